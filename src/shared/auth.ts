@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The member as the API shows them (part 1 §3 "User"). Nothing else of the row leaves the server. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  created_at: z.string(),
+  last_signed_in_at: z.string(),
+  google_user_data: z.object({
+    name: z.string(),
+    picture: z.string().nullable(),
+  }),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `GET /api/oauth/google/redirect_url` */
+export const redirectUrlResponseSchema = z.object({ redirectUrl: z.string() });
+export type RedirectUrlResponse = z.infer<typeof redirectUrlResponseSchema>;
+
+/** `POST /api/sessions`: the code (and state) the identity provider sent back to /auth/callback. */
+export const createSessionRequestSchema = z
+  .object({
+    code: z.string().min(1).max(2048),
+    state: z.string().min(1).max(512),
+  })
+  .strict();
+export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+
+export const okResponseSchema = z.object({ success: z.literal(true) });
+
+/** `GET /api/auth/mode`: which identity provider signs members in, so /login can say so. */
+export const signInModeSchema = z.enum(['google', 'development']);
+export type SignInMode = z.infer<typeof signInModeSchema>;
+export const signInModeResponseSchema = z.object({ mode: signInModeSchema });
+
+/**
+ * `POST /api/dev-identity/authorize`: the development identity provider's consent form. Only served when
+ * no Google client is configured and NODE_ENV is not production.
+ */
+export const devAuthorizeRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Type a name').max(100),
+    email: z.email('Type an email address').max(254),
+    state: z.string().min(1).max(512),
+    nonce: z.string().min(1).max(512),
+    code_challenge: z.string().min(43).max(128),
+  })
+  .strict();
+export type DevAuthorizeRequest = z.infer<typeof devAuthorizeRequestSchema>;
+export const devAuthorizeResponseSchema = z.object({ redirectUrl: z.string() });
+
+/** Error texts of part 1 §8 and §5, word for word. */
+export const authErrorText = {
+  fetchUser: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
+  loginRedirect: (status: number) => `Failed to get login redirect URL: API responded with HTTP status ${status}`,
+  exchangeCode: (status: number) =>
+    `Failed to exchange code for session token: API responded with HTTP status ${status}`,
+  logout: 'Failed to logout',
+  codeMissing: 'Cannot exchange code for session token: no code provided in the URL search params.',
+  outsideProvider: 'useAuth must be used within a AuthProvider',
+} as const;
+
+/** The greeting uses the first word of the member's name (part 1 §1). */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
