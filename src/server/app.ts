@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from './app-env.ts';
+import type { Database } from './db/database.ts';
+import { createAuthCookies } from './features/auth/auth-cookies.ts';
+import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import type { IdentityProvider } from './features/auth/identity-provider.ts';
+import { createRequireMember } from './features/auth/require-member.ts';
+import { createHealthRoutes } from './features/health/health.routes.ts';
+import { AppError } from './lib/errors.ts';
+import type { Logger } from './lib/logger.ts';
+import { requestLog } from './lib/request-log.ts';
+import { sameOriginGuard } from './lib/same-origin-guard.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { createStaticApp } from './lib/static-app.ts';
+
+export type AppDeps = {
+  database: Database;
+  /** The public origin members use; decides cookie security and the allowed Origin. */
+  appUrl: URL;
+  identityProvider: IdentityProvider;
+  logger: Logger;
+  /** The clock, injectable so tests can move time (session expiry). */
+  now?: () => Date;
+  /** The built browser app to serve; API-only when absent (most tests). */
+  webRoot?: string;
+};
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Builds the whole HTTP app from its dependencies. No module-level state: every test builds its own app on its
+ * own database.
+ */
+export function createApp(deps: AppDeps) {
+  const now = deps.now ?? (() => new Date());
+  const https = deps.appUrl.protocol === 'https:';
+  const db = deps.database.db;
+  const cookies = createAuthCookies(https);
+  const requireMember = createRequireMember({ db, cookies, now });
+
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders({ https }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Authenticated JSON must never sit in a shared cache.
+    c.header('Cache-Control', 'no-store');
+  });
+  app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+      },
+    }),
+  );
+
+  app.route('/', createHealthRoutes({ database: deps.database, startedAt: Date.now() }));
+  app.route(
+    '/',
+    createAuthRoutes({ db, provider: deps.identityProvider, appUrl: deps.appUrl, cookies, requireMember, now }),
+  );
+
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'There is no such API route');
+  });
+  if (deps.webRoot) app.route('/', createStaticApp(deps.webRoot));
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.headers) for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(
+        { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (e.g. a malformed request it cannot route) stay client errors.
+      return c.json({ error: { code: 'bad_request', message: error.message || 'Bad request' } }, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      c.get('logger')?.error({ err: error.message }, 'database unavailable');
+      return c.json({ error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } }, 503);
+    }
+    (c.get('logger') ?? deps.logger).error({ err: { name: error.name, message: error.message, stack: error.stack } }, 'unhandled error');
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** Connection-level failures (refused, reset, pool timeout, shutdown) mean "try again", not "bug". */
+function isDatabaseUnavailable(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/.test(code)) return true;
+  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end/i.test(
+    error.message,
+  );
+}

@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from '#server/lib/logger.ts';
+import { type DataDirLock, lockDataDir } from './embedded/data-dir-lock.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/embedded-database.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'postgres' | 'embedded';
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Answers whether the database takes a query right now. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** Embedded only: writes a gzip tarball of the data directory (used to copy a migrated template in tests). */
+  dump(toPath: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  /** dataDir null keeps the database in memory; loadFrom starts it from a dump. */
+  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string; poolMax: number };
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions, logger?: Logger): Promise<Database> {
+  let embedded: EmbeddedDatabase | undefined;
+  let lock: DataDirLock | undefined;
+  let poolConfig: pg.PoolConfig;
+
+  if (options.kind === 'embedded') {
+    if (options.dataDir) lock = lockDataDir(options.dataDir);
+    try {
+      embedded = await startEmbeddedDatabase({
+        dataDir: options.dataDir,
+        ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+        maxConnections: options.poolMax,
+      });
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+    poolConfig = { host: embedded.socketDir, port: embedded.socketPort, user: 'postgres', database: 'postgres' };
+  } else {
+    poolConfig = { connectionString: options.url };
+  }
+
+  const pool = new pg.Pool({
+    ...poolConfig,
+    max: options.poolMax,
+    // Fail fast when the database is gone instead of piling requests up behind it.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 15_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => logger?.warn({ err: error.message }, 'database connection lost'));
+
+  const db = drizzle({ client: pool, schema });
+  let closing: Promise<void> | undefined;
+
+  return {
+    db,
+    pool,
+    kind: options.kind,
+    async migrate() {
+      await migrate(db, { migrationsFolder });
+    },
+    async ping(timeoutMs = 2_000) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          pool.query('SELECT 1'),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+          }),
+        ]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async dump(toPath) {
+      if (!embedded) throw new Error('Only the embedded database can be dumped');
+      await embedded.dump(toPath);
+    },
+    close() {
+      closing ??= (async () => {
+        await pool.end().catch(() => {});
+        await embedded?.stop();
+        lock?.release();
+      })();
+      return closing;
+    },
+  };
+}

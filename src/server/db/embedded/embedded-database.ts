@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
+
+export type EmbeddedDatabase = {
+  /** Directory holding the `.s.PGSQL.5432` socket: `pg` takes it as `host`. */
+  socketDir: string;
+  socketPort: number;
+  dump(toPath: string): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const SOCKET_PORT = 5432;
+
+/** Starts PGlite in a worker thread and waits until it accepts connections on its Unix socket. */
+export async function startEmbeddedDatabase(options: {
+  dataDir: string | null;
+  loadFrom?: string;
+  maxConnections: number;
+}): Promise<EmbeddedDatabase> {
+  // A short path of our own: Unix socket paths are limited to ~107 bytes, and DATA_DIR may be long.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-db-'));
+  const data: EmbeddedWorkerData = {
+    dataDir: options.dataDir,
+    socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    maxConnections: options.maxConnections,
+    ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+  };
+  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: data });
+
+  const next = (expected: FromEmbeddedWorker['type']) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromEmbeddedWorker) => {
+        cleanup();
+        if (message.type === expected) resolve();
+        else reject(new Error(message.type === 'error' ? `Embedded database: ${message.message}` : message.type));
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        cleanup();
+        reject(new Error(`Embedded database worker exited with code ${code}`));
+      };
+      const cleanup = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+    });
+  const post = (message: ToEmbeddedWorker) => worker.postMessage(message);
+
+  try {
+    await next('ready');
+  } catch (error) {
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    socketDir,
+    socketPort: SOCKET_PORT,
+    async dump(toPath) {
+      const done = next('dumped');
+      post({ type: 'dump', path: toPath });
+      await done;
+    },
+    stop() {
+      stopping ??= (async () => {
+        const done = next('stopped');
+        post({ type: 'stop' });
+        // A clean stop lets PGlite close its files; a worker that does not answer is ended anyway.
+        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]).catch(() => {});
+        await worker.terminate();
+        rmSync(socketDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
+  };
+}

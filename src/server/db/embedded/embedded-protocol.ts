@@ -1,0 +1,17 @@
+/** Messages between the main thread and the embedded database worker. */
+export type EmbeddedWorkerData = {
+  /** A directory for the data files, or null to keep everything in memory (tests). */
+  dataDir: string | null;
+  /** A gzip tarball made by `dumpDataDir` to start from (tests start from a migrated template). */
+  loadFrom?: string;
+  socketPath: string;
+  maxConnections: number;
+};
+
+export type ToEmbeddedWorker = { type: 'stop' } | { type: 'dump'; path: string };
+
+export type FromEmbeddedWorker =
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  | { type: 'dumped' }
+  | { type: 'error'; message: string };

@@ -1,0 +1,46 @@
+/**
+ * Runs the embedded PostgreSQL (PGlite, WebAssembly) on its own thread and serves it over the PostgreSQL wire
+ * protocol on a Unix socket, so the app reaches it through the same `pg` pool it uses for a real server and a
+ * busy database never stalls the main event loop (architecture.md, "Data").
+ */
+import { readFile } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('embedded-worker.ts must run as a worker thread');
+const options = workerData as EmbeddedWorkerData;
+
+function send(message: FromEmbeddedWorker): void {
+  port?.postMessage(message);
+}
+
+try {
+  const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
+  const db = await PGlite.create(options.dataDir ?? 'memory://', loadDataDir ? { loadDataDir } : {});
+  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
+  await server.start();
+
+  port.on('message', async (message: ToEmbeddedWorker) => {
+    try {
+      if (message.type === 'dump') {
+        const dump = await db.dumpDataDir('gzip');
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(message.path, Buffer.from(await dump.arrayBuffer()));
+        send({ type: 'dumped' });
+      } else if (message.type === 'stop') {
+        await server.stop();
+        await db.close();
+        send({ type: 'stopped' });
+        port.close();
+      }
+    } catch (error) {
+      send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  send({ type: 'ready' });
+} catch (error) {
+  send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,21 @@
+import type { SignInConfig } from '#server/config.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { createDevIdentityProvider } from './dev-identity-provider.ts';
+import { createGoogleIdentityProvider } from './google-identity-provider.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+
+export function createIdentityProvider(
+  signIn: SignInConfig,
+  deps: { appUrl: URL; logger: Logger; now: () => Date },
+): IdentityProvider {
+  if (signIn.mode === 'google') {
+    return createGoogleIdentityProvider({
+      issuer: signIn.issuer,
+      clientId: signIn.clientId,
+      clientSecret: signIn.clientSecret,
+      allowInsecureIssuer: signIn.allowInsecureIssuer,
+      logger: deps.logger,
+    });
+  }
+  return createDevIdentityProvider({ appUrl: deps.appUrl, now: deps.now });
+}

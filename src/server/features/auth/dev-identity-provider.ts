@@ -1,0 +1,80 @@
+import type { DevAuthorizeRequest } from '#shared/auth.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
+
+const CODE_TTL_MS = 5 * 60_000;
+const MAX_PENDING_CODES = 1_000;
+
+type PendingCode = {
+  email: string;
+  name: string;
+  nonce: string;
+  codeChallenge: string;
+  expiresAt: number;
+};
+
+export type DevIdentityProvider = IdentityProvider & {
+  /** The consent step: the member typed a name and email on /dev-sign-in. Answers where the browser goes next. */
+  authorize(request: DevAuthorizeRequest): string;
+};
+
+/**
+ * Stands in for Google when no client id is configured and NODE_ENV is not production (architecture.md,
+ * "Sign-in and sessions"): an app page asks for a name and email, then sends the browser to /auth/callback with a
+ * one-time code, exactly as a provider would, and the code is redeemed with the same PKCE and nonce checks.
+ * Codes live in this instance's memory: development runs one server.
+ */
+export function createDevIdentityProvider(options: { appUrl: URL; now: () => Date }): DevIdentityProvider {
+  const pendingCodes = new Map<string, PendingCode>();
+
+  function forgetExpired(now: number): void {
+    for (const [code, pending] of pendingCodes) if (pending.expiresAt <= now) pendingCodes.delete(code);
+  }
+
+  return {
+    mode: 'development',
+    async authorizationUrl(request) {
+      const url = new URL('/dev-sign-in', options.appUrl);
+      url.searchParams.set('state', request.state);
+      url.searchParams.set('nonce', request.nonce);
+      url.searchParams.set('code_challenge', request.codeChallenge);
+      return url;
+    },
+    authorize(request) {
+      const now = options.now().getTime();
+      forgetExpired(now);
+      if (pendingCodes.size >= MAX_PENDING_CODES) {
+        throw new AppError('rate_limited', 'Too many sign-ins are waiting. Try again in a few minutes.');
+      }
+      const code = randomToken();
+      pendingCodes.set(code, {
+        email: request.email.toLowerCase(),
+        name: request.name.trim(),
+        nonce: request.nonce,
+        codeChallenge: request.code_challenge,
+        expiresAt: now + CODE_TTL_MS,
+      });
+      const callback = new URL('/auth/callback', options.appUrl);
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('state', request.state);
+      return `${callback.pathname}${callback.search}`;
+    },
+    async exchangeCode(exchange) {
+      const pending = pendingCodes.get(exchange.code);
+      // One use only: a replayed code finds nothing.
+      pendingCodes.delete(exchange.code);
+      if (!pending || pending.expiresAt <= options.now().getTime()) {
+        throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
+      }
+      if (!sameSecret(pkceChallengeOf(exchange.codeVerifier), pending.codeChallenge) || pending.nonce !== exchange.nonce) {
+        throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
+      }
+      return { provider: 'development', subject: pending.email, email: pending.email, name: pending.name, picture: null };
+    },
+  };
+}
+
+export function isDevIdentityProvider(provider: IdentityProvider): provider is DevIdentityProvider {
+  return provider.mode === 'development' && 'authorize' in provider;
+}

@@ -1,0 +1,23 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '#server/app-env.ts';
+import type { Db } from '#server/db/database.ts';
+import { unauthenticated } from '#server/lib/errors.ts';
+import type { AuthCookies } from './auth-cookies.ts';
+import { findSessionMember } from './sessions.service.ts';
+
+/** Lets the request through only with a live session, and names the acting member for the handler. */
+export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: () => Date }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = deps.cookies.readSession(c);
+    if (!token) throw unauthenticated();
+    const now = deps.now();
+    const member = await findSessionMember(deps.db, token, now);
+    if (!member) {
+      deps.cookies.clearSession(c);
+      throw unauthenticated();
+    }
+    if (member.renewedUntil) deps.cookies.writeSession(c, token, member.renewedUntil, now);
+    c.set('member', member);
+    await next();
+  });
+}

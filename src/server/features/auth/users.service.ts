@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { User } from '#shared/auth.ts';
+import type { Db } from '#server/db/database.ts';
+import { identities, type UserRow, users } from '#server/db/schema.ts';
+import type { IdentityClaims } from './identity-provider.ts';
+
+/**
+ * Finds the member behind an identity, or creates them at their first sign-in. Profile fields follow the
+ * provider (a changed Google name shows up at the next sign-in).
+ */
+export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, now: Date): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ userId: identities.userId })
+      .from(identities)
+      .where(and(eq(identities.provider, claims.provider), eq(identities.subject, claims.subject)))
+      .limit(1);
+
+    if (existing) {
+      const [updated] = await tx
+        .update(users)
+        .set({ email: claims.email, name: claims.name, picture: claims.picture, lastSignedInAt: now })
+        .where(eq(users.id, existing.userId))
+        .returning();
+      if (updated) return updated;
+    }
+
+    const [created] = await tx
+      .insert(users)
+      .values({ email: claims.email, name: claims.name, picture: claims.picture, createdAt: now, lastSignedInAt: now })
+      .returning();
+    if (!created) throw new Error('insert into users returned no row');
+    await tx.insert(identities).values({ userId: created.id, provider: claims.provider, subject: claims.subject });
+    return created;
+  });
+}
+
+/** The member as the API shows them: only the fields of the spec's User, never anything else of the row. */
+export function presentUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    created_at: row.createdAt.toISOString(),
+    last_signed_in_at: row.lastSignedInAt.toISOString(),
+    google_user_data: { name: row.name, picture: row.picture },
+  };
+}

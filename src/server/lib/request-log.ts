@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '#server/app-env.ts';
+import type { Logger } from './logger.ts';
+
+const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * Gives each request an id (a well-formed X-Request-Id from the load balancer is kept, so one id follows a
+ * request across services), hands handlers a logger bound to it, and writes one JSON line when it ends.
+ */
+export function requestLog(logger: Logger) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestLogger = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('logger', requestLogger);
+    try {
+      await next();
+    } finally {
+      c.header('X-Request-Id', requestId);
+      const status = c.res.status;
+      const line = {
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userId: c.get('member')?.user.id,
+      };
+      if (status >= 500) requestLogger.error(line, 'request');
+      else requestLogger.info(line, 'request');
+    }
+  });
+}

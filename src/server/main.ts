@@ -1,0 +1,96 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
+import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
+const DRAIN_MS = 10_000;
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let database: Database;
+  try {
+    database =
+      config.database.kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax }, logger)
+        : await openDatabase(
+            { kind: 'embedded', dataDir: config.database.dataDir, poolMax: config.database.poolMax },
+            logger,
+          );
+    await database.migrate();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: message }, 'cannot open the database');
+    if (error instanceof DataDirLockedError) console.error(message);
+    process.exit(1);
+  }
+
+  const now = () => new Date();
+  const app = createApp({
+    database,
+    appUrl: config.appUrl,
+    identityProvider: createIdentityProvider(config.signIn, { appUrl: config.appUrl, logger, now }),
+    logger,
+    now,
+    webRoot,
+  });
+
+  // serve() makes a node:http server unless told to make an HTTP/2 one, which we never do.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    logger.info(
+      {
+        port: info.port,
+        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${info.port}`,
+        node: process.version,
+        database: config.database.kind === 'embedded' ? `embedded (PGlite) in ${config.database.dataDir}` : 'postgres',
+        signIn: config.signIn.mode,
+      },
+      'Lumara is listening',
+    );
+  }) as Server;
+  // Slow or stuck clients must not hold sockets forever (slow-loris).
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      logger.warn('drain took too long, exiting');
+      process.exit(1);
+    }, DRAIN_MS + 5_000);
+    forceExit.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    });
+    // Keep-alive sockets with no request in flight would hold close() open.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+await main();
