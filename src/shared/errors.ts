@@ -10,6 +10,7 @@ export const errorStatusByCode = {
   invalid_state: 400,
   invalid_code: 400,
   unauthenticated: 401,
+  sign_in_rejected: 401,
   forbidden: 403,
   cross_site_request: 403,
   not_found: 404,

@@ -74,6 +74,9 @@ export function createGoogleIdentityProvider(options: {
         if (error instanceof oidc.ResponseBodyError && error.status >= 400 && error.status < 500) {
           throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
         }
+        if (isIdTokenRejection(error)) {
+          throw new AppError('sign_in_rejected', 'The sign-in could not be verified. Please sign in again.');
+        }
         throw new AppError('sign_in_provider_failed', 'The sign-in provider did not complete the sign-in. Please try again.');
       }
       const claims = tokens.claims();
@@ -89,6 +92,20 @@ function toIdentity(claims: oidc.IDToken): IdentityClaims {
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0] || email;
   const picture = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : null;
   return { provider: 'google', subject: claims.sub, email, name: name.slice(0, 200), picture };
+}
+
+/** The ID token arrived but failed verification: wrong issuer, audience, nonce, signature or lifetime. */
+const ID_TOKEN_CHECKS = new Set([
+  'OAUTH_JWT_TIMESTAMP_CHECK_FAILED',
+  'OAUTH_JWT_CLAIM_COMPARISON_FAILED',
+  'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED',
+  'OAUTH_KEY_SELECTION_FAILED',
+]);
+
+function isIdTokenRejection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === 'string' && ID_TOKEN_CHECKS.has(code)) || /signature/i.test(error.message);
 }
 
 function describe(error: unknown): string {

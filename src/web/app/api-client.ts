@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
+
+/** `unknown` when the answer was an error without our error body (a proxy's HTML page, an empty 502). */
+export type ApiErrorCode = ErrorCode | 'unknown';
+
+/** A non-2xx answer from the API, parsed from the one error body `{error: {code, message, fields?}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; fields?: Record<string, string> }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+  }
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions = {
+  method?: HttpMethod;
+  /** JSON payload of a non-GET request. Absent means `{}`. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The text the spec gives for this call's failure (part 1 §8), e.g. `authErrorText.fetchUser`. Without it
+   * the server's own message is used.
+   */
+  errorMessage?: (status: number) => string;
+};
+
+/**
+ * The one way the browser talks to the API. Non-GET requests always carry `Content-Type: application/json`
+ * and a JSON body (`{}` when there is no payload) because the server refuses every other write with 415: that
+ * is its defence against cross-site form posts.
+ */
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<T | undefined> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+
+  if (!response.ok) {
+    throw await toApiError(response, options.errorMessage);
+  }
+  if (!options.schema) {
+    return undefined;
+  }
+  const parsed = options.schema.safeParse(await response.json());
+  if (!parsed.success) {
+    // The server broke the shared contract: a bug to fix, not a state the UI can recover from.
+    throw new Error(`Unexpected answer from ${method} ${path}`, { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+async function toApiError(response: Response, errorMessage: ApiRequestOptions['errorMessage']): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const parsed = apiErrorBodySchema.safeParse(parseJson(text));
+  const status = response.status;
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError({ status, code, message: errorMessage?.(status) ?? message, fields });
+  }
+  return new ApiError({
+    status,
+    code: 'unknown',
+    message: errorMessage?.(status) ?? `The server answered with HTTP status ${status}`,
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

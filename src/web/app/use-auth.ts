@@ -1,0 +1,11 @@
+import { use } from 'react';
+import { authErrorText } from '#shared/auth.ts';
+import { AuthContext, type AuthState } from './auth-context.ts';
+
+export function useAuth(): AuthState {
+  const auth = use(AuthContext);
+  if (!auth) {
+    throw new Error(authErrorText.outsideProvider);
+  }
+  return auth;
+}

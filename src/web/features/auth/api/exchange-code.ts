@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { authErrorText, type CreateSessionRequest } from '#shared/auth.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+
+/** `POST /api/sessions`: the server sets the session cookie; the body is not read (part 1 §7). */
+export function exchangeCode(request: CreateSessionRequest): Promise<void> {
+  return apiRequest('/api/sessions', {
+    method: 'POST',
+    body: request,
+    errorMessage: authErrorText.exchangeCode,
+  });
+}
+
+export type ExchangeOutcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * The exchange as a cached query so it runs at most once per code (part 1 §4): StrictMode's second effect
+ * and any re-render reuse the first answer. A code is single-use, so a failure is cached too (as an outcome,
+ * because Query would run a failed query again).
+ */
+export function exchangeCodeQueryOptions(request: CreateSessionRequest) {
+  return queryOptions({
+    queryKey: ['auth', 'exchange', request.code] as const,
+    queryFn: async (): Promise<ExchangeOutcome> => {
+      try {
+        await exchangeCode(request);
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

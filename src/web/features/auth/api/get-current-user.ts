@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authErrorText, type User, userSchema } from '#shared/auth.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+/** Fails with `Failed to fetch user: API responded with HTTP status {status}` (part 1 §8), 401 included. */
+export function getCurrentUser(signal?: AbortSignal): Promise<User> {
+  return apiRequest('/api/users/me', { schema: userSchema, signal, errorMessage: authErrorText.fetchUser });
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    // `null` is what logout writes: signed out on purpose, as opposed to not yet known.
+    queryFn: ({ signal }): Promise<User | null> => getCurrentUser(signal),
+    // A 401 is an answer, not a glitch: retrying it would only keep the login page waiting.
+    retry: false,
+    retryOnMount: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCurrentUserQuery() {
+  return useQuery(currentUserQueryOptions());
+}

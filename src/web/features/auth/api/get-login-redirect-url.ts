@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { authErrorText, redirectUrlResponseSchema } from '#shared/auth.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { assignBrowserLocation } from '#web/app/browser-location.ts';
+
+/** Each call starts a new sign-in attempt (new state, nonce and verifier cookie), so it is never cached. */
+export async function getLoginRedirectUrl(): Promise<string> {
+  const { redirectUrl } = await apiRequest('/api/oauth/google/redirect_url', {
+    schema: redirectUrlResponseSchema,
+    errorMessage: authErrorText.loginRedirect,
+  });
+  return redirectUrl;
+}
+
+export async function redirectToLogin(): Promise<void> {
+  assignBrowserLocation(await getLoginRedirectUrl());
+}
+
+export function useRedirectToLogin() {
+  return useMutation({
+    mutationFn: redirectToLogin,
+    onError: (error) => {
+      // Part 1 §8: the failure is logged; the page also shows a short note.
+      console.error(error.message);
+    },
+  });
+}
