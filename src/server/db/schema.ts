@@ -56,3 +56,20 @@ export const sessions = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Sign-ins under way, between "Continue with Google" and the code exchange. Keyed by the hash of the state the
+ * browser holds in its cookie; the row is deleted when the code is exchanged, so a state (and the code that came
+ * with it) can be used once, on whichever server the request lands.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_attempts_expires_at_idx').on(t.expiresAt)],
+);

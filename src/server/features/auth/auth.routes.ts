@@ -3,7 +3,7 @@ import { createSessionRequestSchema, devAuthorizeRequestSchema } from '#shared/a
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { readJson } from '#server/lib/validation.ts';
-import type { AuthCookies } from './auth-cookies.ts';
+import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
 import type { IdentityProvider } from './identity-provider.ts';
@@ -27,22 +27,28 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
   routes.get('/api/auth/mode', (c) => c.json({ mode: deps.provider.mode }));
 
   routes.get('/api/oauth/google/redirect_url', async (c) => {
-    const { redirectUrl, pending } = await beginSignIn(deps.provider, deps.appUrl);
-    deps.cookies.writePendingSignIn(c, pending);
+    const { redirectUrl, state } = await beginSignIn({
+      db: deps.db,
+      provider: deps.provider,
+      appUrl: deps.appUrl,
+      now: deps.now(),
+      ttlMs: SIGN_IN_TTL_MS,
+    });
+    deps.cookies.writeSignInState(c, state);
     return c.json({ redirectUrl });
   });
 
   routes.post('/api/sessions', async (c) => {
     const { code, state } = await readJson(c, createSessionRequestSchema);
-    const pending = deps.cookies.readPendingSignIn(c);
-    // The pending sign-in is single use, whatever the outcome: a replayed code or state finds nothing.
-    deps.cookies.clearPendingSignIn(c);
+    const browserState = deps.cookies.readSignInState(c);
+    // A sign-in attempt is single use, whatever the outcome: a replayed code or state finds nothing.
+    deps.cookies.clearSignInState(c);
     const now = deps.now();
     const { user, token, expiresAt } = await completeSignIn({
       db: deps.db,
       provider: deps.provider,
       appUrl: deps.appUrl,
-      pending,
+      browserState,
       code,
       state,
       previousSessionToken: deps.cookies.readSession(c),

@@ -1,10 +1,10 @@
 import type { Db } from '#server/db/database.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { PendingSignIn } from './auth-cookies.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 import { createSession, deleteSession, hashSessionToken } from './sessions.service.ts';
+import { consumeSignInAttempt, recordSignInAttempt } from './sign-in-attempts.service.ts';
 import { upsertMemberFromIdentity } from './users.service.ts';
 
 /** Where every provider sends the browser back to: the SPA page that posts the code to POST /api/sessions. */
@@ -12,45 +12,55 @@ export function callbackUrlOf(appUrl: URL): string {
   return new URL('/auth/callback', appUrl).toString();
 }
 
-/** Step 1: fresh state, nonce and PKCE verifier, kept by the browser in an HttpOnly cookie. */
-export async function beginSignIn(
-  provider: IdentityProvider,
-  appUrl: URL,
-): Promise<{ redirectUrl: string; pending: PendingSignIn }> {
-  const pending: PendingSignIn = { state: randomToken(), nonce: randomToken(), verifier: randomToken() };
-  const url = await provider.authorizationUrl({
-    state: pending.state,
-    nonce: pending.nonce,
-    codeChallenge: pkceChallengeOf(pending.verifier),
-    redirectUri: callbackUrlOf(appUrl),
+/**
+ * Step 1: fresh state, nonce and PKCE verifier. The server keeps nonce and verifier; the browser keeps the state
+ * in an HttpOnly cookie, which binds the callback to the browser that started.
+ */
+export async function beginSignIn(input: {
+  db: Db;
+  provider: IdentityProvider;
+  appUrl: URL;
+  now: Date;
+  ttlMs: number;
+}): Promise<{ redirectUrl: string; state: string }> {
+  const attempt = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken() };
+  const url = await input.provider.authorizationUrl({
+    state: attempt.state,
+    nonce: attempt.nonce,
+    codeChallenge: pkceChallengeOf(attempt.codeVerifier),
+    redirectUri: callbackUrlOf(input.appUrl),
   });
-  const redirectUrl = url.origin === appUrl.origin ? `${url.pathname}${url.search}` : url.toString();
-  return { redirectUrl, pending };
+  await recordSignInAttempt(input.db, attempt, input.now, input.ttlMs);
+  const redirectUrl = url.origin === input.appUrl.origin ? `${url.pathname}${url.search}` : url.toString();
+  return { redirectUrl, state: attempt.state };
 }
 
+const invalidState = () =>
+  new AppError('invalid_state', 'This sign-in was not started in this browser, or was already used. Please sign in again.');
+
 /**
- * Step 2: the code came back. The state must match the one this browser started with (else the code may be an
- * attacker's, planted by a forged link), the code is redeemed once with the PKCE verifier, and a brand-new
- * session replaces any session the browser had (no session fixation).
+ * Step 2: the code came back. The state must be the one this browser started with (else the code may be an
+ * attacker's, planted by a forged link) and not used before; the code is redeemed with the PKCE verifier and
+ * the ID token's nonce checked; a brand-new session replaces any the browser had (no session fixation).
  */
 export async function completeSignIn(input: {
   db: Db;
   provider: IdentityProvider;
   appUrl: URL;
-  pending: PendingSignIn | undefined;
+  browserState: string | undefined;
   code: string;
   state: string;
   previousSessionToken: string | undefined;
   now: Date;
 }): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
-  if (!input.pending || !sameSecret(input.pending.state, input.state)) {
-    throw new AppError('invalid_state', 'This sign-in link is not the one this browser started. Please sign in again.');
-  }
+  if (!input.browserState || !sameSecret(input.browserState, input.state)) throw invalidState();
+  const attempt = await consumeSignInAttempt(input.db, input.state, input.now);
+  if (!attempt) throw invalidState();
   const claims = await input.provider.exchangeCode({
     code: input.code,
-    state: input.state,
-    nonce: input.pending.nonce,
-    codeVerifier: input.pending.verifier,
+    state: attempt.state,
+    nonce: attempt.nonce,
+    codeVerifier: attempt.codeVerifier,
     redirectUri: callbackUrlOf(input.appUrl),
   });
   const user = await upsertMemberFromIdentity(input.db, claims, input.now);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '#shared/auth.ts';
-import { sessions, users } from '#server/db/schema.ts';
+import { sessions, signInAttempts, users } from '#server/db/schema.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { CookieJar, parseSetCookie } from '#tests/setup/cookies.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -88,6 +88,14 @@ describe('development sign-in', () => {
     return { code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback };
   }
 
+  it('keeps nonce and PKCE verifier on the server, and only the state in the browser', async () => {
+    const jar = new CookieJar();
+    const start = await t.request('/api/oauth/google/redirect_url');
+    jar.take(start);
+    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+    expect(jar.get('lumara_sign_in')).toBe(new URL(redirectUrl, t.appUrl).searchParams.get('state'));
+  });
+
   it('refuses a forged state and writes nothing', async () => {
     const jar = new CookieJar();
     const { code } = await startAndConsent(jar, { name: 'Mallory', email: 'mallory@example.test' });
@@ -128,15 +136,15 @@ describe('development sign-in', () => {
     // Replayed with the same pending sign-in cookie, as an attacker holding a copy of the request would.
     const replay = await t.request('/api/sessions', { method: 'POST', cookie: cookieAtCallback, body: { code, state } });
     expect(replay.status).toBe(400);
-    expect(((await replay.json()) as { error: { code: string } }).error.code).toBe('invalid_code');
+    expect(((await replay.json()) as { error: { code: string } }).error.code).toBe('invalid_state');
     expect(await count(sessions)).toBe(sessionsAfterFirst);
   });
 
   it('refuses a code when the PKCE verifier does not match', async () => {
     const jar = new CookieJar();
     const { code, state } = await startAndConsent(jar);
-    const pending = JSON.parse(Buffer.from(jar.get('lumara_sign_in') ?? '', 'base64url').toString()) as Record<string, string>;
-    jar.set('lumara_sign_in', Buffer.from(JSON.stringify({ ...pending, verifier: 'x'.repeat(43) })).toString('base64url'));
+    // As if the code had been intercepted and redeemed with another verifier.
+    await t.db.update(signInAttempts).set({ codeVerifier: 'x'.repeat(43) });
     const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_code');

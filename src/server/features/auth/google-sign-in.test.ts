@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '#server/lib/logger.ts';
+import { type FakeOidcProvider, startFakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
+import { CookieJar } from '#tests/setup/cookies.ts';
+import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createGoogleIdentityProvider } from './google-identity-provider.ts';
+
+/** Google sign-in as real OpenID Connect, run against a real OIDC server on 127.0.0.1. */
+let idp: FakeOidcProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  idp = await startFakeOidcProvider();
+  t = await buildTestApp({
+    identityProvider: () =>
+      createGoogleIdentityProvider({
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        allowInsecureIssuer: true,
+        logger: createLogger('silent'),
+      }),
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+beforeEach(() => {
+  idp.setIdentity({ sub: 'google-sub-ada', email: 'ada@example.test', name: 'Ada Lovelace', picture: 'https://example.test/ada.png' });
+});
+
+/** What a browser does: ask for the redirect URL, follow it to the provider, land on /auth/callback. */
+async function goToProviderAndBack(jar: CookieJar) {
+  const start = await t.request('/api/oauth/google/redirect_url');
+  expect(start.status).toBe(200);
+  jar.take(start);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const authorize = new URL(redirectUrl);
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const callback = new URL(atProvider.headers.get('location') ?? '');
+  return { authorize, callback, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '' };
+}
+
+async function errorCodeOf(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+describe('Google sign-in (OpenID Connect)', () => {
+  it('sends the browser to the provider with PKCE S256, state and nonce, and back to /auth/callback', async () => {
+    const { authorize, callback } = await goToProviderAndBack(new CookieJar());
+    expect(authorize.origin).toBe(idp.issuer);
+    expect(authorize.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback');
+    expect(`${callback.origin}${callback.pathname}`).toBe('http://localhost:3000/auth/callback');
+  });
+
+  it('signs the member in and shows them through /api/users/me', async () => {
+    const jar = new CookieJar();
+    const { code, state } = await goToProviderAndBack(jar);
+    const session = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    expect(session.status).toBe(200);
+    jar.take(session);
+    const me = await t.request('/api/users/me', { cookie: jar.header() });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      email: 'ada@example.test',
+      google_user_data: { name: 'Ada Lovelace', picture: 'https://example.test/ada.png' },
+    });
+  });
+
+  it('keys members on the subject: a returning member is the same member', async () => {
+    const ids: number[] = [];
+    for (const email of ['first@example.test', 'changed@example.test']) {
+      idp.setIdentity({ sub: 'google-sub-stable', email, name: 'Stable Member' });
+      const jar = new CookieJar();
+      const { code, state } = await goToProviderAndBack(jar);
+      const session = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+      jar.take(session);
+      ids.push(((await (await t.request('/api/users/me', { cookie: jar.header() })).json()) as { id: number }).id);
+    }
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('refuses a forged state', async () => {
+    const jar = new CookieJar();
+    const { code } = await goToProviderAndBack(jar);
+    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state: 'forged' } });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('invalid_state');
+  });
+
+  it('answers a missing code with 400', async () => {
+    const jar = new CookieJar();
+    const { state } = await goToProviderAndBack(jar);
+    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { state } });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('validation_failed');
+  });
+
+  it('refuses a replayed code', async () => {
+    const jar = new CookieJar();
+    const { code, state } = await goToProviderAndBack(jar);
+    const cookie = jar.header();
+    expect((await t.request('/api/sessions', { method: 'POST', cookie, body: { code, state } })).status).toBe(200);
+    const replay = await t.request('/api/sessions', { method: 'POST', cookie, body: { code, state } });
+    expect(replay.status).toBe(400);
+  });
+
+  it('answers 400 when the provider refuses the code (invalid_grant)', async () => {
+    const jar = new CookieJar();
+    const { code, state } = await goToProviderAndBack(jar);
+    idp.failNextTokenRequest(400, { error: 'invalid_grant', error_description: 'code expired' });
+    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('invalid_code');
+  });
+
+  it('answers 502 when the token endpoint fails', async () => {
+    const jar = new CookieJar();
+    const { code, state } = await goToProviderAndBack(jar);
+    idp.failNextTokenRequest(500, { error: 'server_error' });
+    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    expect(response.status).toBe(502);
+    expect(await errorCodeOf(response)).toBe('sign_in_provider_failed');
+  });
+
+  it.each([
+    ['another audience', { aud: 'someone-else' }],
+    ['another issuer', { iss: 'https://evil.example' }],
+    ['another nonce', { nonce: 'not-the-one-we-sent' }],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 3600 }],
+  ])('refuses an ID token with %s and signs no one in', async (_label, claims) => {
+    const jar = new CookieJar();
+    const { code, state } = await goToProviderAndBack(jar);
+    idp.tamperNextIdToken(claims);
+    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    expect(response.status).toBe(401);
+    expect(await errorCodeOf(response)).toBe('sign_in_rejected');
+    expect(response.headers.getSetCookie().some((line) => line.startsWith('lumara_session=') && !/^lumara_session=;/.test(line))).toBe(false);
+  });
+});
+
+describe('Google sign-in when the provider is down', () => {
+  it('answers 502 for the redirect URL while discovery fails', async () => {
+    const down = await buildTestApp({
+      identityProvider: () =>
+        createGoogleIdentityProvider({
+          issuer: 'http://127.0.0.1:9',
+          clientId: 'x',
+          clientSecret: undefined,
+          allowInsecureIssuer: true,
+          logger: createLogger('silent'),
+        }),
+    });
+    try {
+      const response = await down.request('/api/oauth/google/redirect_url');
+      expect(response.status).toBe(502);
+      expect(await errorCodeOf(response)).toBe('sign_in_provider_failed');
+    } finally {
+      await down.close();
+    }
+  });
+});

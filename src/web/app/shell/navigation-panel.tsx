@@ -1,0 +1,69 @@
+import { LogOut } from 'lucide-react';
+import { NavLink, useMatch } from 'react-router';
+import { Avatar } from '#web/ui/avatar.tsx';
+import { useAuth } from '../use-auth.ts';
+import { BrandMark } from '#web/ui/brand-mark.tsx';
+import { FloatingPomodoroSwitch } from './floating-pomodoro-switch.tsx';
+import { type NavigationEntry, navigationEntries } from './navigation-entries.ts';
+
+function NavigationLink({ entry, dashboardAlias }: { entry: NavigationEntry; dashboardAlias: boolean }) {
+  // The dashboard answers at / and at /dashboard; pointing the link at the address in use keeps it marked
+  // as the current page on both.
+  const to = entry.to === '/' && dashboardAlias ? '/dashboard' : entry.to;
+  const Icon = entry.icon;
+  return (
+    <NavLink
+      to={to}
+      end={entry.to === '/'}
+      className={({ isActive }) =>
+        `flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium transition-colors ${
+          isActive ? 'bg-surface-strong text-accent-strong shadow-sm' : 'text-ink hover:bg-surface-strong/70'
+        }`
+      }
+    >
+      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      {entry.label}
+    </NavLink>
+  );
+}
+
+/** What the side navigation and the mobile menu both hold: member, entries, timer switch, sign out. */
+export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
+  const { user, logout } = useAuth();
+  const dashboardAlias = useMatch('/dashboard') !== null;
+  const name = user?.google_user_data.name ?? '';
+  return (
+    <div className="flex h-full flex-col gap-6">
+      {showBrand ? <BrandMark /> : null}
+      {user ? (
+        <div className="flex items-center gap-3 rounded-2xl bg-surface-strong/60 p-3">
+          <Avatar name={name} picture={user.google_user_data.picture} />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-ink">{name}</p>
+            <p className="truncate text-sm text-ink-muted">{user.email}</p>
+          </div>
+        </div>
+      ) : null}
+      <nav aria-label="Main">
+        <ul className="flex flex-col gap-1">
+          {navigationEntries.map((entry) => (
+            <li key={entry.to}>
+              <NavigationLink entry={entry} dashboardAlias={dashboardAlias} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
+        <FloatingPomodoroSwitch />
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium text-ink hover:bg-surface-strong"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          Sign Out
+        </button>
+      </div>
+    </div>
+  );
+}
