@@ -1,5 +1,5 @@
-import type { Logger } from '#server/lib/logger.ts';
 import type { SessionMember } from '#server/features/auth/sessions.service.ts';
+import type { Logger } from '#server/lib/logger.ts';
 
 /** What middleware puts on the Hono context for handlers to read. */
 export type AppEnv = {

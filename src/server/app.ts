@@ -3,8 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './app-env.ts';
 import type { Database } from './db/database.ts';
-import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember } from './features/auth/require-member.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
@@ -55,7 +55,10 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+        throw new AppError(
+          'payload_too_large',
+          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`,
+        );
       },
     }),
   );
@@ -63,7 +66,14 @@ export function createApp(deps: AppDeps) {
   app.route('/', createHealthRoutes({ database: deps.database, startedAt: Date.now() }));
   app.route(
     '/',
-    createAuthRoutes({ db, provider: deps.identityProvider, appUrl: deps.appUrl, cookies, requireMember, now }),
+    createAuthRoutes({
+      db,
+      provider: deps.identityProvider,
+      appUrl: deps.appUrl,
+      cookies,
+      requireMember,
+      now,
+    }),
   );
 
   app.all('/api/*', () => {
@@ -76,19 +86,36 @@ export function createApp(deps: AppDeps) {
     if (error instanceof AppError) {
       if (error.headers) for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(
-        { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+        {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+        },
         error.status,
       );
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (e.g. a malformed request it cannot route) stay client errors.
-      return c.json({ error: { code: 'bad_request', message: error.message || 'Bad request' } }, error.status);
+      return c.json(
+        { error: { code: 'bad_request', message: error.message || 'Bad request' } },
+        error.status,
+      );
     }
     if (isDatabaseUnavailable(error)) {
       c.get('logger')?.error({ err: error.message }, 'database unavailable');
-      return c.json({ error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } }, 503);
+      return c.json(
+        {
+          error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' },
+        },
+        503,
+      );
     }
-    (c.get('logger') ?? deps.logger).error({ err: { name: error.name, message: error.message, stack: error.stack } }, 'unhandled error');
+    (c.get('logger') ?? deps.logger).error(
+      { err: { name: error.name, message: error.message, stack: error.stack } },
+      'unhandled error',
+    );
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
   });
 
@@ -97,11 +124,29 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** Connection-level failures (refused, reset, pool timeout, shutdown) mean "try again", not "bug". */
-function isDatabaseUnavailable(error: Error): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/.test(code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end/i.test(
-    error.message,
-  );
+/**
+ * Connection-level failures (refused, reset, pool timeout, shutdown, disk full) mean "try again", not "bug".
+ * Drizzle wraps driver errors, so the whole cause chain is looked at.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/.test(code)
+    )
+      return true;
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -27,7 +27,13 @@ const envSchema = z.object({
 });
 
 export type SignInConfig =
-  | { mode: 'google'; clientId: string; clientSecret: string | undefined; issuer: string; allowInsecureIssuer: boolean }
+  | {
+      mode: 'google';
+      clientId: string;
+      clientSecret: string | undefined;
+      issuer: string;
+      allowInsecureIssuer: boolean;
+    }
   | { mode: 'development' };
 
 export type Config = {
@@ -36,7 +42,9 @@ export type Config = {
   host: string;
   /** The public origin members reach, e.g. https://lumara.example: cookies, redirects and origin checks use it. */
   appUrl: URL;
-  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'embedded'; dataDir: string; poolMax: number };
+  database:
+    | { kind: 'postgres'; url: string; poolMax: number }
+    | { kind: 'embedded'; dataDir: string; poolMax: number };
   signIn: SignInConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -62,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
-  if (production && !e.APP_URL) problems.push('APP_URL: set the public https URL members use (e.g. https://lumara.example)');
+  if (production && !e.APP_URL)
+    problems.push('APP_URL: set the public https URL members use (e.g. https://lumara.example)');
 
   let signIn: SignInConfig;
   if (e.GOOGLE_CLIENT_ID) {
@@ -103,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** An empty variable (`FOO=`) means "not set", as shells and .env files usually intend. */
 function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
 }

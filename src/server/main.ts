@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   try {
     database =
       config.database.kind === 'postgres'
-        ? await openDatabase({ kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax }, logger)
+        ? await openDatabase(
+            { kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax },
+            logger,
+          )
         : await openDatabase(
             { kind: 'embedded', dataDir: config.database.dataDir, poolMax: config.database.poolMax },
             logger,
@@ -44,28 +48,37 @@ async function main(): Promise<void> {
   }
 
   const now = () => new Date();
+  const webBuilt = existsSync(`${webRoot}/index.html`);
+  if (!webBuilt)
+    logger.warn({ webRoot }, 'the browser app is not built (npm run build): serving the API only');
   const app = createApp({
     database,
     appUrl: config.appUrl,
     identityProvider: createIdentityProvider(config.signIn, { appUrl: config.appUrl, logger, now }),
     logger,
     now,
-    webRoot,
+    ...(webBuilt ? { webRoot } : {}),
   });
 
   // serve() makes a node:http server unless told to make an HTTP/2 one, which we never do.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-    logger.info(
-      {
-        port: info.port,
-        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${info.port}`,
-        node: process.version,
-        database: config.database.kind === 'embedded' ? `embedded (PGlite) in ${config.database.dataDir}` : 'postgres',
-        signIn: config.signIn.mode,
-      },
-      'Lumara is listening',
-    );
-  }) as Server;
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host },
+    (info: AddressInfo) => {
+      logger.info(
+        {
+          port: info.port,
+          url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${info.port}`,
+          node: process.version,
+          database:
+            config.database.kind === 'embedded'
+              ? `embedded (PGlite) in ${config.database.dataDir}`
+              : 'postgres',
+          signIn: config.signIn.mode,
+        },
+        'Lumara is listening',
+      );
+    },
+  ) as Server;
   // Slow or stuck clients must not hold sockets forever (slow-loris).
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;

@@ -43,10 +43,13 @@ export async function startFakeOidcProvider(options: { clientId?: string } = {})
     },
     /** The next token request answers this status and body instead of tokens. */
     failNextTokenRequest(statusCode: number, body: Record<string, unknown>) {
-      server.service.once('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> }) => {
-        response.statusCode = statusCode;
-        response.body = body;
-      });
+      server.service.once(
+        'beforeResponse',
+        (response: { statusCode: number; body: Record<string, unknown> }) => {
+          response.statusCode = statusCode;
+          response.body = body;
+        },
+      );
     },
     /** The next ID token is signed with these claims changed (wrong audience, issuer, expired...). */
     tamperNextIdToken(claims: Record<string, unknown>) {

@@ -28,7 +28,11 @@ export class CookieJar {
 }
 
 /** Parses one Set-Cookie line into its attributes (lower-cased names). */
-export function parseSetCookie(line: string): { name: string; value: string; attributes: Map<string, string> } {
+export function parseSetCookie(line: string): {
+  name: string;
+  value: string;
+  attributes: Map<string, string>;
+} {
   const [pair = '', ...rest] = line.split(';');
   const index = pair.indexOf('=');
   const attributes = new Map<string, string>();

@@ -11,6 +11,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   const unexpected = takeConsoleErrors();
   if (unexpected.length > 0) {
-    throw new Error(`Unexpected console output (take it with takeConsoleErrors() if expected):\n${unexpected.join('\n')}`);
+    throw new Error(
+      `Unexpected console output (take it with takeConsoleErrors() if expected):\n${unexpected.join('\n')}`,
+    );
   }
 });

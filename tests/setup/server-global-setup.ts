@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/database.ts';
-import { databaseUrlWithName, type TemplateInfo, uniqueDatabaseName, withAdminClient } from './test-database.ts';
+import {
+  databaseUrlWithName,
+  type TemplateInfo,
+  uniqueDatabaseName,
+  withAdminClient,
+} from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,12 +22,18 @@ export default async function setup(project: TestProject) {
   if (adminUrl) {
     const templateName = uniqueDatabaseName('lumara_template');
     await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${templateName}"`));
-    const template = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(adminUrl, templateName), poolMax: 2 });
+    const template = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrlWithName(adminUrl, templateName),
+      poolMax: 2,
+    });
     await template.migrate();
     await template.close();
     project.provide('databaseTemplate', { kind: 'postgres', adminUrl, templateName });
     return async () => {
-      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`));
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${templateName}" WITH (FORCE)`),
+      );
     };
   }
 

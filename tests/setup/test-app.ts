@@ -24,12 +24,15 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * The real app on a fresh copy of the migrated database, with a movable clock. Sign-in goes through the
  * development identity provider unless a test hands in another provider.
  */
-export async function buildTestApp(options: { appUrl?: string; identityProvider?: (appUrl: URL) => IdentityProvider } = {}) {
+export async function buildTestApp(
+  options: { appUrl?: string; identityProvider?: (appUrl: URL) => IdentityProvider } = {},
+) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
   const appUrl = new URL(options.appUrl ?? 'http://localhost:3000');
   const clock = createTestClock();
   const logger = createLogger('silent');
-  const identityProvider = options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
+  const identityProvider =
+    options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
   const app = createApp({ database, appUrl, identityProvider, logger, now: clock.now });
   return {
     app,
@@ -38,7 +41,10 @@ export async function buildTestApp(options: { appUrl?: string; identityProvider?
     clock,
     appUrl,
     /** Sends a request as the browser app would: same origin, JSON bodies. */
-    request(path: string, init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    request(
+      path: string,
+      init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
       const method = init.method ?? 'GET';
       const headers: Record<string, string> = { ...(init.cookie ? { cookie: init.cookie } : {}) };
       if (method !== 'GET' && method !== 'HEAD') {
@@ -49,7 +55,9 @@ export async function buildTestApp(options: { appUrl?: string; identityProvider?
       return app.request(new URL(path, appUrl).toString(), {
         method,
         headers,
-        ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
+        ...(init.body !== undefined
+          ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
+          : {}),
       });
     },
     close: () => database.close(),

@@ -7,7 +7,9 @@ import { type Database, openDatabase } from '#server/db/database.ts';
  * Either way the schema is migrated once (global setup) and every test file gets a fresh copy of it
  * (conventions §9): a PGlite started from the migrated dump, or a database created from a migrated template.
  */
-export type TemplateInfo = { kind: 'embedded'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; templateName: string };
+export type TemplateInfo =
+  | { kind: 'embedded'; dumpPath: string }
+  | { kind: 'postgres'; adminUrl: string; templateName: string };
 
 export function databaseUrlWithName(url: string, name: string): string {
   const parsed = new URL(url);
@@ -19,7 +21,10 @@ export function uniqueDatabaseName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
-export async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(
+  adminUrl: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -38,13 +43,19 @@ export async function openFreshDatabase(template: TemplateInfo): Promise<Databas
   await withAdminClient(template.adminUrl, (client) =>
     client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.templateName}"`),
   );
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(template.adminUrl, name), poolMax: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrlWithName(template.adminUrl, name),
+    poolMax: 5,
+  });
   const close = database.close;
   return {
     ...database,
     async close() {
       await close();
-      await withAdminClient(template.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdminClient(template.adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     },
   };
 }

@@ -46,7 +46,12 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       lock?.release();
       throw error;
     }
-    poolConfig = { host: embedded.socketDir, port: embedded.socketPort, user: 'postgres', database: 'postgres' };
+    poolConfig = {
+      host: embedded.socketDir,
+      port: embedded.socketPort,
+      user: 'postgres',
+      database: 'postgres',
+    };
   } else {
     poolConfig = { connectionString: options.url };
   }

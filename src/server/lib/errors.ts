@@ -9,7 +9,11 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { fields?: Record<string, string>; headers?: Record<string, string> }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { fields?: Record<string, string>; headers?: Record<string, string> },
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;

@@ -13,7 +13,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: ['*.cookie', '*.authorization', '*.apiKey', '*.api_key', 'cookie', 'authorization', '*.headers.cookie'],
+        paths: [
+          '*.cookie',
+          '*.authorization',
+          '*.apiKey',
+          '*.api_key',
+          'cookie',
+          'authorization',
+          '*.headers.cookie',
+        ],
         censor: '[redacted]',
       },
     },

@@ -10,7 +10,12 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly fields: Readonly<Record<string, string>>;
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; fields?: Record<string, string> }) {
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;
@@ -77,7 +82,10 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-async function toApiError(response: Response, errorMessage: ApiRequestOptions['errorMessage']): Promise<ApiError> {
+async function toApiError(
+  response: Response,
+  errorMessage: ApiRequestOptions['errorMessage'],
+): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   const parsed = apiErrorBodySchema.safeParse(parseJson(text));
   const status = response.status;

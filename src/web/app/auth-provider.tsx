@@ -39,7 +39,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       const state = searchParams.get('state');
       if (!state) {
-        throw new Error('Cannot exchange code for session token: no state provided in the URL search params.');
+        throw new Error(
+          'Cannot exchange code for session token: no state provided in the URL search params.',
+        );
       }
       const outcome = await queryClient.fetchQuery(exchangeCodeQueryOptions({ code, state }));
       if (!outcome.ok) {

@@ -15,8 +15,8 @@ export function RouteErrorPage() {
   return (
     <main className="grid min-h-dvh place-items-center p-4">
       <GlassPanel className="flex max-w-md flex-col items-start gap-4">
-        <h1 className="font-display text-2xl font-bold text-ink">Something went wrong</h1>
-        <p className="text-ink-muted">This page could not be shown. Reloading usually fixes it.</p>
+        <h1 className="text-2xl font-bold text-(--ink)">Something went wrong</h1>
+        <p className="text-(--ink-muted)">This page could not be shown. Reloading usually fixes it.</p>
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </GlassPanel>
     </main>

@@ -10,7 +10,9 @@ export function Alert({ tone = 'error', children }: { tone?: AlertTone; children
     <div
       role={tone === 'error' ? 'alert' : 'note'}
       className={`flex items-start gap-2 rounded-2xl border px-4 py-3 text-sm ${
-        tone === 'error' ? 'border-danger/40 bg-danger-soft text-danger' : 'border-accent/30 bg-surface-strong text-ink'
+        tone === 'error'
+          ? 'border-(--danger)/40 bg-(--danger-soft) text-(--danger)'
+          : 'border-(--accent)/30 bg-(--surface-strong) text-(--ink)'
       }`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

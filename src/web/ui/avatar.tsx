@@ -12,7 +12,15 @@ function initialsOf(name: string): string {
  * Decorative: the name is always shown beside it, so the image has empty alt text. Falls back to initials
  * when there is no picture or it fails to load.
  */
-export function Avatar({ name, picture, size = 40 }: { name: string; picture: string | null; size?: number }) {
+export function Avatar({
+  name,
+  picture,
+  size = 40,
+}: {
+  name: string;
+  picture: string | null;
+  size?: number;
+}) {
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
   const style = { width: size, height: size };
   if (picture && picture !== failedPicture) {
@@ -32,7 +40,7 @@ export function Avatar({ name, picture, size = 40 }: { name: string; picture: st
     <span
       aria-hidden="true"
       style={style}
-      className="grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-accent to-accent-2 text-sm font-bold text-on-accent ring-2 ring-white/70"
+      className="grid shrink-0 place-items-center rounded-full bg-linear-to-br from-(--accent) to-(--accent-2) text-sm font-bold text-(--on-accent) ring-2 ring-white/70"
     >
       {initialsOf(name)}
     </span>

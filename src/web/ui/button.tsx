@@ -4,9 +4,9 @@ import type { ComponentProps } from 'react';
 type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-accent text-on-accent shadow-glow hover:bg-accent-strong',
-  secondary: 'glass text-ink hover:bg-surface-strong',
-  ghost: 'text-ink hover:bg-surface-strong',
+  primary: 'bg-(--accent) text-(--on-accent) shadow-(--glow) hover:bg-(--accent-strong)',
+  secondary: 'glass text-(--ink) hover:bg-(--surface-strong)',
+  ghost: 'text-(--ink) hover:bg-(--surface-strong)',
 };
 
 export type ButtonProps = ComponentProps<'button'> & {

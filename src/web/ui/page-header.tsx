@@ -7,8 +7,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   }, [title]);
   return (
     <header className="mb-6 flex flex-col gap-2">
-      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
-      {children ? <div className="text-ink-muted">{children}</div> : null}
+      <h1 className="text-3xl font-bold tracking-tight text-(--ink) sm:text-4xl">{title}</h1>
+      {children ? <div className="text-(--ink-muted)">{children}</div> : null}
     </header>
   );
 }

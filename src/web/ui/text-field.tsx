@@ -11,18 +11,18 @@ export function TextField({ label, error, className = '', ...rest }: TextFieldPr
   const errorId = `${id}-error`;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
+      <label htmlFor={id} className="text-sm font-semibold text-(--ink)">
         {label}
       </label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="min-h-11 rounded-2xl border border-line bg-surface-strong px-4 py-2 text-ink placeholder:text-ink-muted aria-invalid:border-danger"
+        className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) aria-invalid:border-(--danger)"
         {...rest}
       />
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-danger">
+        <p id={errorId} className="text-sm font-medium text-(--danger)">
           {error}
         </p>
       ) : null}

@@ -41,7 +41,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(lockPath);
-      if (holder !== null && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+      if (holder !== null && holder !== process.pid && isAlive(holder))
+        throw new DataDirLockedError(dataDir, holder);
       // The holder died without releasing (kill -9): the lock is stale, take it over.
       try {
         unlinkSync(lockPath);

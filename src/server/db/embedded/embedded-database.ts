@@ -35,7 +35,10 @@ export async function startEmbeddedDatabase(options: {
       const onMessage = (message: FromEmbeddedWorker) => {
         cleanup();
         if (message.type === expected) resolve();
-        else reject(new Error(message.type === 'error' ? `Embedded database: ${message.message}` : message.type));
+        else
+          reject(
+            new Error(message.type === 'error' ? `Embedded database: ${message.message}` : message.type),
+          );
       };
       const onError = (error: Error) => {
         cleanup();
@@ -78,7 +81,9 @@ export async function startEmbeddedDatabase(options: {
         const done = next('stopped');
         post({ type: 'stop' });
         // A clean stop lets PGlite close its files; a worker that does not answer is ended anyway.
-        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]).catch(() => {});
+        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]).catch(
+          () => {},
+        );
         await worker.terminate();
         rmSync(socketDir, { recursive: true, force: true });
       })();

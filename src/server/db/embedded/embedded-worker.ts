@@ -20,7 +20,11 @@ function send(message: FromEmbeddedWorker): void {
 try {
   const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
   const db = await PGlite.create(options.dataDir ?? 'memory://', loadDataDir ? { loadDataDir } : {});
-  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: options.maxConnections });
+  const server = new PGLiteSocketServer({
+    db,
+    path: options.socketPath,
+    maxConnections: options.maxConnections,
+  });
   await server.start();
 
   port.on('message', async (message: ToEmbeddedWorker) => {

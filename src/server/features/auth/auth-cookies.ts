@@ -13,7 +13,13 @@ export const SIGN_IN_TTL_MS = SIGN_IN_TTL_S * 1000;
  * because a load balancer terminating TLS forwards plain http.
  */
 export function createAuthCookies(secure: boolean) {
-  const base = { path: '/', httpOnly: true, secure, sameSite: 'Lax' as const, ...(secure ? { prefix: 'host' as const } : {}) };
+  const base = {
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax' as const,
+    ...(secure ? { prefix: 'host' as const } : {}),
+  };
   const prefix = secure ? ('host' as const) : undefined;
 
   return {

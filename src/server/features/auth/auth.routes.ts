@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { createSessionRequestSchema, devAuthorizeRequestSchema } from '#shared/auth.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { readJson } from '#server/lib/validation.ts';
-import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
+import { createSessionRequestSchema, devAuthorizeRequestSchema } from '#shared/auth.ts';
 import { beginSignIn, completeSignIn } from './auth.service.ts';
+import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import type { createRequireMember } from './require-member.ts';

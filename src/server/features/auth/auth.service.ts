@@ -36,7 +36,10 @@ export async function beginSignIn(input: {
 }
 
 const invalidState = () =>
-  new AppError('invalid_state', 'This sign-in was not started in this browser, or was already used. Please sign in again.');
+  new AppError(
+    'invalid_state',
+    'This sign-in was not started in this browser, or was already used. Please sign in again.',
+  );
 
 /**
  * Step 2: the code came back. The state must be the one this browser started with (else the code may be an

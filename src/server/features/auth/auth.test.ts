@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSchema } from '#shared/auth.ts';
 import { sessions, signInAttempts, users } from '#server/db/schema.ts';
+import { userSchema } from '#shared/auth.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { CookieJar, parseSetCookie } from '#tests/setup/cookies.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -19,7 +19,10 @@ async function count(table: typeof users | typeof sessions): Promise<number> {
 }
 
 /** Starts a sign-in and consents on the development provider; answers the code and state the callback gets. */
-async function startAndConsent(jar: CookieJar, identity = { name: 'Grace Hopper', email: 'grace@example.test' }) {
+async function startAndConsent(
+  jar: CookieJar,
+  identity = { name: 'Grace Hopper', email: 'grace@example.test' },
+) {
   const start = await t.request('/api/oauth/google/redirect_url');
   jar.take(start);
   const { redirectUrl } = (await start.json()) as { redirectUrl: string };
@@ -35,7 +38,11 @@ async function startAndConsent(jar: CookieJar, identity = { name: 'Grace Hopper'
   });
   expect(authorize.status).toBe(200);
   const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
-  return { code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback };
+  return {
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+    callback,
+  };
 }
 
 describe('development sign-in', () => {
@@ -57,10 +64,17 @@ describe('development sign-in', () => {
     const { code, state, callback } = await startAndConsentWith(jar, consent);
     expect(callback.pathname).toBe('/auth/callback');
 
-    const session = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const session = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(session.status).toBe(200);
     jar.take(session);
-    const cookie = session.headers.getSetCookie().map(parseSetCookie).find((c) => c.name === 'lumara_session');
+    const cookie = session.headers
+      .getSetCookie()
+      .map(parseSetCookie)
+      .find((c) => c.name === 'lumara_session');
     expect(cookie?.attributes.has('httponly')).toBe(true);
     expect(cookie?.attributes.get('samesite')).toBe('Lax');
     expect(cookie?.attributes.get('path')).toBe('/');
@@ -85,7 +99,11 @@ describe('development sign-in', () => {
     });
     const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
     jar.take(authorize);
-    return { code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '', callback };
+    return {
+      code: callback.searchParams.get('code') ?? '',
+      state: callback.searchParams.get('state') ?? '',
+      callback,
+    };
   }
 
   it('keeps nonce and PKCE verifier on the server, and only the state in the browser', async () => {
@@ -119,7 +137,11 @@ describe('development sign-in', () => {
   it('answers a missing code with the failing field', async () => {
     const jar = new CookieJar();
     const { state } = await startAndConsent(jar);
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { state },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('validation_failed');
@@ -130,11 +152,19 @@ describe('development sign-in', () => {
     const jar = new CookieJar();
     const { code, state } = await startAndConsent(jar);
     const cookieAtCallback = jar.header();
-    const first = await t.request('/api/sessions', { method: 'POST', cookie: cookieAtCallback, body: { code, state } });
+    const first = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: cookieAtCallback,
+      body: { code, state },
+    });
     expect(first.status).toBe(200);
     const sessionsAfterFirst = await count(sessions);
     // Replayed with the same pending sign-in cookie, as an attacker holding a copy of the request would.
-    const replay = await t.request('/api/sessions', { method: 'POST', cookie: cookieAtCallback, body: { code, state } });
+    const replay = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: cookieAtCallback,
+      body: { code, state },
+    });
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: { code: string } }).error.code).toBe('invalid_state');
     expect(await count(sessions)).toBe(sessionsAfterFirst);
@@ -145,7 +175,11 @@ describe('development sign-in', () => {
     const { code, state } = await startAndConsent(jar);
     // As if the code had been intercepted and redeemed with another verifier.
     await t.db.update(signInAttempts).set({ codeVerifier: 'x'.repeat(43) });
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_code');
   });
@@ -166,7 +200,9 @@ describe('sessions', () => {
     for (const cookie of [undefined, `lumara_session=${'a'.repeat(43)}`, 'lumara_session=%%%; other=1']) {
       const response = await t.request('/api/users/me', cookie ? { cookie } : {});
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue' } });
+      expect(await response.json()).toEqual({
+        error: { code: 'unauthenticated', message: 'Sign in to continue' },
+      });
     }
   });
 

@@ -1,5 +1,5 @@
-import type { DevAuthorizeRequest } from '#shared/auth.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { DevAuthorizeRequest } from '#shared/auth.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 
@@ -67,10 +67,19 @@ export function createDevIdentityProvider(options: { appUrl: URL; now: () => Dat
       if (!pending || pending.expiresAt <= options.now().getTime()) {
         throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
       }
-      if (!sameSecret(pkceChallengeOf(exchange.codeVerifier), pending.codeChallenge) || pending.nonce !== exchange.nonce) {
+      if (
+        !sameSecret(pkceChallengeOf(exchange.codeVerifier), pending.codeChallenge) ||
+        pending.nonce !== exchange.nonce
+      ) {
         throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
       }
-      return { provider: 'development', subject: pending.email, email: pending.email, name: pending.name, picture: null };
+      return {
+        provider: 'development',
+        subject: pending.email,
+        email: pending.email,
+        name: pending.name,
+        picture: null,
+      };
     },
   };
 }

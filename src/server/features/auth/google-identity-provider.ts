@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
-import type { Logger } from '#server/lib/logger.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import type { IdentityClaims, IdentityProvider } from './identity-provider.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -26,7 +26,10 @@ export function createGoogleIdentityProvider(options: {
         options.clientId,
         { token_endpoint_auth_method: options.clientSecret ? 'client_secret_post' : 'none' },
         options.clientSecret ? oidc.ClientSecretPost(options.clientSecret) : oidc.None(),
-        { timeout: TIMEOUT_MS, ...(options.allowInsecureIssuer ? { execute: [oidc.allowInsecureRequests] } : {}) },
+        {
+          timeout: TIMEOUT_MS,
+          ...(options.allowInsecureIssuer ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
       )
       .then((config) => {
         config.timeout = TIMEOUT_MS;
@@ -36,7 +39,10 @@ export function createGoogleIdentityProvider(options: {
         // Forget the failure so the next sign-in tries discovery again.
         discovered = undefined;
         options.logger.error({ err: describe(error), issuer: options.issuer }, 'OIDC discovery failed');
-        throw new AppError('sign_in_provider_failed', 'The sign-in provider cannot be reached. Please try again.');
+        throw new AppError(
+          'sign_in_provider_failed',
+          'The sign-in provider cannot be reached. Please try again.',
+        );
       });
     return discovered;
   }
@@ -77,7 +83,10 @@ export function createGoogleIdentityProvider(options: {
         if (isIdTokenRejection(error)) {
           throw new AppError('sign_in_rejected', 'The sign-in could not be verified. Please sign in again.');
         }
-        throw new AppError('sign_in_provider_failed', 'The sign-in provider did not complete the sign-in. Please try again.');
+        throw new AppError(
+          'sign_in_provider_failed',
+          'The sign-in provider did not complete the sign-in. Please try again.',
+        );
       }
       const claims = tokens.claims();
       if (!claims) throw new AppError('sign_in_provider_failed', 'The sign-in provider sent no identity.');
@@ -88,9 +97,12 @@ export function createGoogleIdentityProvider(options: {
 
 function toIdentity(claims: oidc.IDToken): IdentityClaims {
   const email = typeof claims.email === 'string' ? claims.email : '';
-  if (!email) throw new AppError('sign_in_provider_failed', 'The sign-in provider did not share an email address.');
-  const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0] || email;
-  const picture = typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : null;
+  if (!email)
+    throw new AppError('sign_in_provider_failed', 'The sign-in provider did not share an email address.');
+  const name =
+    typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0] || email;
+  const picture =
+    typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : null;
   return { provider: 'google', subject: claims.sub, email, name: name.slice(0, 200), picture };
 }
 
@@ -109,6 +121,7 @@ function isIdTokenRejection(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError) return `${error.status} ${error.error}: ${error.error_description ?? ''}`;
+  if (error instanceof oidc.ResponseBodyError)
+    return `${error.status} ${error.error}: ${error.error_description ?? ''}`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -27,7 +27,12 @@ afterAll(async () => {
   await idp.close();
 });
 beforeEach(() => {
-  idp.setIdentity({ sub: 'google-sub-ada', email: 'ada@example.test', name: 'Ada Lovelace', picture: 'https://example.test/ada.png' });
+  idp.setIdentity({
+    sub: 'google-sub-ada',
+    email: 'ada@example.test',
+    name: 'Ada Lovelace',
+    picture: 'https://example.test/ada.png',
+  });
 });
 
 /** What a browser does: ask for the redirect URL, follow it to the provider, land on /auth/callback. */
@@ -40,7 +45,12 @@ async function goToProviderAndBack(jar: CookieJar) {
   const atProvider = await fetch(authorize, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
   const callback = new URL(atProvider.headers.get('location') ?? '');
-  return { authorize, callback, code: callback.searchParams.get('code') ?? '', state: callback.searchParams.get('state') ?? '' };
+  return {
+    authorize,
+    callback,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+  };
 }
 
 async function errorCodeOf(response: Response): Promise<string> {
@@ -62,7 +72,11 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('signs the member in and shows them through /api/users/me', async () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
-    const session = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const session = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(session.status).toBe(200);
     jar.take(session);
     const me = await t.request('/api/users/me', { cookie: jar.header() });
@@ -79,9 +93,15 @@ describe('Google sign-in (OpenID Connect)', () => {
       idp.setIdentity({ sub: 'google-sub-stable', email, name: 'Stable Member' });
       const jar = new CookieJar();
       const { code, state } = await goToProviderAndBack(jar);
-      const session = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+      const session = await t.request('/api/sessions', {
+        method: 'POST',
+        cookie: jar.header(),
+        body: { code, state },
+      });
       jar.take(session);
-      ids.push(((await (await t.request('/api/users/me', { cookie: jar.header() })).json()) as { id: number }).id);
+      ids.push(
+        ((await (await t.request('/api/users/me', { cookie: jar.header() })).json()) as { id: number }).id,
+      );
     }
     expect(ids[0]).toBe(ids[1]);
   });
@@ -89,7 +109,11 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('refuses a forged state', async () => {
     const jar = new CookieJar();
     const { code } = await goToProviderAndBack(jar);
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state: 'forged' } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state: 'forged' },
+    });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('invalid_state');
   });
@@ -97,7 +121,11 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('answers a missing code with 400', async () => {
     const jar = new CookieJar();
     const { state } = await goToProviderAndBack(jar);
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { state },
+    });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('validation_failed');
   });
@@ -106,7 +134,9 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     const cookie = jar.header();
-    expect((await t.request('/api/sessions', { method: 'POST', cookie, body: { code, state } })).status).toBe(200);
+    expect((await t.request('/api/sessions', { method: 'POST', cookie, body: { code, state } })).status).toBe(
+      200,
+    );
     const replay = await t.request('/api/sessions', { method: 'POST', cookie, body: { code, state } });
     expect(replay.status).toBe(400);
   });
@@ -115,7 +145,11 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.failNextTokenRequest(400, { error: 'invalid_grant', error_description: 'code expired' });
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('invalid_code');
   });
@@ -124,7 +158,11 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.failNextTokenRequest(500, { error: 'server_error' });
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(response.status).toBe(502);
     expect(await errorCodeOf(response)).toBe('sign_in_provider_failed');
   });
@@ -138,10 +176,18 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.tamperNextIdToken(claims);
-    const response = await t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body: { code, state } });
+    const response = await t.request('/api/sessions', {
+      method: 'POST',
+      cookie: jar.header(),
+      body: { code, state },
+    });
     expect(response.status).toBe(401);
     expect(await errorCodeOf(response)).toBe('sign_in_rejected');
-    expect(response.headers.getSetCookie().some((line) => line.startsWith('lumara_session=') && !/^lumara_session=;/.test(line))).toBe(false);
+    expect(
+      response.headers
+        .getSetCookie()
+        .some((line) => line.startsWith('lumara_session=') && !/^lumara_session=;/.test(line)),
+    ).toBe(false);
   });
 });
 

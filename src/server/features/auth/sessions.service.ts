@@ -21,7 +21,11 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   await db.insert(sessions).values({
@@ -54,8 +58,13 @@ export async function findSessionMember(db: Db, token: string, now: Date): Promi
   if (now.getTime() - session.lastSeenAt.getTime() < SLIDE_EVERY_MS) {
     return { user: row.user, tokenHash, renewedUntil: null };
   }
-  const renewedUntil = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
-  await db.update(sessions).set({ lastSeenAt: now, expiresAt: renewedUntil }).where(eq(sessions.tokenHash, tokenHash));
+  const renewedUntil = new Date(
+    Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()),
+  );
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: renewedUntil })
+    .where(eq(sessions.tokenHash, tokenHash));
   return { user: row.user, tokenHash, renewedUntil };
 }
 

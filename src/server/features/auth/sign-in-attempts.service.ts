@@ -9,7 +9,12 @@ function hashState(state: string): string {
   return createHash('sha256').update(state).digest('hex');
 }
 
-export async function recordSignInAttempt(db: Db, attempt: SignInAttempt, now: Date, ttlMs: number): Promise<void> {
+export async function recordSignInAttempt(
+  db: Db,
+  attempt: SignInAttempt,
+  now: Date,
+  ttlMs: number,
+): Promise<void> {
   // Abandoned attempts are swept here, on the path that creates them, so the table stays small without a job.
   await db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, now));
   await db.insert(signInAttempts).values({
@@ -23,7 +28,10 @@ export async function recordSignInAttempt(db: Db, attempt: SignInAttempt, now: D
 
 /** Takes the attempt out in one statement: of two concurrent exchanges of one state, only one gets it. */
 export async function consumeSignInAttempt(db: Db, state: string, now: Date): Promise<SignInAttempt | null> {
-  const [row] = await db.delete(signInAttempts).where(eq(signInAttempts.stateHash, hashState(state))).returning();
+  const [row] = await db
+    .delete(signInAttempts)
+    .where(eq(signInAttempts.stateHash, hashState(state)))
+    .returning();
   if (!row || row.expiresAt <= now) return null;
   return { state, nonce: row.nonce, codeVerifier: row.codeVerifier };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { User } from '#shared/auth.ts';
 import type { Db } from '#server/db/database.ts';
 import { identities, type UserRow, users } from '#server/db/schema.ts';
+import type { User } from '#shared/auth.ts';
 import type { IdentityClaims } from './identity-provider.ts';
 
 /**
@@ -27,10 +27,18 @@ export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, n
 
     const [created] = await tx
       .insert(users)
-      .values({ email: claims.email, name: claims.name, picture: claims.picture, createdAt: now, lastSignedInAt: now })
+      .values({
+        email: claims.email,
+        name: claims.name,
+        picture: claims.picture,
+        createdAt: now,
+        lastSignedInAt: now,
+      })
       .returning();
     if (!created) throw new Error('insert into users returned no row');
-    await tx.insert(identities).values({ userId: created.id, provider: claims.provider, subject: claims.subject });
+    await tx
+      .insert(identities)
+      .values({ userId: created.id, provider: claims.provider, subject: claims.subject });
     return created;
   });
 }

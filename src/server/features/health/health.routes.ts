@@ -9,7 +9,11 @@ import type { Database } from '#server/db/database.ts';
 export function createHealthRoutes(deps: { database: Database; startedAt: number }) {
   const routes = new Hono();
   routes.get('/healthz', (c) =>
-    c.json({ status: 'ok', node: process.version, uptime_s: Math.round((Date.now() - deps.startedAt) / 1000) }),
+    c.json({
+      status: 'ok',
+      node: process.version,
+      uptime_s: Math.round((Date.now() - deps.startedAt) / 1000),
+    }),
   );
   routes.get('/readyz', async (c) => {
     const up = await deps.database.ping();

@@ -25,7 +25,7 @@ export function AppShell() {
     <div className="min-h-dvh lg:flex">
       <a
         href="#main-content"
-        className="sr-only rounded-full bg-surface-strong px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="sr-only rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
         Skip to content
       </a>

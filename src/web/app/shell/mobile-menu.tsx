@@ -58,7 +58,7 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
 
   return (
     <div className="fixed inset-0 z-40 lg:hidden">
-      <div aria-hidden="true" className="absolute inset-0 animate-fade-in bg-ink/25 backdrop-blur-sm" />
+      <div aria-hidden="true" className="absolute inset-0 animate-fade-in bg-(--ink)/25 backdrop-blur-sm" />
       <div
         ref={panelRef}
         id={id}
@@ -66,7 +66,7 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
         aria-modal="true"
         aria-label="Menu"
         onKeyDown={keepFocusInside}
-        className="absolute inset-y-0 left-0 flex w-[min(20rem,88vw)] animate-slide-in flex-col gap-4 overflow-y-auto rounded-r-3xl border-r border-line bg-surface-strong p-5 shadow-2xl backdrop-blur-xl"
+        className="absolute inset-y-0 left-0 flex w-[min(20rem,88vw)] animate-slide-in flex-col gap-4 overflow-y-auto rounded-r-3xl border-r border-(--line) bg-(--surface-strong) p-5 shadow-2xl backdrop-blur-xl"
       >
         <div className="flex items-center justify-between">
           <BrandMark />
@@ -75,7 +75,7 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
             type="button"
             aria-label="Close menu"
             onClick={() => onClose(true)}
-            className="grid size-11 place-items-center rounded-full text-ink hover:bg-surface"
+            className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface)"
           >
             <X aria-hidden="true" className="size-6" />
           </button>

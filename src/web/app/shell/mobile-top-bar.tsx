@@ -21,7 +21,7 @@ export function MobileTopBar({ menuId, menuOpen, onToggleMenu, toggleRef }: Mobi
         aria-expanded={menuOpen}
         aria-controls={menuId}
         onClick={onToggleMenu}
-        className="grid size-11 place-items-center rounded-full text-ink hover:bg-surface-strong"
+        className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong)"
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>

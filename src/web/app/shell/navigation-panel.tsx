@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { NavLink, useMatch } from 'react-router';
 import { Avatar } from '#web/ui/avatar.tsx';
-import { useAuth } from '../use-auth.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
+import { useAuth } from '../use-auth.ts';
 import { FloatingPomodoroSwitch } from './floating-pomodoro-switch.tsx';
 import { type NavigationEntry, navigationEntries } from './navigation-entries.ts';
 
@@ -17,7 +17,9 @@ function NavigationLink({ entry, dashboardAlias }: { entry: NavigationEntry; das
       end={entry.to === '/'}
       className={({ isActive }) =>
         `flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium transition-colors ${
-          isActive ? 'bg-surface-strong text-accent-strong shadow-sm' : 'text-ink hover:bg-surface-strong/70'
+          isActive
+            ? 'bg-(--surface-strong) text-(--accent-strong) shadow-sm'
+            : 'text-(--ink) hover:bg-(--surface-strong)/70'
         }`
       }
     >
@@ -36,11 +38,11 @@ export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
     <div className="flex h-full flex-col gap-6">
       {showBrand ? <BrandMark /> : null}
       {user ? (
-        <div className="flex items-center gap-3 rounded-2xl bg-surface-strong/60 p-3">
+        <div className="flex items-center gap-3 rounded-2xl bg-(--surface-strong)/60 p-3">
           <Avatar name={name} picture={user.google_user_data.picture} />
           <div className="min-w-0">
-            <p className="truncate font-semibold text-ink">{name}</p>
-            <p className="truncate text-sm text-ink-muted">{user.email}</p>
+            <p className="truncate font-semibold text-(--ink)">{name}</p>
+            <p className="truncate text-sm text-(--ink-muted)">{user.email}</p>
           </div>
         </div>
       ) : null}
@@ -53,12 +55,12 @@ export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
           ))}
         </ul>
       </nav>
-      <div className="mt-auto flex flex-col gap-1 border-t border-line pt-4">
+      <div className="mt-auto flex flex-col gap-1 border-t border-(--line) pt-4">
         <FloatingPomodoroSwitch />
         <button
           type="button"
           onClick={() => void logout()}
-          className="flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium text-ink hover:bg-surface-strong"
+          className="flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium text-(--ink) hover:bg-(--surface-strong)"
         >
           <LogOut aria-hidden="true" className="size-5" />
           Sign Out

@@ -49,9 +49,12 @@ export function DevSignInPage() {
   if (!state || !nonce || !codeChallenge) {
     return (
       <AuthPageLayout>
-        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Development sign-in</h1>
-        <Alert>This page needs the state, nonce and code challenge that the sign-in link carries, and they are missing.</Alert>
-        <Link to="/login" className="font-semibold text-accent underline hover:text-accent-strong">
+        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Development sign-in</h1>
+        <Alert>
+          This page needs the state, nonce and code challenge that the sign-in link carries, and they are
+          missing.
+        </Alert>
+        <Link to="/login" className="font-semibold text-(--accent) underline hover:text-(--accent-strong)">
           Back to sign in
         </Link>
       </AuthPageLayout>
@@ -60,6 +63,7 @@ export function DevSignInPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    authorize.reset();
     const form = event.currentTarget;
     const data = new FormData(form);
     const parsed = devAuthorizeRequestSchema.safeParse({
@@ -84,11 +88,11 @@ export function DevSignInPage() {
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
-        <p className="w-fit rounded-full bg-accent px-3 py-1 text-xs font-bold tracking-wide text-on-accent uppercase">
+        <p className="w-fit rounded-full bg-(--accent) px-3 py-1 text-xs font-bold tracking-wide text-(--on-accent) uppercase">
           Development only
         </p>
-        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Development sign-in</h1>
-        <p className="text-ink-muted">
+        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Development sign-in</h1>
+        <p className="text-(--ink-muted)">
           Lumara is running without a Google client, so this page stands in for it. Type any name and email
           address: nothing is checked, and this page does not exist in production.
         </p>

@@ -30,8 +30,8 @@ export function LoginPage() {
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
-        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Welcome to Lumara</h1>
-        <p className="text-ink-muted">Focus, plan and create in one glowing workspace.</p>
+        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Welcome to Lumara</h1>
+        <p className="text-(--ink-muted)">Focus, plan and create in one glowing workspace.</p>
       </div>
       {isSignInFailedState(location.state) && !redirect.isError ? (
         <Alert>Sign-in did not complete. Please try again.</Alert>

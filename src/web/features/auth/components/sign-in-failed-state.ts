@@ -2,5 +2,7 @@
 export const signInFailedState = { signInFailed: true } as const;
 
 export function isSignInFailedState(state: unknown): state is typeof signInFailedState {
-  return typeof state === 'object' && state !== null && 'signInFailed' in state && state.signInFailed === true;
+  return (
+    typeof state === 'object' && state !== null && 'signInFailed' in state && state.signInFailed === true
+  );
 }

