@@ -38,7 +38,7 @@ export function createGoogleIdentityProvider(options: {
       .catch((error: unknown) => {
         // Forget the failure so the next sign-in tries discovery again.
         discovered = undefined;
-        options.logger.error({ err: describe(error), issuer: options.issuer }, 'OIDC discovery failed');
+        options.logger.error({ err: describeOidcError(error), issuer: options.issuer }, 'OIDC discovery failed');
         throw new AppError(
           'sign_in_provider_failed',
           'The sign-in provider cannot be reached. Please try again.',
@@ -76,7 +76,7 @@ export function createGoogleIdentityProvider(options: {
           idTokenExpected: true,
         });
       } catch (error) {
-        options.logger.warn({ err: describe(error) }, 'OIDC code exchange failed');
+        options.logger.warn({ err: describeOidcError(error) }, 'OIDC code exchange failed');
         if (error instanceof oidc.ResponseBodyError && error.status >= 400 && error.status < 500) {
           throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
         }
@@ -120,7 +120,7 @@ function isIdTokenRejection(error: unknown): boolean {
   return (typeof code === 'string' && ID_TOKEN_CHECKS.has(code)) || /signature/i.test(error.message);
 }
 
-function describe(error: unknown): string {
+function describeOidcError(error: unknown): string {
   if (error instanceof oidc.ResponseBodyError)
     return `${error.status} ${error.error}: ${error.error_description ?? ''}`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
