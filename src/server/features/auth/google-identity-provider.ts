@@ -38,7 +38,10 @@ export function createGoogleIdentityProvider(options: {
       .catch((error: unknown) => {
         // Forget the failure so the next sign-in tries discovery again.
         discovered = undefined;
-        options.logger.error({ err: describeOidcError(error), issuer: options.issuer }, 'OIDC discovery failed');
+        options.logger.error(
+          { err: describeOidcError(error), issuer: options.issuer },
+          'OIDC discovery failed',
+        );
         throw new AppError(
           'sign_in_provider_failed',
           'The sign-in provider cannot be reached. Please try again.',
