@@ -1,0 +1,15 @@
+/**
+ * `npm test`: every check, in the order that fails fastest. The end-to-end step builds the app and drives it in
+ * Debian's Chromium, installing Chromium first when it can.
+ */
+import { runSteps, step } from './run-steps.ts';
+
+runSteps([
+  step('type-check', 'tsc', ['--noEmit']),
+  step('lint', 'biome', ['check', '.']),
+  step('server tests', 'vitest', ['run', '--project', 'server']),
+  step('web tests', 'vitest', ['run', '--project', 'web']),
+  step('chromium', 'node', ['scripts/ensure-chromium.ts']),
+  step('build', 'vite', ['build', '--logLevel', 'warn']),
+  step('end-to-end tests in Chromium', 'playwright', ['test']),
+]);
