@@ -28,7 +28,11 @@ export async function startFakeOidcProvider(options: { clientId?: string } = {})
   const issuer = `http://127.0.0.1:${server.address().port}`;
   server.issuer.url = issuer;
 
-  let defaultIdentity: FakeIdentity = { sub: 'google-sub-ada', email: 'ada@example.test', name: 'Ada Lovelace' };
+  let defaultIdentity: FakeIdentity = {
+    sub: 'google-sub-ada',
+    email: 'ada@example.test',
+    name: 'Ada Lovelace',
+  };
   let tamper: Record<string, unknown> | null = null;
   let nextFailure: { statusCode: number; body: Record<string, unknown> } | null = null;
   const steerByCode = new Map<string, Steer>();
@@ -39,7 +43,8 @@ export async function startFakeOidcProvider(options: { clientId?: string } = {})
     if (!code) return;
     const steer: Steer = {};
     const identity = cookies.get(FAKE_IDENTITY_COOKIE);
-    if (identity) steer.identity = JSON.parse(Buffer.from(identity, 'base64url').toString('utf8')) as FakeIdentity;
+    if (identity)
+      steer.identity = JSON.parse(Buffer.from(identity, 'base64url').toString('utf8')) as FakeIdentity;
     const failure = Number(cookies.get(FAKE_TOKEN_FAILURE_COOKIE));
     if (failure) steer.tokenFailure = failure;
     steerByCode.set(code, steer);
@@ -50,34 +55,40 @@ export async function startFakeOidcProvider(options: { clientId?: string } = {})
     return (typeof code === 'string' && steerByCode.get(code)) || {};
   };
 
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: TokenRequest) => {
-    const identity = steerOf(req).identity ?? defaultIdentity;
-    // The mock signs "johndoe" as every subject; members are keyed on `sub`, so make it the identity's own.
-    Object.assign(token.payload, {
-      sub: identity.sub,
-      email: identity.email,
-      email_verified: true,
-      name: identity.name,
-      ...(identity.picture ? { picture: identity.picture } : {}),
-    });
-    // Only the ID token carries the nonce: that is the one a tampering test means.
-    if (tamper && 'nonce' in token.payload) {
-      Object.assign(token.payload, tamper);
-      tamper = null;
-    }
-  });
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: TokenRequest) => {
+      const identity = steerOf(req).identity ?? defaultIdentity;
+      // The mock signs "johndoe" as every subject; members are keyed on `sub`, so make it the identity's own.
+      Object.assign(token.payload, {
+        sub: identity.sub,
+        email: identity.email,
+        email_verified: true,
+        name: identity.name,
+        ...(identity.picture ? { picture: identity.picture } : {}),
+      });
+      // Only the ID token carries the nonce: that is the one a tampering test means.
+      if (tamper && 'nonce' in token.payload) {
+        Object.assign(token.payload, tamper);
+        tamper = null;
+      }
+    },
+  );
 
-  server.service.on('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> }, req: TokenRequest) => {
-    const failure = steerOf(req).tokenFailure;
-    if (failure) {
-      response.statusCode = failure;
-      response.body = { error: failure >= 500 ? 'server_error' : 'invalid_grant' };
-    } else if (nextFailure) {
-      response.statusCode = nextFailure.statusCode;
-      response.body = nextFailure.body;
-      nextFailure = null;
-    }
-  });
+  server.service.on(
+    'beforeResponse',
+    (response: { statusCode: number; body: Record<string, unknown> }, req: TokenRequest) => {
+      const failure = steerOf(req).tokenFailure;
+      if (failure) {
+        response.statusCode = failure;
+        response.body = { error: failure >= 500 ? 'server_error' : 'invalid_grant' };
+      } else if (nextFailure) {
+        response.statusCode = nextFailure.statusCode;
+        response.body = nextFailure.body;
+        nextFailure = null;
+      }
+    },
+  );
 
   return {
     issuer,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorBodySchema } from '#shared/errors.ts';
 import { users } from '#server/db/schema.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -39,22 +39,44 @@ const jsonish = fc.oneof(
     '',
   ),
 );
-const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', '', 'multipart/form-data; boundary=x');
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  '',
+  'multipart/form-data; boundary=x',
+);
 const cookieValue = fc.oneof(
   fc.constant(undefined),
   fc.string().map((value) => `lumara_session=${encodeURIComponent(value)}`),
-  fc.constantFrom('lumara_session=', 'lumara_session=%', 'lumara_session=a;lumara_session=b', `__Host-lumara_session=${'z'.repeat(43)}`),
+  fc.constantFrom(
+    'lumara_session=',
+    'lumara_session=%',
+    'lumara_session=a;lumara_session=b',
+    `__Host-lumara_session=${'z'.repeat(43)}`,
+  ),
   fc.string().map((value) => `lumara_sign_in=${value}`),
 );
-const pathValue = fc.oneof(fc.integer().map(String), fc.string({ maxLength: 40 }), fc.constantFrom('0', '-1', '1e3', '999999999999999999', '%00', '..', 'NaN'));
+const pathValue = fc.oneof(
+  fc.integer().map(String),
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('0', '-1', '1e3', '999999999999999999', '%00', '..', 'NaN'),
+);
 
 function concretePath(path: string, value: string): string {
-  return path.replace(/:[A-Za-z]+\{?[^/]*\}?/g, encodeURIComponent(value) || 'x').replace(/\*$/, encodeURIComponent(value));
+  return path
+    .replace(/:[A-Za-z]+\{?[^/]*\}?/g, encodeURIComponent(value) || 'x')
+    .replace(/\*$/, encodeURIComponent(value));
 }
 
 describe('bad input to every route', () => {
   it('never answers 5xx, always answers errors in the API shape, and writes no member', async () => {
-    const routes = [...new Map(t.app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()];
+    const routes = [
+      ...new Map(
+        t.app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r]),
+      ).values(),
+    ];
     expect(routes.length).toBeGreaterThan(5);
     const [before] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,22 +11,46 @@ export type ServerProcess = {
   port: number;
   url: string;
   child: ChildProcess;
-  /** Every line the server wrote so far (stdout and stderr). */
+  /** The lines the server wrote (stdout and stderr), the latest thousand or more. */
   lines: string[];
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** A port free right now on 127.0.0.1 (the OS picks it), for servers whose public URL must name their port. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /**
- * Starts the real server (`node src/server/main.ts`) on port 0 with the given environment and waits for its
- * start-up line, which names the port. Used by process tests, the end-to-end suite and the benchmarks.
+ * Starts the real server (`node src/server/main.ts`) with the given environment and waits for its start-up line,
+ * which names the port. Without PORT it takes a free port and, unless APP_URL is given, makes
+ * http://127.0.0.1:<port> its public URL (sign-in redirects and the origin check use it). Used by process tests,
+ * the end-to-end suite and the benchmarks.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   options: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
+  const chosenPort = env.PORT ?? String(await findFreePort());
   const child = spawn(nodeBinary, [path.join(projectRoot, 'src/server/main.ts')], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'info',
+      APP_URL: `http://127.0.0.1:${chosenPort}`,
+      ...env,
+      PORT: chosenPort,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -38,6 +63,8 @@ export async function startServerProcess(
     );
     const onLine = (line: string) => {
       lines.push(line);
+      // Keep memory flat under load: a benchmark makes hundreds of thousands of request lines.
+      if (lines.length > 2_000) lines.splice(0, lines.length - 1_000);
       const match = /"port":(\d+).*Lumara is listening/.exec(line);
       if (match) {
         clearTimeout(timer);

@@ -1,0 +1,202 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing (quality-bars.md).
+ * 1. Authenticated `GET /api/users/me` under 50 connections: requests/s and p99, beside a raw node:http server
+ *    answering the same JSON in the same run, and their ratio.
+ * 2. `/healthz` p99 alone, and while 50 other connections keep the embedded database busy with `/api/users/me`
+ *    (the proof that the database, in its worker thread, does not block the event loop).
+ * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+const CONNECTIONS = 50;
+const hasTaskset =
+  spawnSync('sh', ['-c', 'command -v taskset'], { stdio: 'ignore' }).status === 0 && os.cpus().length >= 2;
+
+type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+
+/**
+ * One load run in its own process (autocannon's CLI, pinned to core 1), so that two runs at once do not share an
+ * event loop: a latency probe beside a load run measures the server, not the load generator.
+ */
+async function load(
+  url: string,
+  options: { connections: number; seconds: number; cookie?: string },
+): Promise<Figures> {
+  const cli = path.join(projectRoot, 'node_modules/autocannon/autocannon.js');
+  const args = ['-j', '-c', String(options.connections), '-d', String(options.seconds)];
+  if (options.cookie) args.push('-H', `cookie=${options.cookie}`);
+  const [command, commandArgs] = hasTaskset
+    ? ['taskset', ['-c', '1', process.execPath, cli, ...args, url]]
+    : [process.execPath, [cli, ...args, url]];
+  const child = spawn(command as string, commandArgs as string[], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  const result = JSON.parse(output) as autocannon.Result;
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function warm(url: string, cookie?: string): Promise<void> {
+  await load(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, ...(cookie ? { cookie } : {}) });
+}
+
+/**
+ * Pins a process's main thread to one core. The server's database worker thread, started before, keeps both
+ * cores: pinned beside the event loop on one core, the two would time-share it and the figure would measure the
+ * scheduler, not whether the database blocks the event loop.
+ */
+function pin(pid: number | undefined, core: number, allThreads = false): void {
+  if (hasTaskset && pid)
+    spawnSync('taskset', [allThreads ? '-apc' : '-pc', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+/** Signs a member in through the development identity provider, as a browser would, and answers the cookie. */
+async function signIn(baseUrl: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const start = await fetch(`${baseUrl}/api/oauth/google/redirect_url`);
+  keep(start);
+  const consent = new URL(((await start.json()) as { redirectUrl: string }).redirectUrl, baseUrl);
+  const authorize = await fetch(`${baseUrl}/api/dev-identity/authorize`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      name: 'Bench Member',
+      email: 'bench@example.test',
+      state: consent.searchParams.get('state'),
+      nonce: consent.searchParams.get('nonce'),
+      code_challenge: consent.searchParams.get('code_challenge'),
+    }),
+  });
+  const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, baseUrl);
+  const session = await fetch(`${baseUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { ...json, cookie: cookie() },
+    body: JSON.stringify({
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    }),
+  });
+  if (session.status !== 200)
+    throw new Error(`bench sign-in failed: ${session.status} ${await session.text()}`);
+  keep(session);
+  return cookie();
+}
+
+async function startRawServer(body: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'bench/raw-server.ts')], {
+    env: { ...process.env, RAW_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve((JSON.parse(chunk.toString()) as { port: number }).port),
+    );
+    child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+const row = (name: string, f: Figures) =>
+  `| ${name.padEnd(52)} | ${String(f.requestsPerSecond).padStart(7)} | ${String(f.p50).padStart(5)} | ${String(f.p99).padStart(5)} | ${String(f.errors + f.non2xx).padStart(6)} |`;
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-'));
+  // Request logging stays on (one JSON line per request, as in production): it is part of what is measured.
+  const lumara = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+  pin(lumara.child.pid, 0);
+  try {
+    const cookie = await signIn(lumara.url);
+    const meBody = await (await fetch(`${lumara.url}/api/users/me`, { headers: { cookie } })).text();
+    const raw = await startRawServer(meBody);
+    // The ceiling gets the whole core, helper threads included.
+    pin(raw.child.pid, 0, true);
+
+    console.log(
+      `Lumara bench: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections,`,
+    );
+    console.log(
+      `node ${process.version}, ${os.cpus().length} cores, pinned: ${hasTaskset ? 'server event loop core 0, load core 1' : 'no'}\n`,
+    );
+
+    await warm(`${raw.url}/`);
+    const rawFigures = await load(`${raw.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+    raw.child.kill('SIGTERM');
+
+    await warm(`${lumara.url}/api/users/me`, cookie);
+    const me = await load(`${lumara.url}/api/users/me`, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      cookie,
+    });
+
+    const healthAlone = await load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS });
+    const [healthUnderLoad, dbLoad] = await Promise.all([
+      load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS }),
+      load(`${lumara.url}/api/users/me`, { connections: CONNECTIONS, seconds: SECONDS, cookie }),
+    ]);
+
+    console.log(
+      '| run                                                  |   req/s | p50ms | p99ms | errors |',
+    );
+    console.log(
+      '|------------------------------------------------------|---------|-------|-------|--------|',
+    );
+    console.log(row('raw node:http, same JSON (ceiling)', rawFigures));
+    console.log(row('GET /api/users/me, signed in (embedded database)', me));
+    console.log(row('GET /healthz, 1 connection, idle', healthAlone));
+    console.log(row('GET /healthz, 1 connection, while 50 load the database', healthUnderLoad));
+    console.log(row('  ...the 50 connections on /api/users/me meanwhile', dbLoad));
+    const ratio = me.requestsPerSecond / rawFigures.requestsPerSecond;
+    console.log(`\n/api/users/me ÷ raw node:http = ${ratio.toFixed(3)}`);
+    console.log(`/healthz p99 under database load = ${healthUnderLoad.p99} ms (idle ${healthAlone.p99} ms)`);
+
+    const resultsDir = path.join(projectRoot, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(
+      path.join(resultsDir, `users-me-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      JSON.stringify(
+        {
+          node: process.version,
+          seconds: SECONDS,
+          rawFigures,
+          me,
+          ratio,
+          healthAlone,
+          healthUnderLoad,
+          dbLoad,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await lumara.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { encodeFakeIdentity, FAKE_IDENTITY_COOKIE, type FakeIdentity } from '../fakes/oidc-provider.ts';
+
+export { expect };
+
+let sequence = 0;
+
+/** A member of their own for each test, so tests never see each other's data. */
+export function uniqueIdentity(overrides: Partial<FakeIdentity> = {}): FakeIdentity {
+  sequence += 1;
+  const id = `${process.pid}-${Date.now().toString(36)}-${sequence}`;
+  return { sub: `sub-${id}`, email: `member-${id}@example.test`, name: `Ada Lovelace`, ...overrides };
+}
+
+export type Fixtures = {
+  /** Lumara with Google sign-in (against the local OIDC server). */
+  baseURL: string;
+  devBaseURL: string;
+  oidcIssuer: string;
+  /** Makes the OIDC server vouch for this identity when this browser passes through it. */
+  actAs: (identity: FakeIdentity) => Promise<void>;
+  /** Signs the page's browser in through the API (OIDC flow without clicking), as a fresh member. */
+  signIn: (identity?: FakeIdentity) => Promise<FakeIdentity>;
+  /** Fails the test on serious or critical accessibility violations of the page as it is now. */
+  expectAccessible: (page?: Page) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => use(requiredEnv('E2E_BASE_URL')),
+  devBaseURL: async ({}, use) => use(requiredEnv('E2E_DEV_BASE_URL')),
+  oidcIssuer: async ({}, use) => use(requiredEnv('E2E_OIDC_ISSUER')),
+  actAs: async ({ context, oidcIssuer }, use) => {
+    await use(async (identity) => {
+      await context.addCookies([
+        { name: FAKE_IDENTITY_COOKIE, value: encodeFakeIdentity(identity), url: oidcIssuer },
+      ]);
+    });
+  },
+  signIn: async ({ page, baseURL, actAs }, use) => {
+    await use(async (identity = uniqueIdentity()) => {
+      await actAs(identity);
+      const start = await page.request.get(`${baseURL}/api/oauth/google/redirect_url`);
+      expect(start.status()).toBe(200);
+      const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+      const atProvider = await page.request.get(redirectUrl, { maxRedirects: 0 });
+      const callback = new URL(atProvider.headers().location ?? '');
+      const session = await page.request.post(`${baseURL}/api/sessions`, {
+        headers: { origin: baseURL },
+        data: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
+      });
+      expect(session.status()).toBe(200);
+      return identity;
+    });
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      ).toEqual([]);
+    });
+  },
+});
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the end-to-end tests with \`npx playwright test\` (global setup starts the servers)`,
+    );
+  return value;
+}

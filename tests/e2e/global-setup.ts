@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { startServerProcess } from '../setup/server-process.ts';
+
+/**
+ * Starts, for the whole run: a real OIDC server (oauth2-mock-server), Lumara signed in through it, and a second
+ * Lumara with the development identity provider; each on a free port and its own embedded database. Their
+ * addresses reach the tests through the environment (see fixtures.ts); everything stops when the run ends.
+ */
+export default async function globalSetup() {
+  const dataDirs = [
+    mkdtempSync(path.join(os.tmpdir(), 'lumara-e2e-')),
+    mkdtempSync(path.join(os.tmpdir(), 'lumara-e2e-dev-')),
+  ];
+  const idp = await startFakeOidcProvider();
+  const started: { stop(): Promise<unknown> }[] = [];
+  const teardown = async () => {
+    for (const server of started) await server.stop();
+    await idp.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const google = await startServerProcess({
+      DATA_DIR: dataDirs[0] as string,
+      GOOGLE_CLIENT_ID: idp.clientId,
+      GOOGLE_CLIENT_SECRET: idp.clientSecret,
+      GOOGLE_ISSUER: idp.issuer,
+    });
+    started.push(google);
+    const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string });
+    started.push(development);
+
+    process.env.E2E_BASE_URL = google.url;
+    process.env.E2E_DEV_BASE_URL = development.url;
+    process.env.E2E_OIDC_ISSUER = idp.issuer;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

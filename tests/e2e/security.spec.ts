@@ -1,0 +1,22 @@
+import { expect, test } from './fixtures.ts';
+
+test('the page runs under a CSP with no inline script and no violations', async ({ page, signIn }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  const response = await page.goto('/login');
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(response?.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  await signIn();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});
