@@ -20,10 +20,6 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
 });
 
 export type SignInConfig =
@@ -47,7 +43,6 @@ export type Config = {
     | { kind: 'embedded'; dataDir: string; poolMax: number };
   signIn: SignInConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -106,7 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(e.DATA_DIR), poolMax: e.DATABASE_POOL_MAX },
     signIn,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
   };
 }
 
