@@ -52,7 +52,8 @@ export const devAuthorizeResponseSchema = z.object({ redirectUrl: z.string() });
 /** Error texts of part 1 §8 and §5, word for word. */
 export const authErrorText = {
   fetchUser: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
-  loginRedirect: (status: number) => `Failed to get login redirect URL: API responded with HTTP status ${status}`,
+  loginRedirect: (status: number) =>
+    `Failed to get login redirect URL: API responded with HTTP status ${status}`,
   exchangeCode: (status: number) =>
     `Failed to exchange code for session token: API responded with HTTP status ${status}`,
   logout: 'Failed to logout',

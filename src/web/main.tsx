@@ -1,3 +1,5 @@
+// First: it configures zod before the shared schemas are built.
+import './app/zod-without-eval.ts';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

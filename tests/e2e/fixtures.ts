@@ -27,8 +27,11 @@ export type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => use(requiredEnv('E2E_BASE_URL')),
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
   devBaseURL: async ({}, use) => use(requiredEnv('E2E_DEV_BASE_URL')),
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
   oidcIssuer: async ({}, use) => use(requiredEnv('E2E_OIDC_ISSUER')),
   actAs: async ({ context, oidcIssuer }, use) => {
     await use(async (identity) => {

@@ -15,7 +15,10 @@ describe('apiRequest', () => {
     expect(request?.method).toBe('GET');
     expect(request?.body).toBeUndefined();
     expect(request?.headers.get('Content-Type')).toBeNull();
-    expect(globalThis.fetch).toHaveBeenCalledWith('/api/thing', expect.objectContaining({ credentials: 'same-origin' }));
+    expect(globalThis.fetch).toHaveBeenCalledWith(
+      '/api/thing',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
   });
 
   it('sends `{}` as JSON on a non-GET request without a payload, because the server refuses anything else', async () => {
@@ -66,7 +69,9 @@ describe('apiRequest', () => {
   });
 
   it('still reports status when the error answer is not our error body', async () => {
-    stubFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    stubFetch(
+      () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
 
     const error = await apiRequest('/api/things').catch((caught: unknown) => caught);
 

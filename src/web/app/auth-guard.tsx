@@ -6,7 +6,11 @@ import { useAuth } from './use-auth.ts';
 export function AuthGuard() {
   const { user, pending } = useAuth();
   if (pending) {
-    return <PageLoading label="Checking your session" />;
+    return (
+      <main>
+        <PageLoading label="Checking your session" />
+      </main>
+    );
   }
   if (!user) {
     return <Navigate to="/login" replace />;

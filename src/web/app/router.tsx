@@ -35,7 +35,13 @@ const SettingsPage = lazyNamed(
 
 function RootLayout() {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense
+      fallback={
+        <main>
+          <PageLoading />
+        </main>
+      }
+    >
       <Outlet />
     </Suspense>
   );

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 
 export type StubbedRequest = { method: string; path: string; headers: Headers; body: string | undefined };
-export type StubbedRoute = (request: StubbedRequest) => Response | Promise<Response> | undefined;
+export type StubbedRoute = (request: StubbedRequest) => Response | undefined | Promise<Response | undefined>;
 
 /**
  * Replaces `fetch` for one test (restored by the loud setup's restoreAllMocks). `route` answers each request

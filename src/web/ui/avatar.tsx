@@ -12,35 +12,24 @@ function initialsOf(name: string): string {
  * Decorative: the name is always shown beside it, so the image has empty alt text. Falls back to initials
  * when there is no picture or it fails to load.
  */
-export function Avatar({
-  name,
-  picture,
-  size = 40,
-}: {
-  name: string;
-  picture: string | null;
-  size?: number;
-}) {
+export function Avatar({ name, picture }: { name: string; picture: string | null }) {
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
-  const style = { width: size, height: size };
   if (picture && picture !== failedPicture) {
     return (
       <img
         src={picture}
         alt=""
-        style={style}
         // Google's avatar host refuses some requests that carry a referrer.
         referrerPolicy="no-referrer"
         onError={() => setFailedPicture(picture)}
-        className="shrink-0 rounded-full object-cover ring-2 ring-white/70"
+        className="size-10 shrink-0 rounded-full object-cover ring-2 ring-white/70"
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      style={style}
-      className="grid shrink-0 place-items-center rounded-full bg-linear-to-br from-(--accent) to-(--accent-2) text-sm font-bold text-(--on-accent) ring-2 ring-white/70"
+      className="grid size-10 shrink-0 place-items-center rounded-full bg-linear-to-br from-(--accent) to-(--accent-2) text-sm font-bold text-(--on-accent) ring-2 ring-white/70"
     >
       {initialsOf(name)}
     </span>

@@ -1,10 +1,9 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from './use-document-title.ts';
 
-/** The page's one h1; also names the browser tab, so screen-reader users hear where a navigation led. */
+/** The page's one h1, which also names the browser tab. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Lumara`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <header className="mb-6 flex flex-col gap-2">
       <h1 className="text-3xl font-bold tracking-tight text-(--ink) sm:text-4xl">{title}</h1>

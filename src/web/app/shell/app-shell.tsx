@@ -41,7 +41,11 @@ export function AppShell() {
           <NavigationPanel />
         </div>
       </div>
-      <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="min-w-0 flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-10 lg:py-10"
+      >
         <div className="mx-auto max-w-6xl">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

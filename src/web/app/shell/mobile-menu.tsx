@@ -80,7 +80,8 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
             <X aria-hidden="true" className="size-6" />
           </button>
         </div>
-        <NavigationPanel showBrand={false} />
+        {/* Close at the tap, not when the next page's code has arrived. */}
+        <NavigationPanel showBrand={false} onNavigate={() => onClose(false)} />
       </div>
     </div>
   );

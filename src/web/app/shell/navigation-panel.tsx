@@ -6,7 +6,9 @@ import { useAuth } from '../use-auth.ts';
 import { FloatingPomodoroSwitch } from './floating-pomodoro-switch.tsx';
 import { type NavigationEntry, navigationEntries } from './navigation-entries.ts';
 
-function NavigationLink({ entry, dashboardAlias }: { entry: NavigationEntry; dashboardAlias: boolean }) {
+type NavigationLinkProps = { entry: NavigationEntry; dashboardAlias: boolean; onNavigate?: () => void };
+
+function NavigationLink({ entry, dashboardAlias, onNavigate }: NavigationLinkProps) {
   // The dashboard answers at / and at /dashboard; pointing the link at the address in use keeps it marked
   // as the current page on both.
   const to = entry.to === '/' && dashboardAlias ? '/dashboard' : entry.to;
@@ -15,6 +17,7 @@ function NavigationLink({ entry, dashboardAlias }: { entry: NavigationEntry; das
     <NavLink
       to={to}
       end={entry.to === '/'}
+      onClick={onNavigate}
       className={({ isActive }) =>
         `flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium transition-colors ${
           isActive
@@ -29,8 +32,14 @@ function NavigationLink({ entry, dashboardAlias }: { entry: NavigationEntry; das
   );
 }
 
+type NavigationPanelProps = {
+  showBrand?: boolean;
+  /** Called when an entry is followed, before the next page has loaded. */
+  onNavigate?: () => void;
+};
+
 /** What the side navigation and the mobile menu both hold: member, entries, timer switch, sign out. */
-export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
+export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPanelProps) {
   const { user, logout } = useAuth();
   const dashboardAlias = useMatch('/dashboard') !== null;
   const name = user?.google_user_data.name ?? '';
@@ -42,7 +51,9 @@ export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
           <Avatar name={name} picture={user.google_user_data.picture} />
           <div className="min-w-0">
             <p className="truncate font-semibold text-(--ink)">{name}</p>
-            <p className="truncate text-sm text-(--ink-muted)">{user.email}</p>
+            <p className="truncate text-sm text-(--ink-muted)" title={user.email}>
+              {user.email}
+            </p>
           </div>
         </div>
       ) : null}
@@ -50,7 +61,7 @@ export function NavigationPanel({ showBrand = true }: { showBrand?: boolean }) {
         <ul className="flex flex-col gap-1">
           {navigationEntries.map((entry) => (
             <li key={entry.to}>
-              <NavigationLink entry={entry} dashboardAlias={dashboardAlias} />
+              <NavigationLink entry={entry} dashboardAlias={dashboardAlias} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '#web/app/use-auth.ts';
 import { Spinner } from '#web/ui/spinner.tsx';
+import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { signInFailedState } from './sign-in-failed-state.ts';
 
 /** Where the identity provider sends the browser back with `?code=…&state=…` (part 1 §2, §4). */
@@ -10,6 +11,7 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
+  useDocumentTitle('Signing in');
 
   useEffect(() => {
     // StrictMode runs this effect twice; the exchange itself is shared (at most once per code), and only

@@ -6,6 +6,7 @@ import { ApiError } from '#web/app/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
+import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { useDevAuthorize } from '../api/dev-authorize.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
@@ -42,6 +43,7 @@ export function DevSignInPage() {
   const [searchParams] = useSearchParams();
   const authorize = useDevAuthorize();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  useDocumentTitle('Development sign-in');
   const state = searchParams.get('state');
   const nonce = searchParams.get('nonce');
   const codeChallenge = searchParams.get('code_challenge');
@@ -49,7 +51,7 @@ export function DevSignInPage() {
   if (!state || !nonce || !codeChallenge) {
     return (
       <AuthPageLayout>
-        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Development sign-in</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Development sign-in</h1>
         <Alert>
           This page needs the state, nonce and code challenge that the sign-in link carries, and they are
           missing.
@@ -91,7 +93,7 @@ export function DevSignInPage() {
         <p className="w-fit rounded-full bg-(--accent) px-3 py-1 text-xs font-bold tracking-wide text-(--on-accent) uppercase">
           Development only
         </p>
-        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Development sign-in</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Development sign-in</h1>
         <p className="text-(--ink-muted)">
           Lumara is running without a Google client, so this page stands in for it. Type any name and email
           address: nothing is checked, and this page does not exist in production.

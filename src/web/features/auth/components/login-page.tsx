@@ -3,6 +3,7 @@ import { useAuth } from '#web/app/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { PageLoading } from '#web/ui/page-loading.tsx';
+import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { useRedirectToLogin } from '../api/get-login-redirect-url.ts';
 import { useSignInMode } from '../api/get-sign-in-mode.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
@@ -13,6 +14,7 @@ export function LoginPage() {
   const location = useLocation();
   const signInMode = useSignInMode();
   const redirect = useRedirectToLogin();
+  useDocumentTitle('Sign in');
 
   if (pending) {
     return (
@@ -30,7 +32,7 @@ export function LoginPage() {
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-(--ink)">Welcome to Lumara</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Welcome to Lumara</h1>
         <p className="text-(--ink-muted)">Focus, plan and create in one glowing workspace.</p>
       </div>
       {isSignInFailedState(location.state) && !redirect.isError ? (

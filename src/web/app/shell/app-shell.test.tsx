@@ -1,0 +1,190 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '#shared/auth.ts';
+import { buildUser } from '#web/testing/build-user.ts';
+import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+import { FLOATING_POMODORO_STORAGE_KEY } from './use-floating-pomodoro-preference.ts';
+
+function stubSignedIn(
+  user: User = buildUser(),
+  logout: () => Promise<Response> | Response = () => jsonResponse({ success: true }),
+) {
+  return stubFetch((request) => {
+    if (request.path === '/api/users/me') return jsonResponse(user);
+    if (request.path === '/api/logout') return logout();
+    if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
+    return undefined;
+  });
+}
+
+async function renderSignedIn(path = '/', user?: User) {
+  stubSignedIn(user);
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return app;
+}
+
+const entries = ['Dashboard', 'Focus', 'AI Studio', 'Community', 'Music', 'Settings'];
+
+describe('AppShell', () => {
+  it('has the six navigation entries in order, each pointing at its route, and the current one marked', async () => {
+    await renderSignedIn('/studio');
+
+    const [sideNav] = screen.getAllByRole('navigation', { name: 'Main' });
+    const links = within(sideNav as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(entries);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/focus',
+      '/studio',
+      '/community',
+      '/music',
+      '/settings',
+    ]);
+    expect(within(sideNav as HTMLElement).getByRole('link', { name: 'AI Studio' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'AI Studio' })).toBeInTheDocument();
+  });
+
+  it('marks Dashboard as current at / and at /dashboard', async () => {
+    const app = await renderSignedIn('/dashboard');
+    const [sideNav] = screen.getAllByRole('navigation', { name: 'Main' });
+    const dashboardLink = within(sideNav as HTMLElement).getByRole('link', { name: 'Dashboard' });
+    expect(dashboardLink).toHaveAttribute('aria-current', 'page');
+
+    await app.user.click(within(sideNav as HTMLElement).getByRole('link', { name: 'Focus' }));
+    await screen.findByRole('heading', { level: 1, name: 'Focus' });
+    await app.user.click(within(sideNav as HTMLElement).getByRole('link', { name: 'Dashboard' }));
+
+    expect(app.pathname()).toBe('/');
+    expect(within(sideNav as HTMLElement).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows the member by name, with initials when there is no picture and the picture when there is', async () => {
+    await renderSignedIn(
+      '/',
+      buildUser({ google_user_data: { name: 'Grace Brewster Hopper', picture: null } }),
+    );
+    expect(screen.getAllByText('Grace Brewster Hopper')[0]).toBeInTheDocument();
+    expect(screen.getAllByText('GH')[0]).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Grace' })).toBeInTheDocument();
+  });
+
+  it('shows the picture when the member has one', async () => {
+    const { container } = await renderSignedIn(
+      '/',
+      buildUser({ google_user_data: { name: 'Ada', picture: 'https://lh3.example.test/ada.png' } }),
+    );
+    expect(container.querySelector('img[src="https://lh3.example.test/ada.png"]')).not.toBeNull();
+  });
+
+  it('opens the mobile menu with the same entries and closes it on route change', async () => {
+    const app = await renderSignedIn('/');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await app.user.click(menuButton);
+
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton).toHaveAttribute('aria-controls', menu.id);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(entries);
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(within(menu).getByRole('switch', { name: 'Floating timer' })).toBeInTheDocument();
+
+    await app.user.click(within(menu).getByRole('link', { name: 'Music' }));
+
+    await waitFor(() => expect(app.pathname()).toBe('/music'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the mobile menu when the route changes some other way, such as the back button', async () => {
+    const app = await renderSignedIn('/');
+    await act(() => app.router.navigate('/focus'));
+    await screen.findByRole('heading', { level: 1, name: 'Focus' });
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+
+    await act(() => app.router.navigate(-1));
+
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes the mobile menu on a click outside it, but not on a click inside it', async () => {
+    const app = await renderSignedIn('/');
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+
+    await app.user.click(within(menu).getByRole('switch', { name: 'Floating timer' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes the mobile menu on Escape and gives focus back to the menu button', async () => {
+    const app = await renderSignedIn('/');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await app.user.click(menuButton);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+
+    await app.user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('toggles the menu from the menu button', async () => {
+    const app = await renderSignedIn('/');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await app.user.click(menuButton);
+    await app.user.click(menuButton);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the floating timer preference in localStorage across remounts, on by default', async () => {
+    const first = await renderSignedIn('/');
+    const [floatingSwitch] = screen.getAllByRole('switch', { name: 'Floating timer' });
+    expect(floatingSwitch).toHaveAttribute('aria-checked', 'true');
+
+    await first.user.click(floatingSwitch as HTMLElement);
+
+    expect(floatingSwitch).toHaveAttribute('aria-checked', 'false');
+    expect(window.localStorage.getItem(FLOATING_POMODORO_STORAGE_KEY)).toBe('false');
+    first.unmount();
+
+    const second = await renderSignedIn('/');
+    const [remounted] = screen.getAllByRole('switch', { name: 'Floating timer' });
+    expect(remounted).toHaveAttribute('aria-checked', 'false');
+
+    await second.user.click(remounted as HTMLElement);
+    expect(window.localStorage.getItem(FLOATING_POMODORO_STORAGE_KEY)).toBe('true');
+  });
+
+  it('signs out: the member is cleared at once, GET /api/logout is called and the app is at /login', async () => {
+    const logoutAnswer = deferred<Response>();
+    const fetchStub = stubSignedIn(buildUser(), () => logoutAnswer.promise);
+    const app = renderApp('/focus');
+    await screen.findByRole('heading', { level: 1, name: 'Focus' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    // The server has not answered yet: the member is already gone.
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(app.pathname()).toBe('/login');
+    expect(fetchStub.requestsTo('/api/logout', 'GET')).toHaveLength(1);
+    logoutAnswer.resolve(jsonResponse({ success: true }));
+  });
+});

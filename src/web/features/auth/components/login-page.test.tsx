@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SignInMode } from '#shared/auth.ts';
+import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { assignBrowserLocation } from '#web/app/browser-location.ts';
+import { buildUser } from '#web/testing/build-user.ts';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+vi.mock('#web/app/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
+
+const providerUrl = 'https://accounts.example.test/authorize?client_id=lumara&state=s1';
+
+function stubSignedOut({
+  mode = 'google',
+  redirect,
+}: {
+  mode?: SignInMode;
+  redirect?: () => Response | Promise<Response>;
+}) {
+  return stubFetch((request) => {
+    if (request.path === '/api/users/me') return errorResponse(401, 'unauthenticated');
+    if (request.path === '/api/auth/mode') return jsonResponse({ mode });
+    if (request.path === '/api/oauth/google/redirect_url' && redirect) return redirect();
+    return undefined;
+  });
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    vi.mocked(assignBrowserLocation).mockClear();
+  });
+
+  it('shows a spinner, not the sign-in button, while the session is pending', async () => {
+    const me = deferred<Response>();
+    stubFetch((request) => {
+      if (request.path === '/api/users/me') return me.promise;
+      if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
+      return undefined;
+    });
+
+    renderApp('/login');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    me.resolve(errorResponse(401, 'unauthenticated'));
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+  });
+
+  it('sends a member who is already signed in to /dashboard', async () => {
+    stubFetch((request) => {
+      if (request.path === '/api/users/me') return jsonResponse(buildUser());
+      if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
+      return undefined;
+    });
+
+    const app = renderApp('/login');
+
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+  });
+
+  it('asks for the redirect URL and sends the browser there, busy meanwhile', async () => {
+    const redirect = deferred<Response>();
+    stubSignedOut({ redirect: () => redirect.promise });
+    const app = renderApp('/login');
+
+    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    await app.user.click(button);
+
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    redirect.resolve(jsonResponse({ redirectUrl: providerUrl }));
+    await waitFor(() => expect(assignBrowserLocation).toHaveBeenCalledWith(providerUrl));
+    expect(assignBrowserLocation).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs the exact text and says so when the redirect URL cannot be had', async () => {
+    stubSignedOut({ redirect: () => errorResponse(502, 'sign_in_provider_failed') });
+    const app = renderApp('/login');
+
+    await app.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in could not start. Please try again in a moment.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(takeConsoleErrors()).toEqual([
+      'error: Failed to get login redirect URL: API responded with HTTP status 502',
+    ]);
+    expect(assignBrowserLocation).not.toHaveBeenCalled();
+  });
+
+  it('says plainly that sign-in is the development one when the server is in development mode', async () => {
+    stubSignedOut({ mode: 'development' });
+    renderApp('/login');
+
+    expect(await screen.findByText(/Development sign-in\./)).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Development sign-in. No Google account is needed: you type a name and an email address on the next page.',
+    );
+  });
+
+  it('says nothing about development sign-in when Google signs members in', async () => {
+    const fetchStub = stubSignedOut({ mode: 'google' });
+    renderApp('/login');
+
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    await waitFor(() => expect(fetchStub.requestsTo('/api/auth/mode')).toHaveLength(1));
+    expect(screen.queryByText(/Development sign-in/)).not.toBeInTheDocument();
+  });
+});
