@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInMember } from '#tests/factories/members.ts';
+import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+/**
+ * The authorization matrix (quality-bars.md, security): what every route answers to an anonymous visitor and to
+ * a signed-in member. A route the app registers without a row here fails the suite, so a new route cannot ship
+ * without its rules written down. Rows for routes on a member's own data add `otherMember` (expect 404).
+ */
+type Row = { body?: unknown; anonymous: number; member: number };
+
+const matrix: Record<string, Row> = {
+  'GET /healthz': { anonymous: 200, member: 200 },
+  'GET /readyz': { anonymous: 200, member: 200 },
+  'GET /api/auth/mode': { anonymous: 200, member: 200 },
+  'GET /api/oauth/google/redirect_url': { anonymous: 200, member: 200 },
+  // Public by nature (it is how one signs in); without a sign-in started in this browser it refuses.
+  'POST /api/sessions': { body: { code: 'c', state: 's' }, anonymous: 400, member: 400 },
+  'POST /api/dev-identity/authorize': { body: {}, anonymous: 400, member: 400 },
+  'GET /api/users/me': { anonymous: 401, member: 200 },
+  'GET /api/logout': { anonymous: 200, member: 200 },
+  'POST /api/logout': { body: {}, anonymous: 200, member: 200 },
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('has a row for every route the app registers', () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...registered].filter((route) => !(route in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(matrix)) {
+    it(`${route}: anonymous ${row.anonymous}, member ${row.member}`, async () => {
+      const [method = 'GET', path = '/'] = route.split(' ');
+      const anonymous = await t.request(path, {
+        method,
+        ...(row.body !== undefined ? { body: row.body } : {}),
+      });
+      expect(anonymous.status).toBe(row.anonymous);
+      // A fresh member each time: a logout row must not end the session other rows use.
+      const { cookie } = await signInMember(t);
+      const member = await t.request(path, {
+        method,
+        cookie,
+        ...(row.body !== undefined ? { body: row.body } : {}),
+      });
+      expect(member.status).toBe(row.member);
+    });
+  }
+});
