@@ -1,5 +1,6 @@
 import type { User } from '#shared/auth.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
+import { postSession, startDevSignIn } from '#tests/setup/sign-in-flow.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 let sequence = 0;
@@ -20,26 +21,8 @@ export function buildMemberIdentity(overrides: MemberOverrides = {}): { name: st
  */
 export async function signInMember(t: TestApp, overrides: MemberOverrides = {}, jar = new CookieJar()) {
   const identity = buildMemberIdentity(overrides);
-  const start = await t.request('/api/oauth/google/redirect_url', { cookie: jar.header() });
-  jar.take(start);
-  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-  const consent = new URL(redirectUrl, t.appUrl);
-  const authorize = await t.request('/api/dev-identity/authorize', {
-    method: 'POST',
-    body: {
-      name: identity.name,
-      email: identity.email,
-      state: consent.searchParams.get('state'),
-      nonce: consent.searchParams.get('nonce'),
-      code_challenge: consent.searchParams.get('code_challenge'),
-    },
-  });
-  const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
-  const session = await t.request('/api/sessions', {
-    method: 'POST',
-    cookie: jar.header(),
-    body: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
-  });
+  const { code, state } = await startDevSignIn(t, jar, identity);
+  const session = await postSession(t, jar, { code, state });
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   jar.take(session);
   const me = await t.request('/api/users/me', { cookie: jar.header() });

@@ -4,6 +4,7 @@ import { sessions, signInAttempts, users } from '#server/db/schema.ts';
 import { userSchema } from '#shared/auth.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { CookieJar, parseSetCookie } from '#tests/setup/cookies.ts';
+import { errorCodeOf, postSession, startDevSignIn } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 
@@ -19,30 +20,8 @@ async function count(table: typeof users | typeof sessions): Promise<number> {
 }
 
 /** Starts a sign-in and consents on the development provider; answers the code and state the callback gets. */
-async function startAndConsent(
-  jar: CookieJar,
-  identity = { name: 'Grace Hopper', email: 'grace@example.test' },
-) {
-  const start = await t.request('/api/oauth/google/redirect_url');
-  jar.take(start);
-  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-  const consent = new URL(redirectUrl, t.appUrl);
-  const authorize = await t.request('/api/dev-identity/authorize', {
-    method: 'POST',
-    body: {
-      ...identity,
-      state: consent.searchParams.get('state'),
-      nonce: consent.searchParams.get('nonce'),
-      code_challenge: consent.searchParams.get('code_challenge'),
-    },
-  });
-  expect(authorize.status).toBe(200);
-  const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
-  return {
-    code: callback.searchParams.get('code') ?? '',
-    state: callback.searchParams.get('state') ?? '',
-    callback,
-  };
+function startAndConsent(jar: CookieJar, identity = { name: 'Grace Hopper', email: 'grace@example.test' }) {
+  return startDevSignIn(t, jar, identity);
 }
 
 describe('development sign-in', () => {
@@ -53,22 +32,15 @@ describe('development sign-in', () => {
 
   it('signs a member in through redirect URL, consent, code exchange, and /api/users/me', async () => {
     const jar = new CookieJar();
-    const start = await t.request('/api/oauth/google/redirect_url');
-    expect(start.status).toBe(200);
-    jar.take(start);
-    const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-    const consent = new URL(redirectUrl, t.appUrl);
+    const { consent, callback, code, state } = await startDevSignIn(t, jar, {
+      name: '  Ada King Lovelace ',
+      email: 'Ada@Example.test',
+    });
     expect(consent.pathname).toBe('/dev-sign-in');
     expect(consent.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-
-    const { code, state, callback } = await startAndConsentWith(jar, consent);
     expect(callback.pathname).toBe('/auth/callback');
 
-    const session = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const session = await postSession(t, jar, { code, state });
     expect(session.status).toBe(200);
     jar.take(session);
     const cookie = session.headers
@@ -86,26 +58,6 @@ describe('development sign-in', () => {
     expect(user.google_user_data).toEqual({ name: 'Ada King Lovelace', picture: null });
   });
 
-  async function startAndConsentWith(jar: CookieJar, consent: URL) {
-    const authorize = await t.request('/api/dev-identity/authorize', {
-      method: 'POST',
-      body: {
-        name: '  Ada King Lovelace ',
-        email: 'Ada@Example.test',
-        state: consent.searchParams.get('state'),
-        nonce: consent.searchParams.get('nonce'),
-        code_challenge: consent.searchParams.get('code_challenge'),
-      },
-    });
-    const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
-    jar.take(authorize);
-    return {
-      code: callback.searchParams.get('code') ?? '',
-      state: callback.searchParams.get('state') ?? '',
-      callback,
-    };
-  }
-
   it('keeps nonce and PKCE verifier on the server, and only the state in the browser', async () => {
     const jar = new CookieJar();
     const start = await t.request('/api/oauth/google/redirect_url');
@@ -118,13 +70,9 @@ describe('development sign-in', () => {
     const jar = new CookieJar();
     const { code } = await startAndConsent(jar, { name: 'Mallory', email: 'mallory@example.test' });
     const before = { users: await count(users), sessions: await count(sessions) };
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state: 'forged-state-value' },
-    });
+    const response = await postSession(t, jar, { code, state: 'forged-state-value' });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_state');
+    expect(await errorCodeOf(response)).toBe('invalid_state');
     expect({ users: await count(users), sessions: await count(sessions) }).toEqual(before);
   });
 
@@ -137,11 +85,7 @@ describe('development sign-in', () => {
   it('answers a missing code with the failing field', async () => {
     const jar = new CookieJar();
     const { state } = await startAndConsent(jar);
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { state },
-    });
+    const response = await postSession(t, jar, { state });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('validation_failed');
@@ -166,7 +110,7 @@ describe('development sign-in', () => {
       body: { code, state },
     });
     expect(replay.status).toBe(400);
-    expect(((await replay.json()) as { error: { code: string } }).error.code).toBe('invalid_state');
+    expect(await errorCodeOf(replay)).toBe('invalid_state');
     expect(await count(sessions)).toBe(sessionsAfterFirst);
   });
 
@@ -175,13 +119,9 @@ describe('development sign-in', () => {
     const { code, state } = await startAndConsent(jar);
     // As if the code had been intercepted and redeemed with another verifier.
     await t.db.update(signInAttempts).set({ codeVerifier: 'x'.repeat(43) });
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const response = await postSession(t, jar, { code, state });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_code');
+    expect(await errorCodeOf(response)).toBe('invalid_code');
   });
 
   it('validates the consent form', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/lib/logger.ts';
 import { type FakeOidcProvider, startFakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
+import { errorCodeOf, postSession } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 
@@ -53,10 +54,6 @@ async function goToProviderAndBack(jar: CookieJar) {
   };
 }
 
-async function errorCodeOf(response: Response): Promise<string> {
-  return ((await response.json()) as { error: { code: string } }).error.code;
-}
-
 describe('Google sign-in (OpenID Connect)', () => {
   it('sends the browser to the provider with PKCE S256, state and nonce, and back to /auth/callback', async () => {
     const { authorize, callback } = await goToProviderAndBack(new CookieJar());
@@ -72,11 +69,7 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('signs the member in and shows them through /api/users/me', async () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
-    const session = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const session = await postSession(t, jar, { code, state });
     expect(session.status).toBe(200);
     jar.take(session);
     const me = await t.request('/api/users/me', { cookie: jar.header() });
@@ -93,11 +86,7 @@ describe('Google sign-in (OpenID Connect)', () => {
       idp.setIdentity({ sub: 'google-sub-stable', email, name: 'Stable Member' });
       const jar = new CookieJar();
       const { code, state } = await goToProviderAndBack(jar);
-      const session = await t.request('/api/sessions', {
-        method: 'POST',
-        cookie: jar.header(),
-        body: { code, state },
-      });
+      const session = await postSession(t, jar, { code, state });
       jar.take(session);
       ids.push(
         ((await (await t.request('/api/users/me', { cookie: jar.header() })).json()) as { id: number }).id,
@@ -109,11 +98,7 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('refuses a forged state', async () => {
     const jar = new CookieJar();
     const { code } = await goToProviderAndBack(jar);
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state: 'forged' },
-    });
+    const response = await postSession(t, jar, { code, state: 'forged' });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('invalid_state');
   });
@@ -121,11 +106,7 @@ describe('Google sign-in (OpenID Connect)', () => {
   it('answers a missing code with 400', async () => {
     const jar = new CookieJar();
     const { state } = await goToProviderAndBack(jar);
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { state },
-    });
+    const response = await postSession(t, jar, { state });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('validation_failed');
   });
@@ -145,11 +126,7 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.failNextTokenRequest(400, { error: 'invalid_grant', error_description: 'code expired' });
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const response = await postSession(t, jar, { code, state });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('invalid_code');
   });
@@ -158,11 +135,7 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.failNextTokenRequest(500, { error: 'server_error' });
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const response = await postSession(t, jar, { code, state });
     expect(response.status).toBe(502);
     expect(await errorCodeOf(response)).toBe('sign_in_provider_failed');
   });
@@ -176,11 +149,7 @@ describe('Google sign-in (OpenID Connect)', () => {
     const jar = new CookieJar();
     const { code, state } = await goToProviderAndBack(jar);
     idp.tamperNextIdToken(claims);
-    const response = await t.request('/api/sessions', {
-      method: 'POST',
-      cookie: jar.header(),
-      body: { code, state },
-    });
+    const response = await postSession(t, jar, { code, state });
     expect(response.status).toBe(401);
     expect(await errorCodeOf(response)).toBe('sign_in_rejected');
     expect(
