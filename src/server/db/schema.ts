@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Members. Everything a member owns carries `user_id` pointing here. */
 export const users = pgTable(
@@ -73,3 +73,64 @@ export const signInAttempts = pgTable(
   },
   (t) => [index('sign_in_attempts_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * A member's tasks. `position` orders a status column (lower first); new and restored tasks take a position
+ * below the column's lowest, so they land on top without renumbering the rest. `deleted_at` is a soft delete,
+ * so Undo (POST /api/tasks/restore) can bring a task back.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['todo', 'doing', 'done'] }).notNull().default('todo'),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    dueDate: date('due_date', { mode: 'string' }),
+    position: doublePrecision('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('tasks_user_status_position_idx').on(t.userId, t.status, t.position),
+    index('tasks_user_completed_at_idx').on(t.userId, t.completedAt),
+  ],
+);
+
+/** Focus sessions. `time_zone` is the member's when it started: "a day" for badges and stats is theirs. */
+export const pomodoroSessions = pgTable(
+  'pomodoro_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    durationMinutes: integer('duration_minutes').notNull(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('pomodoro_sessions_user_completed_at_idx').on(t.userId, t.completedAt)],
+);
+
+/** Badges earned: one per member and type, which makes awarding idempotent under concurrency. */
+export const badges = pgTable(
+  'badges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badgeType: text('badge_type').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('badges_user_type_key').on(t.userId, t.badgeType)],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type PomodoroSessionRow = typeof pomodoroSessions.$inferSelect;

@@ -1,0 +1,35 @@
+import { asc, eq } from 'drizzle-orm';
+import type { BadgeType, EarnedBadge } from '#shared/badges.ts';
+import type { Db } from '#server/db/database.ts';
+import { badges, users } from '#server/db/schema.ts';
+import { notFound } from '#server/lib/errors.ts';
+
+/**
+ * Awards a badge once: the unique (user, type) index makes a second award, concurrent or not, a no-op. Answers
+ * whether this call earned it. The one entry point every feature that earns badges calls (music: first track,
+ * community: first post, helpful comment, 50 likes).
+ */
+export async function awardBadge(db: Db, userId: number, badgeType: BadgeType, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insert(badges)
+    .values({ userId, badgeType, earnedAt: now })
+    .onConflictDoNothing({ target: [badges.userId, badges.badgeType] })
+    .returning({ id: badges.id });
+  return inserted.length > 0;
+}
+
+/** A member's earned badges, oldest first. Badges are public: any member may look at another's. */
+export async function listEarnedBadges(db: Db, userId: number): Promise<EarnedBadge[]> {
+  const rows = await db
+    .select({ badgeType: badges.badgeType, earnedAt: badges.earnedAt })
+    .from(badges)
+    .where(eq(badges.userId, userId))
+    .orderBy(asc(badges.earnedAt), asc(badges.id));
+  return rows.map((row) => ({ badge_type: row.badgeType as BadgeType, earned_at: row.earnedAt.toISOString() }));
+}
+
+export async function listMemberBadges(db: Db, userId: number): Promise<EarnedBadge[]> {
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!member) throw notFound('That member');
+  return listEarnedBadges(db, userId);
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { POMODORO } from './constants.ts';
+
+/** An IANA time zone name as the browser reports it (Intl), e.g. America/Santiago. */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Not a time zone name');
+
+/**
+ * `POST /api/pomodoro`: the spec's client sends `{duration_minutes: 25}`; ours also sends its time zone, so that
+ * "sessions in a day" (badges, stats) follow the member's day, not the server's.
+ */
+export const startPomodoroRequestSchema = z
+  .object({
+    duration_minutes: z.number().int().min(1).max(180),
+    time_zone: timeZoneSchema.optional(),
+  })
+  .strict();
+export type StartPomodoroRequest = z.infer<typeof startPomodoroRequestSchema>;
+
+export const pomodoroSessionSchema = z.object({
+  id: z.number().int(),
+  duration_minutes: z.number().int(),
+  started_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type PomodoroSession = z.infer<typeof pomodoroSessionSchema>;
+
+export const pomodoroIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const DEFAULT_POMODORO_REQUEST: StartPomodoroRequest = { duration_minutes: POMODORO.durationMinutes };
