@@ -7,7 +7,11 @@ import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember } from './features/auth/require-member.ts';
+import { createBadgeRoutes } from './features/badges/badges.routes.ts';
+import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
+import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { AppError } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -75,6 +79,10 @@ export function createApp(deps: AppDeps) {
       now,
     }),
   );
+  app.route('/', createTaskRoutes({ db, requireMember, now }));
+  app.route('/', createPomodoroRoutes({ db, requireMember, now }));
+  app.route('/', createBadgeRoutes({ db, requireMember }));
+  app.route('/', createDashboardRoutes({ db, requireMember, now }));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');

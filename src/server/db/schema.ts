@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Members. Everything a member owns carries `user_id` pointing here. */
 export const users = pgTable(
@@ -87,7 +97,9 @@ export const tasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    status: text('status', { enum: ['todo', 'doing', 'done'] }).notNull().default('todo'),
+    status: text('status', { enum: ['todo', 'doing', 'done'] })
+      .notNull()
+      .default('todo'),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     dueDate: date('due_date', { mode: 'string' }),
     position: doublePrecision('position').notNull().default(0),

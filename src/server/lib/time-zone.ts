@@ -9,7 +9,9 @@ export function assertTimeZone(timeZone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
     return timeZone;
   } catch {
-    throw new AppError('validation_failed', 'Unknown time zone', { fields: { time_zone: 'Unknown time zone' } });
+    throw new AppError('validation_failed', 'Unknown time zone', {
+      fields: { time_zone: 'Unknown time zone' },
+    });
   }
 }
 
@@ -49,7 +51,14 @@ export function localDateOf(instant: Date, timeZone: string): string {
 /** How far the zone is ahead of UTC at an instant, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
   const p = partsOf(new Date(instant), timeZone);
-  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  const asUtc = Date.UTC(
+    p.year ?? 0,
+    (p.month ?? 1) - 1,
+    p.day ?? 1,
+    p.hour ?? 0,
+    p.minute ?? 0,
+    p.second ?? 0,
+  );
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { BadgeType, EarnedBadge } from '#shared/badges.ts';
 import type { Db } from '#server/db/database.ts';
 import { badges, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
+import type { BadgeType, EarnedBadge } from '#shared/badges.ts';
 
 /**
  * Awards a badge once: the unique (user, type) index makes a second award, concurrent or not, a no-op. Answers
@@ -25,7 +25,10 @@ export async function listEarnedBadges(db: Db, userId: number): Promise<EarnedBa
     .from(badges)
     .where(eq(badges.userId, userId))
     .orderBy(asc(badges.earnedAt), asc(badges.id));
-  return rows.map((row) => ({ badge_type: row.badgeType as BadgeType, earned_at: row.earnedAt.toISOString() }));
+  return rows.map((row) => ({
+    badge_type: row.badgeType as BadgeType,
+    earned_at: row.earnedAt.toISOString(),
+  }));
 }
 
 export async function listMemberBadges(db: Db, userId: number): Promise<EarnedBadge[]> {

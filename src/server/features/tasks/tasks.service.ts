@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
-import { BADGE_RULES } from '#shared/badges.ts';
-import type { CreateTaskRequest, Task, TaskStatus, UpdateTaskRequest } from '#shared/tasks.ts';
 import type { Db } from '#server/db/database.ts';
 import { type TaskRow, tasks } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { BADGE_RULES } from '#shared/badges.ts';
+import type { CreateTaskRequest, Task, TaskStatus, UpdateTaskRequest } from '#shared/tasks.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -36,7 +36,12 @@ export async function listTasks(db: Db, userId: number): Promise<Task[]> {
 }
 
 /** A position above every other task of the column: the task lands on top without renumbering the rest. */
-async function topPositionOf(tx: Db | Tx, userId: number, status: TaskStatus, exceptId?: number): Promise<number> {
+async function topPositionOf(
+  tx: Db | Tx,
+  userId: number,
+  status: TaskStatus,
+  exceptId?: number,
+): Promise<number> {
   const [row] = await tx
     .select({ lowest: min(tasks.position) })
     .from(tasks)
@@ -76,7 +81,13 @@ export async function createTask(db: Db, userId: number, input: CreateTaskReques
  * unless a position says where; a position renumbers the column so the order survives a reload. Completing a
  * task records when, and may earn Task Warrior.
  */
-export async function updateTask(db: Db, userId: number, id: number, update: UpdateTaskRequest, now: Date): Promise<Task> {
+export async function updateTask(
+  db: Db,
+  userId: number,
+  id: number,
+  update: UpdateTaskRequest,
+  now: Date,
+): Promise<Task> {
   const { row, completedNow } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(tasks).where(ownedActive(userId, id)).for('update');
     if (!current) throw notFound('That task');
@@ -110,7 +121,14 @@ async function placeInColumn(tx: Tx, userId: number, task: TaskRow, index: numbe
   const others = await tx
     .select({ id: tasks.id })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.status, task.status), isNull(tasks.deletedAt), ne(tasks.id, task.id)))
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.status, task.status),
+        isNull(tasks.deletedAt),
+        ne(tasks.id, task.id),
+      ),
+    )
     .orderBy(asc(tasks.position), desc(tasks.id));
   const ordered = others.map((other) => other.id);
   const at = Math.min(index, ordered.length);

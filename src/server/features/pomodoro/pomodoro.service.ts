@@ -1,0 +1,69 @@
+import { and, count, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { assertTimeZone, localDayRange } from '#server/lib/time-zone.ts';
+import { BADGE_RULES } from '#shared/badges.ts';
+import type { PomodoroSession, StartPomodoroRequest } from '#shared/pomodoro.ts';
+import { awardBadge } from '../badges/badges.service.ts';
+
+export function presentPomodoroSession(row: PomodoroSessionRow): PomodoroSession {
+  return {
+    id: row.id,
+    duration_minutes: row.durationMinutes,
+    started_at: row.startedAt.toISOString(),
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+export async function startPomodoro(
+  db: Db,
+  userId: number,
+  input: StartPomodoroRequest,
+  now: Date,
+): Promise<PomodoroSession> {
+  const timeZone = input.time_zone ? assertTimeZone(input.time_zone) : 'UTC';
+  const [row] = await db
+    .insert(pomodoroSessions)
+    .values({ userId, durationMinutes: input.duration_minutes, timeZone, startedAt: now })
+    .returning();
+  if (!row) throw new Error('insert into pomodoro_sessions returned no row');
+  return presentPomodoroSession(row);
+}
+
+/**
+ * Marks a session complete (a second call changes nothing) and awards Four Pomodoros when this is the member's
+ * fourth completed session of their day.
+ */
+export async function completePomodoro(
+  db: Db,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<PomodoroSession> {
+  const owned = and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId));
+  const [completed] = await db
+    .update(pomodoroSessions)
+    .set({ completedAt: now })
+    .where(and(owned, isNull(pomodoroSessions.completedAt)))
+    .returning();
+  if (!completed) {
+    const [existing] = await db.select().from(pomodoroSessions).where(owned).limit(1);
+    if (!existing) throw notFound('That focus session');
+    return presentPomodoroSession(existing);
+  }
+  const { start, end } = localDayRange(now, completed.timeZone);
+  const [today] = await db
+    .select({ n: count() })
+    .from(pomodoroSessions)
+    .where(
+      and(
+        eq(pomodoroSessions.userId, userId),
+        isNotNull(pomodoroSessions.completedAt),
+        gte(pomodoroSessions.completedAt, start),
+        lt(pomodoroSessions.completedAt, end),
+      ),
+    );
+  if ((today?.n ?? 0) >= BADGE_RULES.pomodorosInADay) await awardBadge(db, userId, 'four_pomodoros', now);
+  return presentPomodoroSession(completed);
+}

@@ -1,0 +1,199 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badges, tasks } from '#server/db/schema.ts';
+import { type Task, taskListSchema, taskSchema } from '#shared/tasks.ts';
+import { signInMember } from '#tests/factories/members.ts';
+import { createTaskAs } from '#tests/factories/tasks.ts';
+import { errorCodeOf } from '#tests/setup/sign-in-flow.ts';
+import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function listAs(cookie: string): Promise<Task[]> {
+  const response = await t.request('/api/tasks', { cookie });
+  expect(response.status).toBe(200);
+  return taskListSchema.parse(await response.json());
+}
+
+async function taskCount(): Promise<number> {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tasks);
+  return row?.n ?? 0;
+}
+
+const put = (cookie: string, id: number, body: unknown) =>
+  t.request(`/api/tasks/${id}`, { method: 'PUT', cookie, body });
+
+describe('tasks', () => {
+  it('creates a task with a trimmed title, labels and a due date, at the top of To Do', async () => {
+    const { cookie } = await signInMember(t);
+    const first = await createTaskAs(t, cookie, { title: 'First' });
+    const response = await t.request('/api/tasks', {
+      method: 'POST',
+      cookie,
+      body: { title: '  Record the demo  ', labels: ['music', 'clients'], due_date: '2026-12-01' },
+    });
+    expect(response.status).toBe(201);
+    const created = taskSchema.parse(await response.json());
+    expect(created).toMatchObject({
+      title: 'Record the demo',
+      status: 'todo',
+      labels: ['music', 'clients'],
+      due_date: '2026-12-01',
+    });
+    expect((await listAs(cookie)).map((task) => task.id)).toEqual([created.id, first.id]);
+  });
+
+  it.each([
+    ['an empty title', { title: '   ' }],
+    ['no title', {}],
+    ['a title of the wrong type', { title: 42 }],
+    ['a huge title', { title: 'x'.repeat(501) }],
+    ['too many labels', { title: 'x', labels: Array.from({ length: 21 }, (_, i) => `l${i}`) }],
+    ['an empty label', { title: 'x', labels: ['  '] }],
+    ['repeated labels', { title: 'x', labels: ['music', 'music'] }],
+    ['labels of the wrong type', { title: 'x', labels: 'music' }],
+    ['a malformed due date', { title: 'x', due_date: '31/12/2026' }],
+    ['an unknown field', { title: 'x', user_id: 1 }],
+    ['a status on create', { title: 'x', status: 'done' }],
+  ])('answers 400 to %s and writes nothing', async (_label, body) => {
+    const { cookie } = await signInMember(t);
+    const before = await taskCount();
+    const response = await t.request('/api/tasks', { method: 'POST', cookie, body });
+    expect(response.status).toBe(400);
+    expect(await errorCodeOf(response)).toBe('validation_failed');
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('cycles the status and records completion', async () => {
+    const { cookie } = await signInMember(t);
+    const task = await createTaskAs(t, cookie);
+    const doing = taskSchema.parse(await (await put(cookie, task.id, { status: 'doing' })).json());
+    expect(doing.status).toBe('doing');
+    const done = taskSchema.parse(await (await put(cookie, task.id, { status: 'done' })).json());
+    expect(done.completed_at).not.toBeNull();
+    const todo = taskSchema.parse(await (await put(cookie, task.id, { status: 'todo' })).json());
+    expect(todo.completed_at).toBeNull();
+  });
+
+  it('edits title, labels and due date, and refuses bad updates without changing anything', async () => {
+    const { cookie } = await signInMember(t);
+    const task = await createTaskAs(t, cookie, { title: 'Before' });
+    const edited = await put(cookie, task.id, {
+      title: '  After ',
+      labels: ['wellness'],
+      due_date: '2026-11-30',
+    });
+    expect(await edited.json()).toMatchObject({
+      title: 'After',
+      labels: ['wellness'],
+      due_date: '2026-11-30',
+    });
+    for (const body of [
+      { status: 'finished' },
+      { title: '' },
+      {},
+      { position: -1 },
+      { position: 1.5 },
+      { labels: [1] },
+    ]) {
+      const response = await put(cookie, task.id, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const [row] = await listAs(cookie);
+    expect(row).toMatchObject({ title: 'After', status: 'todo', labels: ['wellness'] });
+    expect((await put(cookie, task.id, { due_date: null })).status).toBe(200);
+  });
+
+  it('keeps the order within a column across reloads, and moves a task to the top of another column', async () => {
+    const { cookie } = await signInMember(t);
+    const c = await createTaskAs(t, cookie, { title: 'c' });
+    const b = await createTaskAs(t, cookie, { title: 'b' });
+    const a = await createTaskAs(t, cookie, { title: 'a' });
+    expect((await listAs(cookie)).map((task) => task.title)).toEqual(['a', 'b', 'c']);
+
+    // Drag "a" below "c".
+    expect((await put(cookie, a.id, { position: 2 })).status).toBe(200);
+    expect((await listAs(cookie)).map((task) => task.title)).toEqual(['b', 'c', 'a']);
+
+    // To another column: top unless a position is given.
+    await put(cookie, b.id, { status: 'doing' });
+    await put(cookie, c.id, { status: 'doing' });
+    expect(
+      (await listAs(cookie)).filter((task) => task.status === 'doing').map((task) => task.title),
+    ).toEqual(['c', 'b']);
+    await put(cookie, a.id, { status: 'doing', position: 1 });
+    expect(
+      (await listAs(cookie)).filter((task) => task.status === 'doing').map((task) => task.title),
+    ).toEqual(['c', 'a', 'b']);
+  });
+
+  it('deletes softly and restores at the top', async () => {
+    const { cookie } = await signInMember(t);
+    const older = await createTaskAs(t, cookie, { title: 'older' });
+    const newer = await createTaskAs(t, cookie, { title: 'newer' });
+    const deleted = await t.request(`/api/tasks/${older.id}`, { method: 'DELETE', cookie });
+    expect(deleted.status).toBe(200);
+    expect((await listAs(cookie)).map((task) => task.id)).toEqual([newer.id]);
+    expect((await t.request(`/api/tasks/${older.id}`, { method: 'DELETE', cookie })).status).toBe(404);
+
+    const restored = await t.request('/api/tasks/restore', {
+      method: 'POST',
+      cookie,
+      body: { id: older.id },
+    });
+    expect(restored.status).toBe(200);
+    expect(taskSchema.parse(await restored.json()).id).toBe(older.id);
+    expect((await listAs(cookie)).map((task) => task.id)).toEqual([older.id, newer.id]);
+    // Restoring again changes nothing.
+    expect(
+      (await t.request('/api/tasks/restore', { method: 'POST', cookie, body: { id: older.id } })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('/api/tasks/restore', { method: 'POST', cookie, body: { id: 'x' } })).status,
+    ).toBe(400);
+  });
+
+  it('never shows or changes another member’s task: 404, and the task is untouched', async () => {
+    const owner = await signInMember(t);
+    const other = await signInMember(t);
+    const task = await createTaskAs(t, owner.cookie, { title: 'Mine' });
+    expect(await listAs(other.cookie)).toEqual([]);
+    for (const response of [
+      await put(other.cookie, task.id, { title: 'Stolen', status: 'done' }),
+      await t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie: other.cookie }),
+      await t.request('/api/tasks/restore', { method: 'POST', cookie: other.cookie, body: { id: task.id } }),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row).toMatchObject({ title: 'Mine', status: 'todo', deletedAt: null });
+  });
+
+  it('answers 404 to ids that name nothing', async () => {
+    const { cookie } = await signInMember(t);
+    for (const id of ['0', '-1', 'abc', '99999999', '1e3', '9999999999999']) {
+      expect(
+        (await t.request(`/api/tasks/${id}`, { method: 'PUT', cookie, body: { title: 'x' } })).status,
+      ).toBe(404);
+    }
+  });
+
+  it('awards Task Warrior on the 25th completed task, once, even when completions race', async () => {
+    const { cookie, user } = await signInMember(t);
+    const created: Task[] = [];
+    for (let i = 0; i < 27; i++) created.push(await createTaskAs(t, cookie));
+    for (const task of created.slice(0, 23)) await put(cookie, task.id, { status: 'done' });
+    const earned = async () => (await t.db.select().from(badges).where(eq(badges.userId, user.id))).length;
+    expect(await earned()).toBe(0);
+    await put(cookie, created[23]?.id ?? 0, { status: 'done' });
+    expect(await earned()).toBe(0);
+    // The 25th, 26th and 27th at once.
+    await Promise.all(created.slice(24).map((task) => put(cookie, task.id, { status: 'done' })));
+    const rows = await t.db.select().from(badges).where(eq(badges.userId, user.id));
+    expect(rows.map((row) => row.badgeType)).toEqual(['task_warrior']);
+  });
+});
