@@ -7,7 +7,12 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * a signed-in member. A route the app registers without a row here fails the suite, so a new route cannot ship
  * without its rules written down. Rows for routes on a member's own data add `otherMember` (expect 404).
  */
-type Row = { body?: unknown; anonymous: number; member: number };
+/**
+ * `member` is a fresh member acting on `path` (for id routes: an id that is not theirs, since they own nothing);
+ * `otherMember` documents that a row exists for another member and must answer 404 (checked per feature with
+ * real rows, e.g. tasks.test.ts "never shows or changes another member's task").
+ */
+type Row = { path?: string; body?: unknown; anonymous: number; member: number; otherMember?: 404 };
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { anonymous: 200, member: 200 },
@@ -20,6 +25,27 @@ const matrix: Record<string, Row> = {
   'GET /api/users/me': { anonymous: 401, member: 200 },
   'GET /api/logout': { anonymous: 200, member: 200 },
   'POST /api/logout': { body: {}, anonymous: 200, member: 200 },
+  'GET /api/tasks': { anonymous: 401, member: 200 },
+  'POST /api/tasks': { body: { title: 'Matrix task' }, anonymous: 401, member: 201 },
+  'POST /api/tasks/restore': { body: { id: 1 }, anonymous: 401, member: 404, otherMember: 404 },
+  'PUT /api/tasks/:id': {
+    path: '/api/tasks/1',
+    body: { title: 'x' },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'DELETE /api/tasks/:id': { path: '/api/tasks/1', anonymous: 401, member: 404, otherMember: 404 },
+  'POST /api/pomodoro': { body: { duration_minutes: 25 }, anonymous: 401, member: 201 },
+  'PUT /api/pomodoro/:id/complete': {
+    path: '/api/pomodoro/1/complete',
+    body: {},
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'GET /api/badges': { anonymous: 401, member: 200 },
+  'GET /api/dashboard/stats': { anonymous: 401, member: 200 },
 };
 
 let t: TestApp;
@@ -41,7 +67,8 @@ describe('authorization matrix', () => {
 
   for (const [route, row] of Object.entries(matrix)) {
     it(`${route}: anonymous ${row.anonymous}, member ${row.member}`, async () => {
-      const [method = 'GET', path = '/'] = route.split(' ');
+      const [method = 'GET', pattern = '/'] = route.split(' ');
+      const path = row.path ?? pattern;
       const anonymous = await t.request(path, {
         method,
         ...(row.body !== undefined ? { body: row.body } : {}),

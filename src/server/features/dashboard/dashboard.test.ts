@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardStatsSchema } from '#shared/dashboard.ts';
+import { signInMember } from '#tests/factories/members.ts';
+import { createTaskAs } from '#tests/factories/tasks.ts';
+import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { streakEndingToday } from './dashboard.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const DAY = 24 * 60 * 60_000;
+
+async function stats(cookie: string, timeZone = 'Europe/Madrid') {
+  const response = await t.request(`/api/dashboard/stats?time_zone=${encodeURIComponent(timeZone)}`, {
+    cookie,
+  });
+  expect(response.status).toBe(200);
+  return dashboardStatsSchema.parse(await response.json());
+}
+
+async function focusSession(cookie: string) {
+  const started = (await (
+    await t.request('/api/pomodoro', {
+      method: 'POST',
+      cookie,
+      body: { duration_minutes: 25, time_zone: 'Europe/Madrid' },
+    })
+  ).json()) as { id: number };
+  await t.request(`/api/pomodoro/${started.id}/complete`, { method: 'PUT', cookie, body: {} });
+}
+
+describe('dashboard stats', () => {
+  it('start at zero and follow the member’s work', async () => {
+    const { cookie } = await signInMember(t);
+    expect(await stats(cookie)).toEqual({ tasks_today: 0, pomodoros_today: 0, streak_days: 0, badges: 0 });
+
+    const task = await createTaskAs(t, cookie);
+    await t.request(`/api/tasks/${task.id}`, { method: 'PUT', cookie, body: { status: 'done' } });
+    await focusSession(cookie);
+    expect(await stats(cookie)).toEqual({ tasks_today: 1, pomodoros_today: 1, streak_days: 1, badges: 0 });
+
+    // Tomorrow: today's counts start again, the streak is still alive until the day ends.
+    t.clock.advance(DAY);
+    expect(await stats(cookie)).toMatchObject({ tasks_today: 0, pomodoros_today: 0, streak_days: 1 });
+    await focusSession(cookie);
+    expect(await stats(cookie)).toMatchObject({ pomodoros_today: 1, streak_days: 2 });
+
+    // A day without anything breaks it.
+    t.clock.advance(2 * DAY);
+    expect(await stats(cookie)).toMatchObject({ streak_days: 0 });
+  });
+
+  it('refuses an unknown time zone and answers 401 signed out', async () => {
+    const { cookie } = await signInMember(t);
+    expect((await t.request('/api/dashboard/stats?time_zone=Nowhere/Land', { cookie })).status).toBe(400);
+    expect((await t.request('/api/dashboard/stats')).status).toBe(401);
+  });
+
+  it('counts a streak of consecutive days ending today or yesterday', () => {
+    const days = new Set(['2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(streakEndingToday(days, '2026-11-22')).toBe(3);
+    expect(streakEndingToday(days, '2026-11-23')).toBe(3);
+    expect(streakEndingToday(days, '2026-11-24')).toBe(0);
+    expect(streakEndingToday(new Set(['2026-02-28', '2026-03-01']), '2026-03-01')).toBe(2);
+  });
+});
