@@ -4,6 +4,7 @@
  *    answering the same JSON in the same run, and their ratio.
  * 2. `/healthz` p99 alone, and while 50 other connections keep the embedded database busy with `/api/users/me`
  *    (the proof that the database, in its worker thread, does not block the event loop).
+ * 3. `GET /api/tasks` for a member with 1,000 tasks, beside a raw node:http server answering the same JSON.
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -123,6 +124,46 @@ async function startRawServer(body: string): Promise<{ url: string; child: Child
 const row = (name: string, f: Figures) =>
   `| ${name.padEnd(52)} | ${String(f.requestsPerSecond).padStart(7)} | ${String(f.p50).padStart(5)} | ${String(f.p99).padStart(5)} | ${String(f.errors + f.non2xx).padStart(6)} |`;
 
+/** The same JSON from a bare node:http server, measured right before the route it mirrors. */
+async function rawCeiling(body: string): Promise<Figures> {
+  const raw = await startRawServer(body);
+  // The ceiling gets the whole core, helper threads included.
+  pin(raw.child.pid, 0, true);
+  try {
+    await warm(`${raw.url}/`);
+    return await load(`${raw.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+  } finally {
+    raw.child.kill('SIGTERM');
+  }
+}
+
+async function measureRoute(url: string, cookie: string): Promise<Figures> {
+  await warm(url, cookie);
+  return load(url, { connections: CONNECTIONS, seconds: SECONDS, cookie });
+}
+
+/** Gives the bench member this many tasks, through the API as the browser would add them. */
+async function seedTasks(baseUrl: string, cookie: string, howMany: number): Promise<void> {
+  const headers = { 'content-type': 'application/json', origin: baseUrl, cookie };
+  for (let i = 0; i < howMany; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, howMany - i) }, (_, j) =>
+        fetch(`${baseUrl}/api/tasks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            title: `Bench task ${i + j}`,
+            labels: ['admin', 'personal'],
+            due_date: '2026-12-01',
+          }),
+        }).then((response) => {
+          if (response.status !== 201) throw new Error(`seeding a task failed: ${response.status}`);
+        }),
+      ),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-'));
   // Request logging stays on (one JSON line per request, as in production): it is part of what is measured.
@@ -130,11 +171,6 @@ async function main(): Promise<void> {
   pin(lumara.child.pid, 0);
   try {
     const cookie = await signIn(lumara.url);
-    const meBody = await (await fetch(`${lumara.url}/api/users/me`, { headers: { cookie } })).text();
-    const raw = await startRawServer(meBody);
-    // The ceiling gets the whole core, helper threads included.
-    pin(raw.child.pid, 0, true);
-
     console.log(
       `Lumara bench: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections,`,
     );
@@ -142,16 +178,9 @@ async function main(): Promise<void> {
       `node ${process.version}, ${os.cpus().length} cores, pinned: ${hasTaskset ? 'server event loop core 0, load core 1' : 'no'}\n`,
     );
 
-    await warm(`${raw.url}/`);
-    const rawFigures = await load(`${raw.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
-    raw.child.kill('SIGTERM');
-
-    await warm(`${lumara.url}/api/users/me`, cookie);
-    const me = await load(`${lumara.url}/api/users/me`, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      cookie,
-    });
+    const meBody = await (await fetch(`${lumara.url}/api/users/me`, { headers: { cookie } })).text();
+    const rawMe = await rawCeiling(meBody);
+    const me = await measureRoute(`${lumara.url}/api/users/me`, cookie);
 
     const healthAlone = await load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS });
     const [healthUnderLoad, dbLoad] = await Promise.all([
@@ -159,35 +188,49 @@ async function main(): Promise<void> {
       load(`${lumara.url}/api/users/me`, { connections: CONNECTIONS, seconds: SECONDS, cookie }),
     ]);
 
+    await seedTasks(lumara.url, cookie, 1000);
+    const tasksBody = await (await fetch(`${lumara.url}/api/tasks`, { headers: { cookie } })).text();
+    const rawTasks = await rawCeiling(tasksBody);
+    const taskList = await measureRoute(`${lumara.url}/api/tasks`, cookie);
+
     console.log(
       '| run                                                  |   req/s | p50ms | p99ms | errors |',
     );
     console.log(
       '|------------------------------------------------------|---------|-------|-------|--------|',
     );
-    console.log(row('raw node:http, same JSON (ceiling)', rawFigures));
+    console.log(row('raw node:http, the /api/users/me JSON (ceiling)', rawMe));
     console.log(row('GET /api/users/me, signed in (embedded database)', me));
     console.log(row('GET /healthz, 1 connection, idle', healthAlone));
     console.log(row('GET /healthz, 1 connection, while 50 load the database', healthUnderLoad));
     console.log(row('  ...the 50 connections on /api/users/me meanwhile', dbLoad));
-    const ratio = me.requestsPerSecond / rawFigures.requestsPerSecond;
-    console.log(`\n/api/users/me ÷ raw node:http = ${ratio.toFixed(3)}`);
+    console.log(
+      row(`raw node:http, the 1,000-task JSON (${Math.round(tasksBody.length / 1024)} KB)`, rawTasks),
+    );
+    console.log(row('GET /api/tasks, member with 1,000 tasks', taskList));
+    const meRatio = me.requestsPerSecond / rawMe.requestsPerSecond;
+    const tasksRatio = taskList.requestsPerSecond / rawTasks.requestsPerSecond;
+    console.log(`\n/api/users/me ÷ raw node:http = ${meRatio.toFixed(3)}`);
     console.log(`/healthz p99 under database load = ${healthUnderLoad.p99} ms (idle ${healthAlone.p99} ms)`);
+    console.log(`/api/tasks (1,000 tasks) ÷ raw node:http = ${tasksRatio.toFixed(3)}`);
 
     const resultsDir = path.join(projectRoot, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(
-      path.join(resultsDir, `users-me-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+      path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
       JSON.stringify(
         {
           node: process.version,
           seconds: SECONDS,
-          rawFigures,
+          rawMe,
           me,
-          ratio,
+          meRatio,
           healthAlone,
           healthUnderLoad,
           dbLoad,
+          rawTasks,
+          taskList,
+          tasksRatio,
         },
         null,
         2,

@@ -121,7 +121,14 @@ export function createApp(deps: AppDeps) {
       );
     }
     (c.get('logger') ?? deps.logger).error(
-      { err: { name: error.name, message: error.message, stack: error.stack } },
+      {
+        err: { name: error.name, message: error.message, stack: error.stack },
+        // Drizzle wraps the driver's error: the cause says what the database said.
+        cause:
+          error.cause instanceof Error
+            ? { message: error.cause.message, code: (error.cause as { code?: unknown }).code }
+            : undefined,
+      },
       'unhandled error',
     );
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);

@@ -182,6 +182,23 @@ describe('tasks', () => {
     }
   });
 
+  it('takes 50 concurrent creations beside session look-ups without losing one', async () => {
+    const { cookie } = await signInMember(t);
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? t
+              .request('/api/tasks', { method: 'POST', cookie, body: { title: `Concurrent ${i}` } })
+              .then((r) => r.status)
+          : t.request('/api/users/me', { cookie }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status !== 200 && status !== 201)).toEqual([]);
+    const titles = (await listAs(cookie)).map((task) => task.title);
+    expect(titles.filter((title) => title.startsWith('Concurrent')).length).toBe(25);
+    expect(new Set((await listAs(cookie)).map((task) => task.position)).size).toBe(titles.length);
+  });
+
   it('awards Task Warrior on the 25th completed task, once, even when completions race', async () => {
     const { cookie, user } = await signInMember(t);
     const created: Task[] = [];
