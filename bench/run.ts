@@ -108,8 +108,10 @@ async function signIn(baseUrl: string): Promise<string> {
 }
 
 async function startRawServer(body: string): Promise<{ url: string; child: ChildProcess }> {
+  const bodyFile = path.join(os.tmpdir(), `lumara-bench-body-${process.pid}.json`);
+  writeFileSync(bodyFile, body);
   const child = spawn(process.execPath, [path.join(projectRoot, 'bench/raw-server.ts')], {
-    env: { ...process.env, RAW_BODY: body },
+    env: { ...process.env, RAW_BODY_FILE: bodyFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -41,7 +41,7 @@ export async function buildTestApp(
     clock,
     appUrl,
     /** Sends a request as the browser app would: same origin, JSON bodies. */
-    request(
+    async request(
       path: string,
       init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
     ) {
@@ -52,7 +52,7 @@ export async function buildTestApp(
         headers.origin = appUrl.origin;
       }
       Object.assign(headers, init.headers);
-      return app.request(new URL(path, appUrl).toString(), {
+      return await app.request(new URL(path, appUrl).toString(), {
         method,
         headers,
         ...(init.body !== undefined

@@ -40,8 +40,8 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       embedded = await startEmbeddedDatabase({
         dataDir: options.dataDir,
         ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
-        // Room for the pool's one connection to be replaced after a failure.
-        maxConnections: 4,
+        // The pool's connections, and room for one replaced after a failure.
+        maxConnections: options.poolMax + 2,
       });
     } catch (error) {
       lock?.release();
@@ -59,11 +59,9 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
 
   const pool = new pg.Pool({
     ...poolConfig,
-    // The embedded database is one PostgreSQL backend behind the socket: several connections interleave their
-    // extended-protocol messages on it ("unnamed prepared statement does not exist", queries landing in
-    // another connection's transaction). One connection keeps each request's statements together; PGlite runs
-    // one query at a time anyway (docs/decisions/0007-embedded-database-one-connection.md).
-    max: options.kind === 'embedded' ? 1 : options.poolMax,
+    // Several connections to the embedded database share its one backend; the worker runs each client batch
+    // whole (batched-socket-handler.ts, docs/decisions/0007-embedded-database-socket-batches.md).
+    max: options.poolMax,
     // Fail fast when the database is gone instead of piling requests up behind it.
     connectionTimeoutMillis: 5_000,
     query_timeout: 15_000,

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { installBatchedSocketHandler } from './batched-socket-handler.ts';
 import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
 
 const port = parentPort;
@@ -16,6 +17,8 @@ const options = workerData as EmbeddedWorkerData;
 function send(message: FromEmbeddedWorker): void {
   port?.postMessage(message);
 }
+
+installBatchedSocketHandler();
 
 try {
   const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
