@@ -10,7 +10,7 @@ import {
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
 import type { createRequireMember } from '../auth/require-member.ts';
-import { createTask, deleteTask, listTasks, restoreTask, updateTask } from './tasks.service.ts';
+import { createTask, deleteTask, listTasksJson, restoreTask, updateTask } from './tasks.service.ts';
 
 /** Part 1 §7 task calls, paths as the spec writes them. Every call acts on the signed-in member's own tasks. */
 export function createTaskRoutes(deps: {
@@ -23,7 +23,10 @@ export function createTaskRoutes(deps: {
   routes.use('/api/tasks/*', deps.requireMember);
   const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
 
-  routes.get('/api/tasks', async (c) => c.json(await listTasks(deps.db, memberId(c))));
+  routes.get('/api/tasks', async (c) => {
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(await listTasksJson(deps.db, memberId(c)));
+  });
 
   routes.post('/api/tasks', async (c) => {
     const input = await readJson(c, createTaskRequestSchema);

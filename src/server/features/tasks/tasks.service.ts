@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { type TaskRow, tasks } from '#server/db/schema.ts';
+import { type TaskRow, tasks, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import type { CreateTaskRequest, Task, TaskStatus, UpdateTaskRequest } from '#shared/tasks.ts';
@@ -25,14 +25,31 @@ export function presentTask(row: TaskRow): Task {
 const ownedActive = (userId: number, id: number) =>
   and(eq(tasks.id, id), eq(tasks.userId, userId), isNull(tasks.deletedAt));
 
-/** A member's tasks that are not deleted, in board order. */
-export async function listTasks(db: Db, userId: number): Promise<Task[]> {
-  const rows = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), isNull(tasks.deletedAt)))
-    .orderBy(asc(tasks.position), desc(tasks.id));
-  return rows.map(presentTask);
+const isoUtc = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A member's tasks that are not deleted, in board order, as the JSON text of the answer. The database builds the
+ * JSON (in the embedded database's worker thread, or on the PostgreSQL server), so a list of a thousand tasks
+ * costs the event loop one string instead of a thousand parsed rows (bench: GET /api/tasks). Same shape as
+ * `presentTask`; tasks.test.ts compares the two.
+ */
+export async function listTasksJson(db: Db, userId: number): Promise<string> {
+  const result = await db.execute<{ body: string }>(sql`
+    SELECT coalesce(json_agg(json_build_object(
+      'id', id, 'title', title, 'status', status, 'labels', labels, 'due_date', due_date, 'position', position,
+      'created_at', ${isoUtc('created_at')}, 'completed_at', ${isoUtc('completed_at')}
+    ) ORDER BY position, id DESC), '[]'::json)::text AS body
+    FROM tasks WHERE user_id = ${userId} AND deleted_at IS NULL`);
+  return result.rows[0]?.body ?? '[]';
+}
+
+/**
+ * Serializes changes to one member's task order: two concurrent writes would otherwise both read the same top
+ * position (PostgreSQL, read committed) and tie. Locking the member's row costs one indexed read per write.
+ */
+async function lockTaskOrder(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** A position above every other task of the column: the task lands on top without renumbering the rest. */
@@ -58,6 +75,7 @@ async function topPositionOf(
 
 export async function createTask(db: Db, userId: number, input: CreateTaskRequest, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
+    await lockTaskOrder(tx, userId);
     const position = await topPositionOf(tx, userId, 'todo');
     const [row] = await tx
       .insert(tasks)
@@ -89,6 +107,7 @@ export async function updateTask(
   now: Date,
 ): Promise<Task> {
   const { row, completedNow } = await db.transaction(async (tx) => {
+    if (update.status !== undefined || update.position !== undefined) await lockTaskOrder(tx, userId);
     const [current] = await tx.select().from(tasks).where(ownedActive(userId, id)).for('update');
     if (!current) throw notFound('That task');
 
@@ -163,6 +182,8 @@ export async function deleteTask(db: Db, userId: number, id: number, now: Date):
 /** Brings a deleted task back at the top of its column. Restoring a task that is not deleted changes nothing. */
 export async function restoreTask(db: Db, userId: number, id: number, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
+    // Member row before task row, in the same order as updateTask takes them (no deadlock between the two).
+    await lockTaskOrder(tx, userId);
     const [current] = await tx
       .select()
       .from(tasks)

@@ -45,6 +45,11 @@ describe('tasks', () => {
       due_date: '2026-12-01',
     });
     expect((await listAs(cookie)).map((task) => task.id)).toEqual([created.id, first.id]);
+    // The list (JSON built by the database) shows a task exactly as the write answered it.
+    const done = taskSchema.parse(
+      await (await put(cookie, created.id, { status: 'done', position: 0 })).json(),
+    );
+    expect((await listAs(cookie)).find((task) => task.id === created.id)).toEqual(done);
   });
 
   it.each([
