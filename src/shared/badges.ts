@@ -5,9 +5,19 @@ export const badgeCatalogue = [
   { badge_type: 'first_flight', name: 'First Flight', meaning: 'shared first post', emoji: '🕊️' },
   { badge_type: 'four_pomodoros', name: 'Four Pomodoros', meaning: '4 sessions in a day', emoji: '🍅' },
   { badge_type: 'glow_mentor', name: 'Glow Mentor', meaning: 'first comment marked helpful', emoji: '🌟' },
-  { badge_type: 'playlist_princess', name: 'Playlist Princess', meaning: 'first music link shared', emoji: '🎧' },
+  {
+    badge_type: 'playlist_princess',
+    name: 'Playlist Princess',
+    meaning: 'first music link shared',
+    emoji: '🎧',
+  },
   { badge_type: 'task_warrior', name: 'Task Warrior', meaning: 'completed 25 tasks', emoji: '⚔️' },
-  { badge_type: 'community_star', name: 'Community Star', meaning: 'received 50 likes on posts', emoji: '💫' },
+  {
+    badge_type: 'community_star',
+    name: 'Community Star',
+    meaning: 'received 50 likes on posts',
+    emoji: '💫',
+  },
 ] as const;
 
 export const badgeTypes = badgeCatalogue.map((badge) => badge.badge_type) as [BadgeType, ...BadgeType[]];
@@ -25,4 +35,6 @@ export const earnedBadgeListSchema = z.array(earnedBadgeSchema);
 /** Part 1 §9: the compact panel shows the first three badges; the full one has 5 columns on large screens. */
 export const COMPACT_BADGE_COUNT = 3;
 
-export const badgesQuerySchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const badgesQuerySchema = z.object({
+  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
