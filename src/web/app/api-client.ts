@@ -1,3 +1,6 @@
+// First: the error body schema below is built when this module runs, and must be built without eval (see the
+// file). main.tsx imports it first too, but the bundler may put this module in a chunk that runs before main's.
+import './zod-without-eval.ts';
 import type { z } from 'zod';
 import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
 

@@ -1,16 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '#web/testing/build-user.ts';
 import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
+import { preloadPages } from '#web/testing/preload-pages.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 function stubSession(me: () => Response | Promise<Response>) {
   return stubFetch((request) => {
     if (request.path === '/api/users/me') return me();
     if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-    return undefined;
+    return answerEmptyMemberData(request);
   });
 }
+
+beforeAll(preloadPages, 30_000);
 
 describe('AuthGuard and the route table', () => {
   it.each(['/', '/dashboard', '/focus', '/studio', '/community', '/music', '/settings', '/no/such/page'])(

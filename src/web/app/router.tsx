@@ -17,11 +17,9 @@ const DevSignInPage = lazyNamed(
   () => import('#web/features/auth/components/dev-sign-in-page.tsx'),
   'DevSignInPage',
 );
-const DashboardPage = lazyNamed(
-  () => import('#web/features/dashboard/components/dashboard-page.tsx'),
-  'DashboardPage',
-);
-const FocusPage = lazyNamed(() => import('#web/features/focus/components/focus-page.tsx'), 'FocusPage');
+// Pages compose features (which never import each other); see src/web/app/pages/.
+const DashboardPage = lazyNamed(() => import('./pages/dashboard-page.tsx'), 'DashboardPage');
+const FocusPage = lazyNamed(() => import('./pages/focus-page.tsx'), 'FocusPage');
 const StudioPage = lazyNamed(() => import('#web/features/studio/components/studio-page.tsx'), 'StudioPage');
 const CommunityPage = lazyNamed(
   () => import('#web/features/community/components/community-page.tsx'),

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
+import { preloadPages } from '#web/testing/preload-pages.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from './use-floating-pomodoro-preference.ts';
 
@@ -14,7 +16,7 @@ function stubSignedIn(
     if (request.path === '/api/users/me') return jsonResponse(user);
     if (request.path === '/api/logout') return logout();
     if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-    return undefined;
+    return answerEmptyMemberData(request);
   });
 }
 
@@ -26,6 +28,8 @@ async function renderSignedIn(path = '/', user?: User) {
 }
 
 const entries = ['Dashboard', 'Focus', 'AI Studio', 'Community', 'Music', 'Settings'];
+
+beforeAll(preloadPages, 30_000);
 
 describe('AppShell', () => {
   it('has the six navigation entries in order, each pointing at its route, and the current one marked', async () => {
@@ -171,6 +175,31 @@ describe('AppShell', () => {
 
     await second.user.click(remounted as HTMLElement);
     expect(window.localStorage.getItem(FLOATING_POMODORO_STORAGE_KEY)).toBe('true');
+  });
+
+  it('mounts the floating timer on every page while the switch is on, and removes it when it is off', async () => {
+    const app = await renderSignedIn('/');
+    expect(screen.getByRole('region', { name: 'Pomodoro timer' })).toBeInTheDocument();
+    await act(() => app.router.navigate('/music'));
+    await screen.findByRole('heading', { level: 1, name: 'Music' });
+    expect(screen.getByRole('region', { name: 'Pomodoro timer' })).toBeInTheDocument();
+
+    const [floatingSwitch] = screen.getAllByRole('switch', { name: 'Floating timer' });
+    await app.user.click(floatingSwitch as HTMLElement);
+    expect(screen.queryByRole('region', { name: 'Pomodoro timer' })).not.toBeInTheDocument();
+  });
+
+  it('closing the floating timer hides it and gives focus to the page; the switch brings it back', async () => {
+    const app = await renderSignedIn('/');
+    const timer = screen.getByRole('region', { name: 'Pomodoro timer' });
+    await app.user.click(within(timer).getByRole('button', { name: 'Close timer' }));
+    expect(screen.queryByRole('region', { name: 'Pomodoro timer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+
+    const [floatingSwitch] = screen.getAllByRole('switch', { name: 'Floating timer' });
+    await app.user.click(floatingSwitch as HTMLElement);
+    await app.user.click(floatingSwitch as HTMLElement);
+    expect(screen.getByRole('region', { name: 'Pomodoro timer' })).toBeInTheDocument();
   });
 
   it('signs out: the member is cleared at once, GET /api/logout is called and the app is at /login', async () => {

@@ -1,9 +1,13 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
+import { FloatingPomodoroWidget } from '#web/features/focus/components/floating-pomodoro-widget.tsx';
 import { PageLoading } from '#web/ui/page-loading.tsx';
+import { useAuth } from '../use-auth.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
+import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preference.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -15,6 +19,10 @@ export function AppShell() {
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const menuOpen = menuOpenedOn === location.key;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const { user } = useAuth();
+  const [floatingTimerEnabled] = useFloatingPomodoroPreference();
+  useBadgeEarnedToasts();
 
   const closeMenu = useCallback((restoreFocus: boolean) => {
     setMenuOpenedOn(null);
@@ -42,9 +50,13 @@ export function AppShell() {
         </div>
       </div>
       <main
+        ref={mainRef}
         id="main-content"
         tabIndex={-1}
-        className="min-w-0 flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-10 lg:py-10"
+        // Room below the last content for the floating timer, so it never hides anything at the end of a page.
+        className={`min-w-0 flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-10 lg:py-10 ${
+          floatingTimerEnabled ? 'pb-28 lg:pb-32' : ''
+        }`}
       >
         <div className="mx-auto max-w-6xl">
           <Suspense fallback={<PageLoading />}>
@@ -52,7 +64,10 @@ export function AppShell() {
           </Suspense>
         </div>
       </main>
-      {/* The floating pomodoro widget mounts here in a later issue, when useFloatingPomodoroPreference says on. */}
+      {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}
+      {floatingTimerEnabled && user ? (
+        <FloatingPomodoroWidget key={user.id} memberId={user.id} onClose={() => mainRef.current?.focus()} />
+      ) : null}
     </div>
   );
 }

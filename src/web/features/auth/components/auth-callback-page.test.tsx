@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import {
@@ -9,6 +9,8 @@ import {
   type StubbedRequest,
   stubFetch,
 } from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
+import { preloadPages } from '#web/testing/preload-pages.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 /** A server where `POST /api/sessions` answers `exchange` and creates the session when it succeeds. */
@@ -24,9 +26,11 @@ function stubSignInServer(exchange: (request: StubbedRequest) => Response | Prom
       return answer;
     }
     if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-    return undefined;
+    return answerEmptyMemberData(request);
   });
 }
+
+beforeAll(preloadPages, 30_000);
 
 describe('AuthCallbackPage', () => {
   it('shows "Setting up your workspace..." while the code is exchanged', async () => {

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { assignBrowserLocation } from '#web/app/browser-location.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
+import { preloadPages } from '#web/testing/preload-pages.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 vi.mock('#web/app/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
@@ -25,6 +27,8 @@ function stubSignedOut({
     return undefined;
   });
 }
+
+beforeAll(preloadPages, 30_000);
 
 describe('LoginPage', () => {
   beforeEach(() => {
@@ -51,7 +55,7 @@ describe('LoginPage', () => {
     stubFetch((request) => {
       if (request.path === '/api/users/me') return jsonResponse(buildUser());
       if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-      return undefined;
+      return answerEmptyMemberData(request);
     });
 
     const app = renderApp('/login');

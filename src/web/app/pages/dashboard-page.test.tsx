@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardStats } from '#shared/dashboard.ts';
+import { buildUser } from '#web/testing/build-user.ts';
+import {
+  deferred,
+  errorResponse,
+  jsonResponse,
+  type StubbedRequest,
+  stubFetch,
+} from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
+import { preloadPages } from '#web/testing/preload-pages.ts';
+import { renderApp } from '#web/testing/render-app.tsx';
+
+const stats: DashboardStats = { tasks_today: 2, pomodoros_today: 3, streak_days: 7, badges: 1 };
+
+function stubDashboard(answerStats: (request: StubbedRequest) => Response | Promise<Response>) {
+  return stubFetch((request) => {
+    if (request.path === '/api/users/me') return jsonResponse(buildUser());
+    if (request.path.startsWith('/api/dashboard/stats')) return answerStats(request);
+    if (request.path === '/api/badges') {
+      return jsonResponse([{ badge_type: 'first_flight', earned_at: '2026-03-01T10:00:00.000Z' }]);
+    }
+    return answerEmptyMemberData(request);
+  });
+}
+
+function statValue(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.parentElement?.querySelector('dd')?.textContent;
+}
+
+beforeAll(preloadPages, 30_000);
+
+describe('DashboardPage', () => {
+  it('greets the member and shows the four stat cards the server computed for the browser’s time zone', async () => {
+    const fetchStub = stubDashboard(() => jsonResponse(stats));
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    await screen.findByText('7 days');
+    expect(['Tasks Today', 'Pomodoros', 'Streak', 'Badges'].map(statValue)).toEqual([
+      '2',
+      '3',
+      '7 days',
+      '1',
+    ]);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(fetchStub.requestsTo(`/api/dashboard/stats?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(
+      1,
+    );
+  });
+
+  it('says "1 day" for a one-day streak', async () => {
+    stubDashboard(() => jsonResponse({ ...stats, streak_days: 1 }));
+    renderApp('/dashboard');
+    expect(await screen.findByText('1 day')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while the stats load', async () => {
+    const answer = deferred<Response>();
+    stubDashboard(() => answer.promise);
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome back, Ada' });
+
+    expect(screen.getAllByText('Loading', { selector: 'dd span' })).toHaveLength(4);
+    answer.resolve(jsonResponse(stats));
+    expect(await screen.findByText('7 days')).toBeInTheDocument();
+  });
+
+  it('shows an error with a way to try again when the stats cannot be loaded', async () => {
+    let fail = true;
+    stubDashboard(() =>
+      fail ? errorResponse(400, 'invalid_request', 'Not a time zone name') : jsonResponse(stats),
+    );
+    const app = renderApp('/');
+
+    expect(await screen.findByText('Your stats could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('7 days')).toBeInTheDocument();
+  });
+
+  it('shows the compact badges panel: the first three badges, the earned one lit', async () => {
+    stubDashboard(() => jsonResponse(stats));
+    renderApp('/');
+    const panel = await screen.findByRole('region', { name: 'Badges' });
+    await waitFor(() => expect(within(panel).getAllByText('Not earned yet')).toHaveLength(2));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(panel).getByText('First Flight').closest('li')).toHaveAttribute('data-earned', 'true');
+  });
+
+  it('shows the Your Tasks card', async () => {
+    stubDashboard(() => jsonResponse(stats));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Your Tasks' })).toBeInTheDocument();
+  });
+
+  it('Enter Focus Mode goes to /focus', async () => {
+    stubDashboard(() => jsonResponse(stats));
+    const app = renderApp('/');
+    await app.user.click(await screen.findByRole('button', { name: 'Enter Focus Mode' }));
+    await waitFor(() => expect(app.pathname()).toBe('/focus'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Focus' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,27 @@
+import { BadgesPanel } from '#web/features/badges/components/badges-panel.tsx';
+import { StatCards } from '#web/features/dashboard/components/stat-cards.tsx';
+import { WelcomeHeader } from '#web/features/dashboard/components/welcome-header.tsx';
+import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
+import { PageHeader } from '#web/ui/page-header.tsx';
+
+/** Part 1 §2 "Dashboard (summary part)": greeting, the four stat cards, Your Tasks and the compact badges. */
+export function DashboardPage() {
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="flex flex-col gap-6">
+        <WelcomeHeader />
+        <section aria-labelledby="dashboard-stats-heading">
+          <h2 id="dashboard-stats-heading" className="sr-only">
+            Today’s stats
+          </h2>
+          <StatCards />
+        </section>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+          <TasksCard />
+          <BadgesPanel variant="compact" />
+        </div>
+      </div>
+    </>
+  );
+}

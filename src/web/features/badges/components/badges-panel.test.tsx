@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { renderWithQuery } from '#web/testing/render-with-query.tsx';
+import { BadgesPanel } from './badges-panel.tsx';
+
+function stubBadges(answer: () => Response) {
+  return stubFetch((request) => (request.path.startsWith('/api/badges') ? answer() : undefined));
+}
+
+async function badgeItems() {
+  const list = await screen.findByRole('list');
+  return within(list).getAllByRole('listitem');
+}
+
+describe('BadgesPanel', () => {
+  it('full: the whole catalogue of six, earned ones lit with their date, the rest dimmed', async () => {
+    stubBadges(() =>
+      jsonResponse([
+        { badge_type: 'four_pomodoros', earned_at: '2026-03-01T10:00:00.000Z' },
+        { badge_type: 'task_warrior', earned_at: '2026-03-02T10:00:00.000Z' },
+      ]),
+    );
+    renderWithQuery(<BadgesPanel />);
+
+    expect(await screen.findAllByText('Not earned yet')).toHaveLength(4);
+    const items = await badgeItems();
+    expect(items).toHaveLength(6);
+    expect(items.map((item) => item.getAttribute('data-earned'))).toEqual([
+      'false',
+      'true',
+      'false',
+      'false',
+      'true',
+      'false',
+    ]);
+    const fourPomodoros = items[1] as HTMLElement;
+    expect(fourPomodoros).toHaveTextContent('Four Pomodoros');
+    expect(within(fourPomodoros).getByText(/^Earned/)).toBeInTheDocument();
+    expect(fourPomodoros.querySelector('time')).toHaveAttribute('datetime', '2026-03-01T10:00:00.000Z');
+    expect(screen.getByRole('list')).toHaveClass('lg:grid-cols-5');
+  });
+
+  it('compact: only the first three badges of the catalogue', async () => {
+    stubBadges(() => jsonResponse([{ badge_type: 'community_star', earned_at: '2026-03-01T10:00:00.000Z' }]));
+    renderWithQuery(<BadgesPanel variant="compact" />);
+
+    await screen.findAllByText('Not earned yet');
+    const items = await badgeItems();
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('First Flight'),
+      expect.stringContaining('Four Pomodoros'),
+      expect.stringContaining('Glow Mentor'),
+    ]);
+  });
+
+  it('asks for another member’s badges by userId', async () => {
+    const fetchStub = stubBadges(() => jsonResponse([]));
+    renderWithQuery(<BadgesPanel userId={12} />);
+    await screen.findAllByText('Not earned yet');
+    expect(fetchStub.requests.map((request) => request.path)).toEqual(['/api/badges?userId=12']);
+  });
+
+  it('only logs a failure (part 1 §8), still showing the catalogue', async () => {
+    stubBadges(() => errorResponse(404, 'not_found', 'That member was not found'));
+    renderWithQuery(<BadgesPanel userId={99} />);
+    let logged: string[] = [];
+    await waitFor(() => {
+      logged = [...logged, ...takeConsoleErrors()];
+      expect(logged).toEqual(['error: Failed to load badges: That member was not found']);
+    });
+    expect(await badgeItems()).toHaveLength(6);
+    expect(screen.queryByText('Not earned yet')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
+  });
+});

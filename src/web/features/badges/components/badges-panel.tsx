@@ -1,0 +1,87 @@
+import { useEffect, useId } from 'react';
+import { badgeCatalogue, COMPACT_BADGE_COUNT, type EarnedBadge } from '#shared/badges.ts';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useBadges } from '../api/get-badges.ts';
+
+type BadgesPanelProps = {
+  /** Full: the whole catalogue, 5 columns on large screens. Compact: the first three badges only. */
+  variant?: 'full' | 'compact';
+  /** Another member's badges; the signed-in member's when absent. */
+  userId?: number;
+  className?: string;
+};
+
+const earnedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function formatEarnedAt(earnedAt: string): string {
+  const date = new Date(earnedAt);
+  return Number.isNaN(date.getTime()) ? earnedAt : earnedDate.format(date);
+}
+
+/** Part 1 §2 "Badges panel": earned badges lit with their date, the others dimmed. */
+export function BadgesPanel({ variant = 'full', userId, className = '' }: BadgesPanelProps) {
+  const headingId = useId();
+  const badges = useBadges(userId);
+
+  useEffect(() => {
+    // Part 1 §8: a badge failure is only logged; the catalogue still shows, nothing marked earned.
+    if (badges.error) console.error(`Failed to load badges: ${badges.error.message}`);
+  }, [badges.error]);
+
+  const earned = new Map<string, EarnedBadge>((badges.data ?? []).map((badge) => [badge.badge_type, badge]));
+  const shown = variant === 'compact' ? badgeCatalogue.slice(0, COMPACT_BADGE_COUNT) : badgeCatalogue;
+  const known = badges.data !== undefined;
+  const unknownText = badges.isError ? null : <span className="sr-only">Loading</span>;
+
+  return (
+    <GlassPanel aria-labelledby={headingId} aria-busy={badges.isPending || undefined} className={className}>
+      <h2 id={headingId} className="mb-4 text-xl font-bold text-(--ink)">
+        Badges
+      </h2>
+      <ul
+        className={`grid gap-3 ${
+          variant === 'compact' ? 'grid-cols-3' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5'
+        }`}
+      >
+        {shown.map((badge) => {
+          const earnedBadge = earned.get(badge.badge_type);
+          return (
+            <li
+              key={badge.badge_type}
+              data-earned={earnedBadge ? 'true' : 'false'}
+              className={`flex flex-col items-center gap-1 rounded-2xl border p-3 text-center ${
+                earnedBadge
+                  ? 'border-(--accent)/40 bg-(--surface-strong) shadow-(--glow)'
+                  : 'border-(--line) bg-(--surface)'
+              }`}
+            >
+              <span aria-hidden="true" className={`text-3xl ${earnedBadge ? '' : 'opacity-40 grayscale'}`}>
+                {badge.emoji}
+              </span>
+              <span
+                className={`text-sm font-semibold ${earnedBadge ? 'text-(--ink)' : 'text-(--ink-muted)'}`}
+              >
+                {badge.name}
+              </span>
+              {variant === 'full' ? (
+                <span className="text-xs text-(--ink-muted)">{badge.meaning}</span>
+              ) : null}
+              <span className="text-xs text-(--ink-muted)">
+                {earnedBadge ? (
+                  <>
+                    Earned{' '}
+                    <time dateTime={earnedBadge.earned_at}>{formatEarnedAt(earnedBadge.earned_at)}</time>
+                  </>
+                ) : known ? (
+                  'Not earned yet'
+                ) : (
+                  unknownText
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </GlassPanel>
+  );
+}

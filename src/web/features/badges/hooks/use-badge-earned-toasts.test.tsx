@@ -1,0 +1,63 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import type { EarnedBadge } from '#shared/badges.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+import { jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { renderWithQuery } from '#web/testing/render-with-query.tsx';
+import { useBadges } from '../api/get-badges.ts';
+import { useBadgeEarnedToasts } from './use-badge-earned-toasts.ts';
+
+/** The hook as the shell mounts it, plus what the member's badge list holds, to wait on. */
+function ShellStandIn() {
+  useBadgeEarnedToasts();
+  const { data } = useBadges();
+  return (
+    <>
+      <p>{data ? `${data.length} known` : 'loading'}</p>
+      <Toaster />
+    </>
+  );
+}
+
+const firstFlight: EarnedBadge = { badge_type: 'first_flight', earned_at: '2026-03-01T08:00:00.000Z' };
+const fourPomodoros: EarnedBadge = { badge_type: 'four_pomodoros', earned_at: '2026-03-01T11:00:00.000Z' };
+
+function stubBadgeAnswers() {
+  const server = { badges: [firstFlight] as EarnedBadge[] };
+  const fetchStub = stubFetch((request) =>
+    request.path === '/api/badges' ? jsonResponse(server.badges) : undefined,
+  );
+  return { server, fetchStub };
+}
+
+describe('useBadgeEarnedToasts', () => {
+  it('says nothing about badges the member already had when the page loaded', async () => {
+    const { fetchStub } = stubBadgeAnswers();
+    const { queryClient } = renderWithQuery(<ShellStandIn />);
+    await screen.findByText('1 known');
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
+    await screen.findByText('1 known');
+
+    expect(fetchStub.requestsTo('/api/badges').length).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByText(/Badge earned/)).not.toBeInTheDocument();
+  });
+
+  it('toasts "Badge earned: {name} {emoji}" once for a badge that appears in a later answer', async () => {
+    const { server, fetchStub } = stubBadgeAnswers();
+    const { queryClient } = renderWithQuery(<ShellStandIn />);
+    await screen.findByText('1 known');
+
+    server.badges = [firstFlight, fourPomodoros];
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
+    await screen.findByText('2 known');
+
+    expect(await screen.findByText('Badge earned: Four Pomodoros 🍅')).toBeInTheDocument();
+    expect(screen.queryByText('Badge earned: First Flight 🕊️')).not.toBeInTheDocument();
+
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
+    await waitFor(() => expect(fetchStub.requestsTo('/api/badges')).toHaveLength(3));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getAllByText('Badge earned: Four Pomodoros 🍅')).toHaveLength(1);
+  });
+});

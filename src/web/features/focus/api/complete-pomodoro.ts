@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type PomodoroSession, pomodoroSessionSchema } from '#shared/pomodoro.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+
+/** `PUT /api/pomodoro/{id}/complete`: idempotent; the answer is not shown (part 1 §7). */
+export function completePomodoro(id: number): Promise<PomodoroSession> {
+  return apiRequest(`/api/pomodoro/${id}/complete`, { method: 'PUT', schema: pomodoroSessionSchema });
+}
+
+/**
+ * A completed session moves the dashboard's Pomodoros and Streak, and a fourth one in a day earns Four
+ * Pomodoros: both lists are refetched whatever the answer, since a lost answer may still have been applied.
+ */
+export function useCompletePomodoro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completePomodoro,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.badges }),
+      ]),
+  });
+}

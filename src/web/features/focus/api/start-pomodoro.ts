@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { DEFAULT_POMODORO_REQUEST, type PomodoroSession, pomodoroSessionSchema } from '#shared/pomodoro.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { browserTimeZone } from '#web/app/browser-time-zone.ts';
+
+/**
+ * `POST /api/pomodoro` `{duration_minutes: 25, time_zone}`: records a session as its timer starts (part 1 §4).
+ * The time zone lets the server count "4 sessions in a day" in the member's day.
+ */
+export function startPomodoro(timeZone: string = browserTimeZone()): Promise<PomodoroSession> {
+  return apiRequest('/api/pomodoro', {
+    method: 'POST',
+    body: { ...DEFAULT_POMODORO_REQUEST, time_zone: timeZone },
+    schema: pomodoroSessionSchema,
+  });
+}
+
+export function useStartPomodoro() {
+  return useMutation({ mutationFn: () => startPomodoro() });
+}

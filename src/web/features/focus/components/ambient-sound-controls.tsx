@@ -1,0 +1,45 @@
+import { CloudRain, Coffee, type LucideIcon, Trees, Volume2, VolumeX } from 'lucide-react';
+import { useId } from 'react';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useAmbientSound } from '../hooks/use-ambient-sound.ts';
+import { type AmbientSoundId, ambientSounds, type StartAmbientSound } from '../model/ambient.ts';
+
+const icons: Record<AmbientSoundId, LucideIcon> = { rain: CloudRain, forest: Trees, cafe: Coffee };
+
+const toggleClasses =
+  'flex min-h-11 items-center justify-center gap-2 rounded-2xl border px-4 py-2 font-semibold transition-colors aria-pressed:border-(--accent) aria-pressed:bg-(--accent) aria-pressed:text-(--on-accent) border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)';
+
+/** Part 1 §2, §4: Rain, Forest, Cafe, one at a time; the active one stops on a second click; Mute. */
+export function AmbientSoundControls({ startSound }: { startSound?: StartAmbientSound }) {
+  const headingId = useId();
+  const { state, toggleSound, toggleMute } = useAmbientSound(startSound);
+  const MuteIcon = state.muted ? VolumeX : Volume2;
+  return (
+    <GlassPanel aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-bold text-(--ink)">
+        Ambient sound
+      </h2>
+      <div className="grid grid-cols-3 gap-2">
+        {ambientSounds.map((sound) => {
+          const Icon = icons[sound.id];
+          return (
+            <button
+              key={sound.id}
+              type="button"
+              aria-pressed={state.playing === sound.id}
+              onClick={() => toggleSound(sound.id)}
+              className={`${toggleClasses} flex-col sm:flex-row`}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {sound.label}
+            </button>
+          );
+        })}
+      </div>
+      <button type="button" aria-pressed={state.muted} onClick={toggleMute} className={toggleClasses}>
+        <MuteIcon aria-hidden="true" className="size-5" />
+        Mute
+      </button>
+    </GlassPanel>
+  );
+}

@@ -1,0 +1,175 @@
+import { Minus, Pause, Play, RotateCcw, Timer, X } from 'lucide-react';
+import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
+import { POMODORO } from '#shared/constants.ts';
+import { unlockAudio } from '../audio/audio-context.ts';
+import { playChime } from '../audio/chime.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdownTitle } from '../hooks/use-countdown-title.ts';
+import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
+import {
+  askNotificationPermissionOnce,
+  breakText,
+  notifyPomodoroComplete,
+} from '../model/completion-notification.ts';
+import { canStart, formatClock } from '../model/countdown.ts';
+import { readStoredCountdown, storeCountdown, storedSessionId } from '../model/pomodoro-storage.ts';
+
+type View = 'open' | 'minimized' | 'closed';
+
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  buttonRef,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className="grid size-11 shrink-0 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong) disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}
+
+type FloatingPomodoroWidgetProps = {
+  /** The signed-in member: the stored timer is theirs alone. */
+  memberId: number;
+  /** Called after Close, so the shell can give keyboard focus a sensible place. */
+  onClose?: () => void;
+};
+
+/**
+ * Part 1 §4 "Floating pomodoro widget", on every signed-in page while the member's switch is on. Its time
+ * left, running flag, end time and session id live in localStorage, so it resumes after a reload (and completes,
+ * if it ended while the page was closed).
+ *
+ * Close hides it until the next page load (or until the switch is turned off and on again, which remounts
+ * it); the timer itself keeps running while hidden, so the chime, the notification and the tab title still
+ * come at 0.
+ */
+export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWidgetProps) {
+  const session = usePomodoroSession(storedSessionId);
+  const { countdown, start, pause, reset } = useCountdown({
+    initial: () => readStoredCountdown(POMODORO.durationSeconds, Date.now(), memberId),
+    onComplete: () => {
+      playChime();
+      notifyPomodoroComplete();
+      void session.finish();
+    },
+  });
+  const [view, setView] = useState<View>('open');
+  const running = countdown.status === 'running';
+  const complete = countdown.status === 'complete';
+  const clock = formatClock(countdown.secondsLeft);
+
+  useEffect(() => {
+    storeCountdown(countdown, memberId);
+  }, [countdown, memberId]);
+  useCountdownTitle(countdown.secondsLeft, running);
+
+  // Minimize and the pill swap places under the finger or key that pressed them: whichever of the two mounts
+  // after a press takes keyboard focus, so it is not lost to the page.
+  const focusNextToggle = useRef(false);
+  const takeFocusIfAsked = useCallback((button: HTMLButtonElement | null) => {
+    if (!button || !focusNextToggle.current) return;
+    focusNextToggle.current = false;
+    button.focus();
+  }, []);
+  function changeView(next: View) {
+    focusNextToggle.current = true;
+    setView(next);
+  }
+
+  function handleStart() {
+    unlockAudio();
+    askNotificationPermissionOnce();
+    if (start() === 'started') session.begin();
+  }
+
+  function handleReset() {
+    reset();
+    session.discard();
+  }
+
+  if (view === 'closed') return null;
+
+  return (
+    <section
+      aria-label="Pomodoro timer"
+      className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
+    >
+      {view === 'minimized' ? (
+        <button
+          ref={takeFocusIfAsked}
+          type="button"
+          // Names it by what it does and keeps the visible time in the name (WCAG 2.5.3).
+          aria-label={`Show pomodoro timer, ${clock}`}
+          onClick={() => changeView('open')}
+          className="glass flex min-h-11 items-center gap-2 rounded-full px-4 py-2 font-semibold text-(--ink) hover:bg-(--surface-strong)"
+        >
+          <Timer aria-hidden="true" className="size-5 text-(--accent)" />
+          <span className="tabular-nums">{clock}</span>
+          {running ? <span aria-hidden="true" className="size-2 rounded-full bg-(--accent)" /> : null}
+        </button>
+      ) : (
+        <div className="glass flex flex-col gap-1 rounded-3xl py-2 pr-2 pl-4 shadow-lg">
+          <div className="flex items-center gap-1">
+            <div className="mr-1 flex min-w-[4.75rem] flex-col leading-tight">
+              <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">
+                Pomodoro
+              </span>
+              <span role="timer" aria-atomic="true" className="text-2xl font-bold text-(--ink) tabular-nums">
+                {clock}
+              </span>
+            </div>
+            {running ? (
+              <IconButton label="Pause timer" onClick={pause}>
+                <Pause aria-hidden="true" className="size-5" />
+              </IconButton>
+            ) : (
+              <IconButton label="Start timer" onClick={handleStart} disabled={!canStart(countdown)}>
+                <Play aria-hidden="true" className="size-5" />
+              </IconButton>
+            )}
+            <IconButton label="Reset timer" onClick={handleReset}>
+              <RotateCcw aria-hidden="true" className="size-5" />
+            </IconButton>
+            <IconButton
+              label="Minimize timer"
+              buttonRef={takeFocusIfAsked}
+              onClick={() => changeView('minimized')}
+            >
+              <Minus aria-hidden="true" className="size-5" />
+            </IconButton>
+            <IconButton
+              label="Close timer"
+              onClick={() => {
+                setView('closed');
+                onClose?.();
+              }}
+            >
+              <X aria-hidden="true" className="size-5" />
+            </IconButton>
+          </div>
+          {complete ? <p className="pb-1 text-sm font-medium text-(--ink)">{breakText}</p> : null}
+        </div>
+      )}
+      <p role="status" className="sr-only">
+        {complete ? `Pomodoro complete. ${breakText}` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { Pause, Play, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import { POMODORO } from '#shared/constants.ts';
+import { Button } from '#web/ui/button.tsx';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { unlockAudio } from '../audio/audio-context.ts';
+import { playChime } from '../audio/chime.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
+import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
+import { breakText } from '../model/completion-notification.ts';
+import { canStart, formatClock } from '../model/countdown.ts';
+import { TimerRing } from './timer-ring.tsx';
+
+export const completionText = 'Timer kissed complete. Tiny win, big energy. ✨';
+
+type FocusTimerCardProps = {
+  /** Part 1 §4 "calls a completion callback", after the sound, as the session is being marked complete. */
+  onComplete?: () => void;
+  className?: string;
+};
+
+/**
+ * Part 1 §4 "Focus timer (card)": idle, running, paused, reset; 1500 s at a 1 s tick. Starting (not resuming)
+ * records a 25-minute session; at 0 it stops, chimes, marks the session complete and suggests a break.
+ */
+export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardProps) {
+  const headingId = useId();
+  const session = usePomodoroSession();
+  const { countdown, start, pause, reset } = useCountdown({
+    onComplete: () => {
+      playChime();
+      void session.finish();
+      onComplete?.();
+    },
+  });
+  const running = countdown.status === 'running';
+  const complete = countdown.status === 'complete';
+
+  function handleStart() {
+    // The click is what allows the chime to be heard 25 minutes from now.
+    unlockAudio();
+    if (start() === 'started') session.begin();
+  }
+
+  function handleReset() {
+    reset();
+    session.discard();
+  }
+
+  return (
+    <GlassPanel
+      aria-labelledby={headingId}
+      className={`flex flex-col items-center gap-5 text-center ${className}`}
+    >
+      <h2 id={headingId} className="self-start text-xl font-bold text-(--ink)">
+        Focus timer
+      </h2>
+      <div className="relative grid size-56 place-items-center sm:size-64">
+        <TimerRing
+          fraction={countdown.secondsLeft / POMODORO.durationSeconds}
+          className="absolute inset-0 size-full"
+        />
+        <div className="flex flex-col items-center">
+          <p
+            role="timer"
+            aria-atomic="true"
+            className="text-5xl font-bold text-(--ink) tabular-nums sm:text-6xl"
+          >
+            {formatClock(countdown.secondsLeft)}
+          </p>
+          <p className="min-h-6 text-sm font-medium text-(--ink-muted)">
+            {countdown.status === 'paused' ? 'Paused' : running ? 'Focusing' : ''}
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        {running ? (
+          <Button onClick={pause}>
+            <Pause aria-hidden="true" className="size-5" />
+            Pause
+          </Button>
+        ) : (
+          <Button onClick={handleStart} disabled={!canStart(countdown)}>
+            <Play aria-hidden="true" className="size-5" />
+            Start
+          </Button>
+        )}
+        <Button variant="secondary" onClick={handleReset}>
+          <RotateCcw aria-hidden="true" className="size-5" />
+          Reset
+        </Button>
+      </div>
+      {/* Always in the page, so screen readers announce the texts when they appear. */}
+      <div role="status" className="flex min-h-14 flex-col gap-1">
+        {complete ? (
+          <>
+            <p className="font-semibold text-(--accent-strong)">{completionText}</p>
+            <p className="text-(--ink)">{breakText}</p>
+          </>
+        ) : null}
+      </div>
+    </GlassPanel>
+  );
+}

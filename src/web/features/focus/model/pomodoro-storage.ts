@@ -1,0 +1,85 @@
+import type { SessionIdStore } from '../hooks/use-pomodoro-session.ts';
+import { type Countdown, idleCountdown } from './countdown.ts';
+
+/**
+ * Part 1 §3 "Locally stored values: pomodoro time left, pomodoro running flag", kept by the floating widget so a
+ * reload resumes it. The end time is kept too: time left alone cannot say how much passed while the page was
+ * closed. The session id lets a resumed run still be marked complete.
+ */
+export const POMODORO_STORAGE_KEYS = {
+  timeLeft: 'pomodoroTimeLeft',
+  running: 'pomodoroRunning',
+  endsAt: 'pomodoroEndsAt',
+  sessionId: 'pomodoroSessionId',
+  /** Whose timer it is: a browser shared by two members must not resume (or complete) the other's session. */
+  owner: 'pomodoroOwner',
+} as const;
+
+// Storage throws where the browser blocks site data: the widget then simply forgets across reloads.
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nowhere to keep it.
+  }
+}
+
+/**
+ * The stored countdown of member `owner` as of `now`; another member's, or anything missing or malformed, reads
+ * as a fresh, idle timer (and another member's is forgotten).
+ */
+export function readStoredCountdown(durationSeconds: number, now: number, owner: number): Countdown {
+  const storedOwner = read(POMODORO_STORAGE_KEYS.owner);
+  if (storedOwner !== null && storedOwner !== String(owner)) {
+    clearStoredCountdown();
+    return idleCountdown(durationSeconds);
+  }
+  const timeLeft = read(POMODORO_STORAGE_KEYS.timeLeft);
+  if (timeLeft === null) return idleCountdown(durationSeconds);
+  const secondsLeft = Number(timeLeft);
+  if (!Number.isInteger(secondsLeft) || secondsLeft < 0 || secondsLeft > durationSeconds) {
+    return idleCountdown(durationSeconds);
+  }
+  if (read(POMODORO_STORAGE_KEYS.running) === 'true') {
+    const endsAt = Number(read(POMODORO_STORAGE_KEYS.endsAt));
+    // An end time further away than a whole session is not ours to trust; fall back to the time left.
+    const plausible = Number.isFinite(endsAt) && endsAt > 0 && endsAt <= now + durationSeconds * 1000;
+    return { status: 'running', secondsLeft, endsAt: plausible ? endsAt : now + secondsLeft * 1000 };
+  }
+  if (secondsLeft === 0) return { status: 'complete', secondsLeft: 0, endsAt: null };
+  if (secondsLeft === durationSeconds) return idleCountdown(durationSeconds);
+  return { status: 'paused', secondsLeft, endsAt: null };
+}
+
+/** Idle and reset keep nothing ("Reset returns to 1500 and clears the stored state", part 1 §4). */
+export function storeCountdown(countdown: Countdown, owner: number): void {
+  if (countdown.status === 'idle' || countdown.status === 'reset') {
+    clearStoredCountdown();
+    return;
+  }
+  write(POMODORO_STORAGE_KEYS.owner, String(owner));
+  write(POMODORO_STORAGE_KEYS.timeLeft, String(countdown.secondsLeft));
+  write(POMODORO_STORAGE_KEYS.running, String(countdown.status === 'running'));
+  write(POMODORO_STORAGE_KEYS.endsAt, countdown.endsAt === null ? null : String(countdown.endsAt));
+}
+
+export function clearStoredCountdown(): void {
+  for (const key of Object.values(POMODORO_STORAGE_KEYS)) write(key, null);
+}
+
+export const storedSessionId: SessionIdStore = {
+  read: () => {
+    const id = Number(read(POMODORO_STORAGE_KEYS.sessionId));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  },
+  write: (id) => write(POMODORO_STORAGE_KEYS.sessionId, id === null ? null : String(id)),
+};

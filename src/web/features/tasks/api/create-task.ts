@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateTaskRequest, type Task, taskSchema } from '#shared/tasks.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { placeTask, replaceTask } from '../lib/task-order.ts';
+import {
+  changeTasksOptimistically,
+  rollBackTasks,
+  settleTasks,
+  taskMutationKey,
+  updateTasksCache,
+} from './tasks-cache.ts';
+
+/** `POST /api/tasks`: the new task, at the top of To Do. */
+export function createTask(request: CreateTaskRequest): Promise<Task> {
+  return apiRequest('/api/tasks', { method: 'POST', body: request, schema: taskSchema });
+}
+
+let nextTemporaryId = -1;
+
+/** The task as it will look, under a negative id until the server gives it its own. */
+export function buildOptimisticTask(request: CreateTaskRequest, now: Date = new Date()): Task {
+  nextTemporaryId -= 1;
+  return {
+    id: nextTemporaryId,
+    title: request.title,
+    status: 'todo',
+    labels: request.labels ?? [],
+    due_date: request.due_date ?? null,
+    position: 0,
+    created_at: now.toISOString(),
+    completed_at: null,
+  };
+}
+
+export function useCreateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: taskMutationKey('create'),
+    mutationFn: createTask,
+    onMutate: async (request) => {
+      const optimistic = buildOptimisticTask(request);
+      const snapshot = await changeTasksOptimistically(queryClient, (tasks) =>
+        placeTask(tasks, optimistic, 0),
+      );
+      return { ...snapshot, temporaryId: optimistic.id };
+    },
+    onSuccess: (task, _request, context) => {
+      updateTasksCache(queryClient, (tasks) => replaceTask(tasks, context.temporaryId, task));
+    },
+    onError: (error, _request, context) =>
+      rollBackTasks(queryClient, context, error, {
+        log: 'Failed to create task',
+        message: 'Could not add that task. Please try again.',
+      }),
+    onSettled: () => settleTasks(queryClient),
+  });
+}

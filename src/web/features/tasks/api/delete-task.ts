@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Task } from '#shared/tasks.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { removeTask } from '../lib/task-order.ts';
+import {
+  changeTasksOptimistically,
+  invalidateDoneDependents,
+  rollBackTasks,
+  settleTasks,
+  taskMutationKey,
+} from './tasks-cache.ts';
+
+/** `DELETE /api/tasks/{id}`: a soft delete, undone by `restoreTask`. */
+export function deleteTask(id: number): Promise<void> {
+  return apiRequest(`/api/tasks/${id}`, { method: 'DELETE' });
+}
+
+/** The task leaves the list at once; `onDeleted` runs once the server has agreed (the client acts only when ok). */
+export function useDeleteTask({ onDeleted }: { onDeleted?: (task: Task) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: taskMutationKey('delete'),
+    mutationFn: (task: Task) => deleteTask(task.id),
+    onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => removeTask(tasks, task.id)),
+    onSuccess: (_answer, task) => {
+      if (task.status === 'done') invalidateDoneDependents(queryClient);
+      onDeleted?.(task);
+    },
+    onError: (error, task, context) =>
+      rollBackTasks(queryClient, context, error, {
+        log: `Failed to delete task ${task.id}`,
+        message: 'Could not delete that task. Please try again.',
+      }),
+    onSettled: () => settleTasks(queryClient),
+  });
+}

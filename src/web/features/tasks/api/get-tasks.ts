@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Task, taskListSchema } from '#shared/tasks.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+
+/** `GET /api/tasks`: the member's tasks that are not deleted, in position order within each status. */
+export function getTasks(signal?: AbortSignal): Promise<Task[]> {
+  return apiRequest('/api/tasks', { schema: taskListSchema, signal });
+}
+
+export function tasksQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.tasks,
+    queryFn: ({ signal }) => getTasks(signal),
+  });
+}
+
+export function useTasks() {
+  return useQuery(tasksQueryOptions());
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Task, taskSchema } from '#shared/tasks.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { placeTask, replaceTask } from '../lib/task-order.ts';
+import {
+  changeTasksOptimistically,
+  invalidateDoneDependents,
+  rollBackTasks,
+  settleTasks,
+  taskMutationKey,
+  updateTasksCache,
+} from './tasks-cache.ts';
+
+/** `POST /api/tasks/restore`: brings a deleted task back, at the top of its column. */
+export function restoreTask(id: number): Promise<Task> {
+  return apiRequest('/api/tasks/restore', { method: 'POST', body: { id }, schema: taskSchema });
+}
+
+/** Takes the task as it was when deleted, and shows it back at the top of its column at once. */
+export function useRestoreTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: taskMutationKey('restore'),
+    mutationFn: (task: Task) => restoreTask(task.id),
+    onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, task, 0)),
+    onSuccess: (restored) => {
+      updateTasksCache(queryClient, (tasks) => replaceTask(tasks, restored.id, restored));
+      if (restored.status === 'done') invalidateDoneDependents(queryClient);
+    },
+    onError: (error, task, context) =>
+      rollBackTasks(queryClient, context, error, {
+        log: `Failed to restore task ${task.id}`,
+        message: 'Could not restore that task. Please try again.',
+      }),
+    onSettled: () => settleTasks(queryClient),
+  });
+}

@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { Task } from '#shared/tasks.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+import { tasksQueryOptions } from './get-tasks.ts';
+
+/**
+ * What every task mutation shares: the optimistic change to the `['tasks']` cache, the rollback with a toast a
+ * person can read when the server refuses, and one refetch once the last of them settles.
+ */
+
+/** Every task mutation carries this key, so `settleTasks` can tell whether others are still in flight. */
+export const taskMutationKey = (operation: string) => [...queryKeys.tasks, operation] as const;
+
+export type TasksSnapshot = { previous: Task[] | undefined };
+
+/** Stops refetches that would overwrite the change, then shows the change at once. */
+export async function changeTasksOptimistically(
+  queryClient: QueryClient,
+  change: (tasks: Task[]) => Task[],
+): Promise<TasksSnapshot> {
+  const { queryKey } = tasksQueryOptions();
+  await queryClient.cancelQueries({ queryKey });
+  const previous = queryClient.getQueryData(queryKey);
+  if (previous) queryClient.setQueryData(queryKey, change(previous));
+  return { previous };
+}
+
+export function updateTasksCache(queryClient: QueryClient, change: (tasks: Task[]) => Task[]): void {
+  queryClient.setQueryData(tasksQueryOptions().queryKey, (tasks) => (tasks ? change(tasks) : tasks));
+}
+
+/**
+ * Puts the list back as it was and says so. Part 1 §8 has task failures only logged; they are logged, and the
+ * member also sees that the change did not stick, because the list just jumped back.
+ */
+export function rollBackTasks(
+  queryClient: QueryClient,
+  snapshot: TasksSnapshot | undefined,
+  error: Error,
+  { log, message }: { log: string; message: string },
+): void {
+  if (snapshot?.previous) queryClient.setQueryData(tasksQueryOptions().queryKey, snapshot.previous);
+  console.error(`${log}: ${error.message}`);
+  toast.error(message, { id: 'tasks-failure' });
+}
+
+/** Refetches the list once the last task mutation in flight settles, so answers never race each other. */
+export function settleTasks(queryClient: QueryClient): Promise<void> | undefined {
+  if (queryClient.isMutating({ mutationKey: queryKeys.tasks }) > 1) return undefined;
+  return queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+}
+
+/** Tasks done feed the dashboard stats and the Task Warrior badge, which other features show. */
+export function invalidateDoneDependents(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.badges });
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Task, taskSchema, type UpdateTaskRequest } from '#shared/tasks.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { applyTaskChanges, replaceTask } from '../lib/task-order.ts';
+import {
+  changeTasksOptimistically,
+  invalidateDoneDependents,
+  rollBackTasks,
+  settleTasks,
+  taskMutationKey,
+  updateTasksCache,
+} from './tasks-cache.ts';
+
+/** `PUT /api/tasks/{id}` with any of status, title, labels, due_date and position. */
+export function updateTask(id: number, changes: UpdateTaskRequest): Promise<Task> {
+  return apiRequest(`/api/tasks/${id}`, { method: 'PUT', body: changes, schema: taskSchema });
+}
+
+/** The task as the member saw it when asking for the change, and the change. */
+export type UpdateTaskVariables = { task: Task; changes: UpdateTaskRequest };
+
+export function useUpdateTask({ onCompleted }: { onCompleted?: (task: Task) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: taskMutationKey('update'),
+    mutationFn: ({ task, changes }: UpdateTaskVariables) => updateTask(task.id, changes),
+    onMutate: ({ task, changes }) =>
+      changeTasksOptimistically(queryClient, (tasks) => applyTaskChanges(tasks, task.id, changes)),
+    onSuccess: (updated, { task }) => {
+      updateTasksCache(queryClient, (tasks) => replaceTask(tasks, updated.id, updated));
+      const wasDone = task.status === 'done';
+      const isDone = updated.status === 'done';
+      if (wasDone !== isDone) invalidateDoneDependents(queryClient);
+      if (isDone && !wasDone) onCompleted?.(updated);
+    },
+    onError: (error, { task }, context) =>
+      rollBackTasks(queryClient, context, error, {
+        log: `Failed to update task ${task.id}`,
+        message: 'Could not save that change. Please try again.',
+      }),
+    onSettled: () => settleTasks(queryClient),
+  });
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+import { presetLabels } from '#shared/tasks.ts';
+import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { buildTask } from '../testing/build-task.ts';
+import { renderWithProviders } from '../testing/render-tasks.tsx';
+import { stubTasksServer } from '../testing/tasks-server-stub.ts';
+import { TasksCard } from './tasks-card.tsx';
+
+async function renderForm(existing = [buildTask({ id: 1, title: 'Older' })]) {
+  const server = stubTasksServer(existing);
+  const view = renderWithProviders(<TasksCard />);
+  await waitFor(() => expect(screen.queryByText('Loading your tasks')).not.toBeInTheDocument());
+  const form = screen.getByRole('form', { name: 'New task' });
+  return {
+    ...view,
+    server,
+    form,
+    title: within(form).getByRole('textbox', { name: 'New task' }),
+    customLabel: within(form).getByRole('textbox', { name: 'Custom label' }),
+    addTask: within(form).getByRole('button', { name: 'Add task' }),
+    addLabel: within(form).getByRole('button', { name: 'Add label' }),
+  };
+}
+
+const todoTitles = () =>
+  within(screen.getByRole('region', { name: 'To Do' }))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('p')?.textContent)
+    .filter(Boolean);
+
+describe('NewTaskForm', () => {
+  afterEach(() => {
+    toast.dismiss();
+  });
+
+  it('sends the title trimmed, shows the task at the top of To Do at once, and empties the field', async () => {
+    const { user, server, title } = await renderForm();
+    await user.type(title, '   Write the newsletter  {Enter}');
+
+    expect(todoTitles()).toEqual(['Write the newsletter', 'Older']);
+    expect(title).toHaveValue('');
+    expect(title).toHaveFocus();
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([{ title: 'Write the newsletter' }]),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit Write the newsletter' })).toBeEnabled(),
+    );
+  });
+
+  it('ignores an empty or blank title and sends nothing', async () => {
+    const { user, server, title, addTask } = await renderForm();
+    await user.click(addTask);
+    await user.type(title, '     {Enter}');
+    await user.click(addTask);
+
+    expect(server.requestsTo('/api/tasks', 'POST')).toEqual([]);
+    expect(todoTitles()).toEqual(['Older']);
+  });
+
+  it('offers the six preset labels as toggles and sends the ones chosen', async () => {
+    const { user, server, form, title } = await renderForm();
+    const chips = within(form)
+      .getAllByRole('button', { pressed: false })
+      .map((button) => button.textContent);
+    expect(chips).toEqual([...presetLabels]);
+
+    const music = within(form).getByRole('button', { name: 'music' });
+    await user.click(music);
+    expect(music).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(form).getByRole('button', { name: 'admin' }));
+    await user.click(within(form).getByRole('button', { name: 'wellness' }));
+    await user.click(within(form).getByRole('button', { name: 'admin' }));
+    await user.type(title, 'Practice{Enter}');
+
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([
+        { title: 'Practice', labels: ['music', 'wellness'] },
+      ]),
+    );
+    expect(music).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('adds custom labels trimmed on Enter or with Add label, ignoring empty ones and ones already chosen', async () => {
+    const { user, server, form, title, customLabel, addLabel } = await renderForm();
+    await user.type(customLabel, '  launch  {Enter}');
+    expect(customLabel).toHaveValue('');
+    await user.type(customLabel, 'podcast');
+    await user.click(addLabel);
+    await user.type(customLabel, '   {Enter}');
+    await user.click(addLabel);
+    await user.type(customLabel, 'launch{Enter}');
+    await user.click(within(form).getByRole('button', { name: 'music' }));
+    await user.type(customLabel, ' music {Enter}');
+
+    const custom = within(form).getByRole('list', { name: 'Custom labels' });
+    expect(
+      within(custom)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['launch', 'podcast']);
+    // Enter in the label field adds a label; it does not send the task.
+    expect(server.requestsTo('/api/tasks', 'POST')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove label podcast' }));
+    await user.type(title, 'Record{Enter}');
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([{ title: 'Record', labels: ['launch', 'music'] }]),
+    );
+    expect(within(form).queryByRole('list', { name: 'Custom labels' })).not.toBeInTheDocument();
+  });
+
+  it('sends an optional due date, and shows it on the task', async () => {
+    const { user, server, form, title } = await renderForm([]);
+    await user.type(within(form).getByLabelText('Due date (optional)'), '2031-11-30');
+    await user.type(title, 'Renew passport{Enter}');
+
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([
+        { title: 'Renew passport', due_date: '2031-11-30' },
+      ]),
+    );
+    expect(await screen.findByText(/Due Nov 30, 2031/)).toBeInTheDocument();
+  });
+
+  it('takes the task away again, puts its title back and says so when the server refuses it', async () => {
+    const { user, server, title } = await renderForm();
+    server.failNext('POST', /^\/api\/tasks$/);
+    await user.type(title, 'Doomed{Enter}');
+
+    expect(await screen.findByText('Could not add that task. Please try again.')).toBeInTheDocument();
+    expect(todoTitles()).toEqual(['Older']);
+    expect(title).toHaveValue('Doomed');
+    expect(takeConsoleErrors()).toEqual(['error: Failed to create task: Something went wrong']);
+  });
+});

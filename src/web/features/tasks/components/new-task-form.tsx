@@ -1,0 +1,172 @@
+import { Plus, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type CreateTaskRequest, presetLabels, TASK_LIMITS } from '#shared/tasks.ts';
+import { Button } from '#web/ui/button.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { useCreateTask } from '../api/create-task.ts';
+
+const chipBase =
+  'inline-flex min-h-9 items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold transition-colors';
+const inputClasses =
+  'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)';
+
+/**
+ * Adds a task: a title (trimmed; empty sends nothing, part 1 §5), the six preset quick labels as toggles,
+ * custom labels (trimmed, non-empty, not one already chosen) and an optional due date. The task shows at once;
+ * if the server refuses, it goes again and the title comes back into the field.
+ */
+export function NewTaskForm() {
+  const id = useId();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [labels, setLabels] = useState<string[]>([]);
+  const [customLabel, setCustomLabel] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const { mutate: createTask } = useCreateTask();
+  const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
+
+  function toggleLabel(label: string) {
+    setLabels((current) =>
+      current.includes(label)
+        ? current.filter((other) => other !== label)
+        : current.length < TASK_LIMITS.labelsMax
+          ? [...current, label]
+          : current,
+    );
+  }
+
+  function addCustomLabel() {
+    const label = customLabel.trim();
+    if (label === '') return;
+    // Already chosen: nothing to add, and the field is cleared as if it had been.
+    if (!labels.includes(label) && !atLabelLimit) setLabels([...labels, label]);
+    setCustomLabel('');
+  }
+
+  function onCustomLabelKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    // Enter adds the label; it must not submit the whole task.
+    event.preventDefault();
+    addCustomLabel();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = title.trim();
+    if (trimmed === '') {
+      setTitle('');
+      titleRef.current?.focus();
+      return;
+    }
+    const request: CreateTaskRequest = { title: trimmed };
+    if (labels.length > 0) request.labels = labels;
+    if (dueDate) request.due_date = dueDate;
+    createTask(request, {
+      onError: () => setTitle((current) => (current === '' ? trimmed : current)),
+    });
+    setTitle('');
+    setLabels([]);
+    setDueDate('');
+    titleRef.current?.focus();
+  }
+
+  const customLabels = labels.filter((label) => !(presetLabels as readonly string[]).includes(label));
+
+  return (
+    <form aria-label="New task" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <TextField
+          ref={titleRef}
+          label="New task"
+          placeholder="What needs doing?"
+          value={title}
+          maxLength={TASK_LIMITS.titleMax}
+          onChange={(event) => setTitle(event.target.value)}
+          className="flex-1"
+          autoComplete="off"
+        />
+        <Button type="submit">
+          <Plus aria-hidden="true" className="size-5" />
+          Add task
+        </Button>
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-semibold text-(--ink)">Labels</legend>
+        <div className="flex flex-wrap gap-2">
+          {presetLabels.map((label) => {
+            const selected = labels.includes(label);
+            return (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => toggleLabel(label)}
+                className={`${chipBase} ${
+                  selected
+                    ? 'border-(--accent) bg-(--accent) text-(--on-accent)'
+                    : 'border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)/50'
+                }`}
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+        {customLabels.length > 0 ? (
+          <ul aria-label="Custom labels" className="flex flex-wrap gap-2">
+            {customLabels.map((label) => (
+              <li key={label}>
+                <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
+                  {label}
+                  <button
+                    type="button"
+                    aria-label={`Remove label ${label}`}
+                    onClick={() => toggleLabel(label)}
+                    className="grid size-7 place-items-center rounded-full hover:bg-white/20"
+                  >
+                    <X aria-hidden="true" className="size-3.5" />
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <label htmlFor={`${id}-custom`} className="text-sm font-semibold text-(--ink)">
+              Custom label
+            </label>
+            <input
+              id={`${id}-custom`}
+              value={customLabel}
+              maxLength={TASK_LIMITS.labelMax}
+              placeholder="e.g. launch"
+              autoComplete="off"
+              disabled={atLabelLimit}
+              onChange={(event) => setCustomLabel(event.target.value)}
+              onKeyDown={onCustomLabelKeyDown}
+              className={inputClasses}
+            />
+          </div>
+          <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
+            Add label
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-1.5 sm:max-w-56">
+        <label htmlFor={`${id}-due`} className="text-sm font-semibold text-(--ink)">
+          Due date (optional)
+        </label>
+        <input
+          id={`${id}-due`}
+          type="date"
+          value={dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
+          className={inputClasses}
+        />
+      </div>
+    </form>
+  );
+}

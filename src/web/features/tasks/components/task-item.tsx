@@ -1,0 +1,211 @@
+import { CalendarDays, Circle, CircleCheckBig, CircleDot, Pencil, Trash2 } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus, taskStatusLabel } from '#shared/tasks.ts';
+import type { TaskActions } from '../hooks/use-task-actions.ts';
+import { formatDueDate, isOverdue } from '../lib/due-date.ts';
+import { isPendingTask } from '../lib/task-order.ts';
+import { LabelChip } from './label-chip.tsx';
+
+const statusIcon: Record<TaskStatus, typeof Circle> = {
+  todo: Circle,
+  doing: CircleDot,
+  done: CircleCheckBig,
+};
+
+/** On a wide card the buttons span the rows the task has (Tailwind needs the class names spelled out). */
+const actionRowSpan: Record<number, string> = {
+  1: '@md/task:row-span-1',
+  2: '@md/task:row-span-2',
+  3: '@md/task:row-span-3',
+};
+
+const iconButton =
+  'grid size-9 shrink-0 place-items-center rounded-full text-(--ink-muted) transition-colors hover:bg-(--surface) hover:text-(--ink) disabled:cursor-not-allowed disabled:opacity-50';
+
+export type TaskItemActions = Pick<
+  TaskActions,
+  'cycleStatus' | 'rename' | 'remove' | 'focusRequest' | 'clearFocusRequest'
+>;
+
+/** "Buy milk is To Do. Mark as In Progress": what the status button is now, and what a click does. */
+export function statusButtonName(task: Pick<Task, 'title' | 'status'>): string {
+  return `${task.title} is ${taskStatusLabel[task.status]}. Mark as ${taskStatusLabel[nextTaskStatus(task.status)]}`;
+}
+
+/**
+ * One task: status button (todo → doing → done → todo), title (editable), labels, due date, Edit and Delete.
+ * A task the server has not confirmed yet shows, but cannot be changed until it has an id.
+ */
+export function TaskItem({
+  task,
+  actions,
+  dragHandle,
+  onEditingChange,
+}: {
+  task: Task;
+  actions: TaskItemActions;
+  /** The board's drag handle, placed first. */
+  dragHandle?: ReactNode;
+  onEditingChange?: (editing: boolean) => void;
+}) {
+  const pending = isPendingTask(task);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(task.title);
+  const statusRef = useRef<HTMLButtonElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Set while an edit is open, so Enter followed by the input's blur saves once.
+  const openEdit = useRef(false);
+  const returnFocusToEdit = useRef(false);
+  const { focusRequest, clearFocusRequest } = actions;
+
+  useEffect(() => {
+    if (
+      focusRequest?.control !== 'status' ||
+      focusRequest.id !== task.id ||
+      focusRequest.status !== task.status
+    ) {
+      return;
+    }
+    statusRef.current?.focus();
+    clearFocusRequest();
+  }, [focusRequest, clearFocusRequest, task.id, task.status]);
+
+  useEffect(() => {
+    if (editing) {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (returnFocusToEdit.current) {
+      returnFocusToEdit.current = false;
+      editRef.current?.focus();
+    }
+  }, [editing]);
+
+  function startEditing() {
+    openEdit.current = true;
+    setDraft(task.title);
+    setEditing(true);
+    onEditingChange?.(true);
+  }
+
+  /** Enter and leaving the field save (trimmed; an empty title is ignored); Escape cancels (part 1 §4, §5). */
+  function finishEditing(save: boolean, { byKeyboard }: { byKeyboard: boolean }) {
+    if (!openEdit.current) return;
+    openEdit.current = false;
+    returnFocusToEdit.current = byKeyboard;
+    setEditing(false);
+    onEditingChange?.(false);
+    if (save) actions.rename(task, draft);
+  }
+
+  function onEditKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      finishEditing(true, { byKeyboard: true });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      finishEditing(false, { byKeyboard: true });
+    }
+  }
+
+  const StatusIcon = statusIcon[task.status];
+  const done = task.status === 'done';
+  const overdue = task.due_date !== null && !done && isOverdue(task.due_date);
+
+  const rows = 1 + (task.labels.length > 0 ? 1 : 0) + (task.due_date ? 1 : 0);
+
+  return (
+    <div
+      aria-busy={pending || undefined}
+      className={`@container/task flex items-start gap-1 rounded-2xl border border-(--line) bg-(--surface-strong) p-2 shadow-sm ${
+        pending ? 'opacity-70' : ''
+      }`}
+    >
+      {dragHandle}
+      <button
+        ref={statusRef}
+        type="button"
+        aria-label={statusButtonName(task)}
+        title={`Mark as ${taskStatusLabel[nextTaskStatus(task.status)]}`}
+        disabled={pending}
+        onClick={() => actions.cycleStatus(task)}
+        className={`${iconButton} ${done ? 'text-(--accent)' : task.status === 'doing' ? 'text-(--accent-2)' : ''}`}
+      >
+        <StatusIcon aria-hidden="true" className="size-5" />
+      </button>
+
+      {/* Narrow (a board column): the buttons get the last row. Wide (the list): they stand on the right. */}
+      <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 pt-1.5">
+        {editing ? (
+          <input
+            ref={inputRef}
+            aria-label={`New title for ${task.title}`}
+            value={draft}
+            maxLength={TASK_LIMITS.titleMax}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onEditKeyDown}
+            onBlur={() => finishEditing(true, { byKeyboard: false })}
+            className="col-span-2 -my-1 min-h-9 w-full rounded-xl border border-(--line) bg-(--surface-strong) px-2.5 py-1 font-semibold text-(--ink) @md/task:col-span-1"
+          />
+        ) : (
+          <p
+            className={`col-span-2 font-semibold break-words @md/task:col-span-1 ${
+              done ? 'text-(--ink-muted) line-through' : 'text-(--ink)'
+            }`}
+          >
+            {task.title}
+          </p>
+        )}
+        {task.labels.length > 0 ? (
+          <ul
+            aria-label={`Labels of ${task.title}`}
+            className="col-span-2 flex flex-wrap gap-1.5 @md/task:col-span-1"
+          >
+            {task.labels.map((label) => (
+              <li key={label}>
+                <LabelChip>{label}</LabelChip>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {task.due_date ? (
+          <p
+            className={`col-span-2 text-xs @md/task:col-span-1 ${
+              overdue ? 'font-bold text-(--danger)' : 'font-medium text-(--ink-muted)'
+            }`}
+          >
+            <CalendarDays aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-0.2em]" />
+            <time dateTime={task.due_date}>{formatDueDate(task.due_date)}</time>
+            {overdue ? ' · Overdue' : null}
+          </p>
+        ) : null}
+        <div
+          className={`col-start-2 -my-1 -mr-1 flex justify-end @md/task:row-start-1 @md/task:self-start ${actionRowSpan[rows]}`}
+        >
+          <button
+            ref={editRef}
+            type="button"
+            aria-label={`Edit ${task.title}`}
+            title="Edit title"
+            disabled={pending || editing}
+            onClick={startEditing}
+            className={iconButton}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            aria-label={`Delete ${task.title}`}
+            title="Delete"
+            disabled={pending}
+            onClick={() => actions.remove(task)}
+            className={`${iconButton} hover:text-(--danger)`}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

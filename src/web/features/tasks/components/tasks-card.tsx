@@ -1,0 +1,101 @@
+import { Columns3, List } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useTasks } from '../api/get-tasks.ts';
+import { useTaskActions } from '../hooks/use-task-actions.ts';
+import { NewTaskForm } from './new-task-form.tsx';
+import { TaskBoard } from './task-board.tsx';
+import { TaskCelebration } from './task-celebration.tsx';
+import { TaskList } from './task-list.tsx';
+import { TasksLoadError, TasksSkeleton } from './tasks-load-state.tsx';
+
+export type TaskView = 'list' | 'kanban';
+
+/**
+ * The dashboard's "Your Tasks" card (part 1 §2): the new-task form, then the tasks as a list or as a kanban
+ * board (the default).
+ */
+export function TasksCard({
+  defaultView = 'kanban',
+  className = '',
+}: {
+  defaultView?: TaskView;
+  className?: string;
+}) {
+  const id = useId();
+  const [view, setView] = useState<TaskView>(defaultView);
+  const tasksQuery = useTasks();
+  const actions = useTaskActions();
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className={`@container flex flex-col gap-5 ${className}`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
+          Your Tasks
+        </h2>
+        <fieldset className="inline-flex rounded-full bg-(--surface-strong) p-1">
+          <legend className="sr-only">Task view</legend>
+          <ViewButton
+            pressed={view === 'list'}
+            onClick={() => setView('list')}
+            icon={<List className="size-4" />}
+          >
+            List
+          </ViewButton>
+          <ViewButton
+            pressed={view === 'kanban'}
+            onClick={() => setView('kanban')}
+            icon={<Columns3 className="size-4" />}
+          >
+            Kanban
+          </ViewButton>
+        </fieldset>
+      </div>
+
+      <NewTaskForm />
+
+      {tasksQuery.isPending ? (
+        <TasksSkeleton />
+      ) : tasksQuery.isError ? (
+        <TasksLoadError
+          error={tasksQuery.error}
+          retrying={tasksQuery.isFetching}
+          onRetry={() => void tasksQuery.refetch()}
+        />
+      ) : tasksQuery.data.length === 0 ? (
+        <p className="text-(--ink-muted)">No tasks yet. Add your first one above.</p>
+      ) : view === 'kanban' ? (
+        <TaskBoard tasks={tasksQuery.data} actions={actions} />
+      ) : (
+        <TaskList tasks={tasksQuery.data} actions={actions} />
+      )}
+      <TaskCelebration actions={actions} />
+    </GlassPanel>
+  );
+}
+
+function ViewButton({
+  pressed,
+  onClick,
+  icon,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`inline-flex min-h-9 items-center gap-1.5 rounded-full px-3.5 text-sm font-semibold transition-colors ${
+        pressed ? 'bg-(--accent) text-(--on-accent) shadow-(--glow)' : 'text-(--ink) hover:bg-(--surface)'
+      }`}
+    >
+      <span aria-hidden="true">{icon}</span>
+      {children}
+    </button>
+  );
+}

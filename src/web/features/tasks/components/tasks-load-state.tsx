@@ -1,0 +1,44 @@
+import { RotateCcw } from 'lucide-react';
+import { useEffect } from 'react';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+
+/** Grey shapes where the tasks will be, announced as loading. */
+export function TasksSkeleton() {
+  return (
+    <div role="status" className="flex flex-col gap-2">
+      <span className="sr-only">Loading your tasks</span>
+      {[0, 1, 2].map((row) => (
+        <div
+          key={row}
+          aria-hidden="true"
+          className="h-14 animate-pulse rounded-2xl border border-(--line) bg-(--surface-strong)"
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The list could not be loaded: says so, logs it (part 1 §8), and offers another try. */
+export function TasksLoadError({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: Error;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  useEffect(() => {
+    console.error(`Failed to load tasks: ${error.message}`);
+  }, [error]);
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <Alert>Could not load your tasks. Check your connection and try again.</Alert>
+      <Button variant="secondary" busy={retrying} onClick={onRetry}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { TOAST_MS } from '#shared/constants.ts';
+import { nextTaskStatus, type Task, type TaskStatus } from '#shared/tasks.ts';
+import { useDeleteTask } from '../api/delete-task.ts';
+import { useRestoreTask } from '../api/restore-task.ts';
+import { useUpdateTask } from '../api/update-task.ts';
+
+/** Part 1 §4: the message shown when a task is completed. */
+export const TASK_COMPLETED_MESSAGE = 'Done. Confetti for discipline, not just dopamine. 🎉';
+/** Part 1 §9: on completion, 60 confetti pieces for 4 seconds. */
+export const COMPLETION_CONFETTI = { pieces: 60, durationMs: 4000 } as const;
+
+/**
+ * A task that moves to another column or place is a new element there, so the keyboard focus would be lost:
+ * this says which control of it takes the focus once it shows with this status (and at this index).
+ */
+export type FocusRequest = { id: number; status: TaskStatus; control: 'status' | 'handle'; index?: number };
+
+export type TaskActions = {
+  cycleStatus: (task: Task) => void;
+  moveToColumn: (task: Task, status: TaskStatus) => void;
+  reorder: (task: Task, position: number) => void;
+  rename: (task: Task, title: string) => void;
+  remove: (task: Task) => void;
+  focusRequest: FocusRequest | null;
+  requestFocus: (request: FocusRequest) => void;
+  clearFocusRequest: () => void;
+  /** Changes on every completion, so each one starts its own confetti; 0 before any. */
+  celebration: number;
+  endCelebration: () => void;
+};
+
+/**
+ * Everything a member does to an existing task, for the list and the board alike. Owned by the card that
+ * shows them, so the Undo toast and the confetti outlive a switch between list and board.
+ */
+export function useTaskActions(): TaskActions {
+  const [celebration, setCelebration] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const { mutate: restore } = useRestoreTask();
+
+  const { mutate: update } = useUpdateTask({
+    onCompleted: () => {
+      toast.success(TASK_COMPLETED_MESSAGE, { duration: TOAST_MS.success });
+      setCelebration((count) => count + 1);
+    },
+  });
+  const { mutate: destroy } = useDeleteTask({
+    onDeleted: (task) => {
+      toast('Task deleted', {
+        duration: TOAST_MS.undo,
+        action: { label: 'Undo', onClick: () => restore(task) },
+      });
+    },
+  });
+
+  const cycleStatus = useCallback(
+    (task: Task) => {
+      const status = nextTaskStatus(task.status);
+      setFocusRequest({ id: task.id, status, control: 'status' });
+      update({ task, changes: { status } });
+    },
+    [update],
+  );
+  const moveToColumn = useCallback(
+    (task: Task, status: TaskStatus) => update({ task, changes: { status } }),
+    [update],
+  );
+  const reorder = useCallback(
+    (task: Task, position: number) => update({ task, changes: { position } }),
+    [update],
+  );
+  const rename = useCallback(
+    (task: Task, title: string) => {
+      const trimmed = title.trim();
+      if (trimmed === '' || trimmed === task.title) return;
+      update({ task, changes: { title: trimmed } });
+    },
+    [update],
+  );
+  const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
+  const requestFocus = useCallback((request: FocusRequest) => setFocusRequest(request), []);
+  const endCelebration = useCallback(() => setCelebration(0), []);
+
+  return useMemo(
+    () => ({
+      cycleStatus,
+      moveToColumn,
+      reorder,
+      rename,
+      remove: (task: Task) => destroy(task),
+      focusRequest,
+      requestFocus,
+      clearFocusRequest,
+      celebration,
+      endCelebration,
+    }),
+    [
+      cycleStatus,
+      moveToColumn,
+      reorder,
+      rename,
+      destroy,
+      focusRequest,
+      requestFocus,
+      clearFocusRequest,
+      celebration,
+      endCelebration,
+    ],
+  );
+}

@@ -1,0 +1,18 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '#web/app/query-client.ts';
+
+/** A tasks component with what the app gives it: a fresh query client and the one Toaster. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <Toaster position="bottom-center" richColors closeButton />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient, user: userEvent.setup() };
+}
