@@ -40,7 +40,7 @@ export function BadgesPanel({ variant = 'full', userId, className = '' }: Badges
       </h2>
       <ul
         className={`grid gap-3 ${
-          variant === 'compact' ? 'grid-cols-3' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5'
+          variant === 'compact' ? 'grid-cols-1' : 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-5'
         }`}
       >
         {shown.map((badge) => {
@@ -49,34 +49,41 @@ export function BadgesPanel({ variant = 'full', userId, className = '' }: Badges
             <li
               key={badge.badge_type}
               data-earned={earnedBadge ? 'true' : 'false'}
-              className={`flex flex-col items-center gap-1 rounded-2xl border p-3 text-center ${
+              className={`flex gap-3 rounded-2xl border p-3 ${
+                variant === 'compact' ? 'items-center text-left' : 'flex-col items-center gap-1 text-center'
+              } ${
                 earnedBadge
                   ? 'border-(--accent)/40 bg-(--surface-strong) shadow-(--glow)'
                   : 'border-(--line) bg-(--surface)'
               }`}
             >
-              <span aria-hidden="true" className={`text-3xl ${earnedBadge ? '' : 'opacity-40 grayscale'}`}>
+              <span
+                aria-hidden="true"
+                className={`shrink-0 text-3xl leading-none ${earnedBadge ? '' : 'opacity-40 grayscale'}`}
+              >
                 {badge.emoji}
               </span>
-              <span
-                className={`text-sm font-semibold ${earnedBadge ? 'text-(--ink)' : 'text-(--ink-muted)'}`}
-              >
-                {badge.name}
-              </span>
-              {variant === 'full' ? (
-                <span className="text-xs text-(--ink-muted)">{badge.meaning}</span>
-              ) : null}
-              <span className="text-xs text-(--ink-muted)">
-                {earnedBadge ? (
-                  <>
-                    Earned{' '}
-                    <time dateTime={earnedBadge.earned_at}>{formatEarnedAt(earnedBadge.earned_at)}</time>
-                  </>
-                ) : known ? (
-                  'Not earned yet'
-                ) : (
-                  unknownText
-                )}
+              <span className={`flex min-w-0 flex-col ${variant === 'compact' ? '' : 'items-center gap-1'}`}>
+                <span
+                  className={`text-sm font-semibold ${earnedBadge ? 'text-(--ink)' : 'text-(--ink-muted)'}`}
+                >
+                  {badge.name}
+                </span>
+                {variant === 'full' ? (
+                  <span className="text-xs text-(--ink-muted)">{badge.meaning}</span>
+                ) : null}
+                <span className="text-xs text-(--ink-muted)">
+                  {earnedBadge ? (
+                    <>
+                      Earned{' '}
+                      <time dateTime={earnedBadge.earned_at}>{formatEarnedAt(earnedBadge.earned_at)}</time>
+                    </>
+                  ) : known ? (
+                    'Not earned yet'
+                  ) : (
+                    unknownText
+                  )}
+                </span>
               </span>
             </li>
           );

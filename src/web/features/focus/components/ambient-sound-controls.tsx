@@ -1,10 +1,10 @@
-import { CloudRain, Coffee, type LucideIcon, Trees, Volume2, VolumeX } from 'lucide-react';
+import { CloudRain, Coffee, type LucideIcon, TreePine, Volume2, VolumeX } from 'lucide-react';
 import { useId } from 'react';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useAmbientSound } from '../hooks/use-ambient-sound.ts';
 import { type AmbientSoundId, ambientSounds, type StartAmbientSound } from '../model/ambient.ts';
 
-const icons: Record<AmbientSoundId, LucideIcon> = { rain: CloudRain, forest: Trees, cafe: Coffee };
+const icons: Record<AmbientSoundId, LucideIcon> = { rain: CloudRain, forest: TreePine, cafe: Coffee };
 
 const toggleClasses =
   'flex min-h-11 items-center justify-center gap-2 rounded-2xl border px-4 py-2 font-semibold transition-colors aria-pressed:border-(--accent) aria-pressed:bg-(--accent) aria-pressed:text-(--on-accent) border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)';

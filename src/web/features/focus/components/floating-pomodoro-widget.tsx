@@ -16,6 +16,12 @@ import { readStoredCountdown, storeCountdown, storedSessionId } from '../model/p
 
 type View = 'open' | 'minimized' | 'closed';
 
+/** On a phone the widget starts as the small pill, so it covers as little of the page as it can. */
+function initialView(): View {
+  const small = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches;
+  return small ? 'minimized' : 'open';
+}
+
 function IconButton({
   label,
   onClick,
@@ -70,7 +76,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
       void session.finish();
     },
   });
-  const [view, setView] = useState<View>('open');
+  const [view, setView] = useState<View>(initialView);
   const running = countdown.status === 'running';
   const complete = countdown.status === 'complete';
   const clock = formatClock(countdown.secondsLeft);
@@ -118,14 +124,14 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           // Names it by what it does and keeps the visible time in the name (WCAG 2.5.3).
           aria-label={`Show pomodoro timer, ${clock}`}
           onClick={() => changeView('open')}
-          className="glass flex min-h-11 items-center gap-2 rounded-full px-4 py-2 font-semibold text-(--ink) hover:bg-(--surface-strong)"
+          className="glass flex min-h-11 items-center gap-2 rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) shadow-lg"
         >
           <Timer aria-hidden="true" className="size-5 text-(--accent)" />
           <span className="tabular-nums">{clock}</span>
           {running ? <span aria-hidden="true" className="size-2 rounded-full bg-(--accent)" /> : null}
         </button>
       ) : (
-        <div className="glass flex flex-col gap-1 rounded-3xl py-2 pr-2 pl-4 shadow-lg">
+        <div className="glass flex flex-col gap-1 rounded-3xl bg-(--surface-strong) py-2 pr-2 pl-4 shadow-lg">
           <div className="flex items-center gap-1">
             <div className="mr-1 flex min-w-[4.75rem] flex-col leading-tight">
               <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">
