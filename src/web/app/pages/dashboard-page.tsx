@@ -17,7 +17,8 @@ export function DashboardPage() {
           </h2>
           <StatCards />
         </section>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        {/* Tasks take most of the width: the board's three columns need it. */}
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] xl:items-start">
           <TasksCard />
           <BadgesPanel variant="compact" />
         </div>
