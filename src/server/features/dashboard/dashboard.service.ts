@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { badges, pomodoroSessions, tasks } from '#server/db/schema.ts';
 import { localDateOf, localDayRange, previousDate } from '#server/lib/time-zone.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
+import { countPomodorosCompleted } from '../pomodoro/pomodoro.service.ts';
 
 /** How far back a streak is counted: a year of days is more than any card shows. */
 const STREAK_WINDOW_MS = 366 * 24 * 60 * 60_000;
@@ -29,16 +30,7 @@ export async function computeDashboardStats(
           lt(tasks.completedAt, end),
         ),
       ),
-    db
-      .select({ n: count() })
-      .from(pomodoroSessions)
-      .where(
-        and(
-          eq(pomodoroSessions.userId, userId),
-          gte(pomodoroSessions.completedAt, start),
-          lt(pomodoroSessions.completedAt, end),
-        ),
-      ),
+    countPomodorosCompleted(db, userId, { start, end }),
     db.select({ n: count() }).from(badges).where(eq(badges.userId, userId)),
     db
       .select({ at: tasks.completedAt })
@@ -63,7 +55,7 @@ export async function computeDashboardStats(
   );
   return {
     tasks_today: tasksToday[0]?.n ?? 0,
-    pomodoros_today: pomodorosToday[0]?.n ?? 0,
+    pomodoros_today: pomodorosToday,
     streak_days: streakEndingToday(activeDays, localDateOf(now, timeZone)),
     badges: earned[0]?.n ?? 0,
   };

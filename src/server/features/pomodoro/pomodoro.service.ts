@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -52,18 +52,26 @@ export async function completePomodoro(
     if (!existing) throw notFound('That focus session');
     return presentPomodoroSession(existing);
   }
-  const { start, end } = localDayRange(now, completed.timeZone);
-  const [today] = await db
+  const today = await countPomodorosCompleted(db, userId, localDayRange(now, completed.timeZone));
+  if (today >= BADGE_RULES.pomodorosInADay) await awardBadge(db, userId, 'four_pomodoros', now);
+  return presentPomodoroSession(completed);
+}
+
+/** Focus sessions the member completed in [start, end). */
+export async function countPomodorosCompleted(
+  db: Db,
+  userId: number,
+  range: { start: Date; end: Date },
+): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(pomodoroSessions)
     .where(
       and(
         eq(pomodoroSessions.userId, userId),
-        isNotNull(pomodoroSessions.completedAt),
-        gte(pomodoroSessions.completedAt, start),
-        lt(pomodoroSessions.completedAt, end),
+        gte(pomodoroSessions.completedAt, range.start),
+        lt(pomodoroSessions.completedAt, range.end),
       ),
     );
-  if ((today?.n ?? 0) >= BADGE_RULES.pomodorosInADay) await awardBadge(db, userId, 'four_pomodoros', now);
-  return presentPomodoroSession(completed);
+  return row?.n ?? 0;
 }
