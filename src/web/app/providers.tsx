@@ -1,14 +1,19 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthProvider } from './auth-provider.tsx';
+
+// Toasts come from pages loaded later; the sign-in pages need none, so the toaster stays out of /login's
+// first load (budget: 150 KB gzip). sonner keeps one toast store per module, shared with the pages.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
       {/* One place for every toast (Undo, errors, badges earned); announced politely to screen readers. */}
-      <Toaster position="bottom-center" richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="bottom-center" richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }
