@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
+import { firstLoadJavaScript } from './bundle-size.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -215,6 +216,12 @@ async function main(): Promise<void> {
     console.log(`\n/api/users/me ÷ raw node:http = ${meRatio.toFixed(3)}`);
     console.log(`/healthz p99 under database load = ${healthUnderLoad.p99} ms (idle ${healthAlone.p99} ms)`);
     console.log(`/api/tasks (1,000 tasks) ÷ raw node:http = ${tasksRatio.toFixed(3)}`);
+    const bundle = firstLoadJavaScript();
+    console.log(
+      bundle
+        ? `first-load JavaScript of /login = ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150)`
+        : 'first-load JavaScript: no build (npm run build)',
+    );
 
     const resultsDir = path.join(projectRoot, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
