@@ -146,3 +146,38 @@ export const badges = pgTable(
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type PomodoroSessionRow = typeof pomodoroSessions.$inferSelect;
+
+/** A member's music library: Suno songs, stored with the embed URL the server derived (never pasted code). */
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    sunoUrl: text('suno_url').notNull(),
+    embedSrc: text('embed_src'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracks_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Dashboard embed widgets. `url` is the embed URL the server derived; `order_index` orders the grid. */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    colSpan: integer('col_span').notNull().default(6),
+    rowSpan: integer('row_span').notNull().default(6),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('widgets_user_order_idx').on(t.userId, t.orderIndex)],
+);
