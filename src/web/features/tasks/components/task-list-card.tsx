@@ -5,7 +5,7 @@ import { useTaskActions } from '../hooks/use-task-actions.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
 import { TaskList } from './task-list.tsx';
-import { TasksLoadError, TasksSkeleton } from './tasks-load-state.tsx';
+import { TasksQueryView } from './tasks-load-state.tsx';
 
 /**
  * The task list card of part 1 §2 on its own (the focus page shows it): sections To Do, In Progress and Done,
@@ -30,21 +30,12 @@ export function TaskListCard({
         {title}
       </h2>
       {showNewTaskForm ? <NewTaskForm /> : null}
-      {tasksQuery.isPending ? (
-        <TasksSkeleton />
-      ) : tasksQuery.isError ? (
-        <TasksLoadError
-          error={tasksQuery.error}
-          retrying={tasksQuery.isFetching}
-          onRetry={() => void tasksQuery.refetch()}
-        />
-      ) : tasksQuery.data.length === 0 ? (
-        <p className="text-(--ink-muted)">
-          {showNewTaskForm ? 'No tasks yet. Add your first one above.' : 'No tasks yet.'}
-        </p>
-      ) : (
-        <TaskList tasks={tasksQuery.data} actions={actions} />
-      )}
+      <TasksQueryView
+        query={tasksQuery}
+        emptyText={showNewTaskForm ? 'No tasks yet. Add your first one above.' : 'No tasks yet.'}
+      >
+        {(tasks) => <TaskList tasks={tasks} actions={actions} />}
+      </TasksQueryView>
       <TaskCelebration actions={actions} />
     </GlassPanel>
   );

@@ -7,7 +7,7 @@ import { NewTaskForm } from './new-task-form.tsx';
 import { TaskBoard } from './task-board.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
 import { TaskList } from './task-list.tsx';
-import { TasksLoadError, TasksSkeleton } from './tasks-load-state.tsx';
+import { TasksQueryView } from './tasks-load-state.tsx';
 
 export type TaskView = 'list' | 'kanban';
 
@@ -54,21 +54,15 @@ export function TasksCard({
 
       <NewTaskForm />
 
-      {tasksQuery.isPending ? (
-        <TasksSkeleton />
-      ) : tasksQuery.isError ? (
-        <TasksLoadError
-          error={tasksQuery.error}
-          retrying={tasksQuery.isFetching}
-          onRetry={() => void tasksQuery.refetch()}
-        />
-      ) : tasksQuery.data.length === 0 ? (
-        <p className="text-(--ink-muted)">No tasks yet. Add your first one above.</p>
-      ) : view === 'kanban' ? (
-        <TaskBoard tasks={tasksQuery.data} actions={actions} />
-      ) : (
-        <TaskList tasks={tasksQuery.data} actions={actions} />
-      )}
+      <TasksQueryView query={tasksQuery} emptyText="No tasks yet. Add your first one above.">
+        {(tasks) =>
+          view === 'kanban' ? (
+            <TaskBoard tasks={tasks} actions={actions} />
+          ) : (
+            <TaskList tasks={tasks} actions={actions} />
+          )
+        }
+      </TasksQueryView>
       <TaskCelebration actions={actions} />
     </GlassPanel>
   );

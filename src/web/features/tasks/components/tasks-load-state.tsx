@@ -1,5 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import type { Task } from '#shared/tasks.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 
@@ -41,4 +43,27 @@ export function TasksLoadError({
       </Button>
     </div>
   );
+}
+
+/**
+ * The four states of the member's task list, in one place for every card that shows it: loading, failed (with
+ * another try), empty, or the tasks handed to `children`.
+ */
+export function TasksQueryView({
+  query,
+  emptyText,
+  children,
+}: {
+  query: UseQueryResult<Task[]>;
+  emptyText: string;
+  children: (tasks: Task[]) => ReactNode;
+}) {
+  if (query.isPending) return <TasksSkeleton />;
+  if (query.isError) {
+    return (
+      <TasksLoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (query.data.length === 0) return <p className="text-(--ink-muted)">{emptyText}</p>;
+  return <>{children(query.data)}</>;
 }
