@@ -10,11 +10,14 @@ import { createRequireMember } from './features/auth/require-member.ts';
 import { createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
+import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { AppError } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { requestLog } from './lib/request-log.ts';
+import { resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticApp } from './lib/static-app.ts';
@@ -29,6 +32,8 @@ export type AppDeps = {
   now?: () => Date;
   /** The built browser app to serve; API-only when absent (most tests). */
   webRoot?: string;
+  /** Follows a Suno short link to its song link; injectable so tests never reach suno.com. */
+  resolveShortLink?: (url: string) => Promise<string | null>;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +44,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export function createApp(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
+  const resolveShortLink =
+    deps.resolveShortLink ?? ((url: string) => resolveRedirect(url, { logger: deps.logger }));
   const https = deps.appUrl.protocol === 'https:';
   const db = deps.database.db;
   const cookies = createAuthCookies(https);
@@ -83,6 +90,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', createPomodoroRoutes({ db, requireMember, now }));
   app.route('/', createBadgeRoutes({ db, requireMember }));
   app.route('/', createDashboardRoutes({ db, requireMember, now }));
+  app.route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }));
+  app.route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');

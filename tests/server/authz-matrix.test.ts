@@ -46,6 +46,39 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/badges': { anonymous: 401, member: 200 },
   'GET /api/dashboard/stats': { anonymous: 401, member: 200 },
+  'GET /api/widgets': { anonymous: 401, member: 200 },
+  'POST /api/widgets': {
+    body: {
+      type: 'iframe',
+      title: 'Matrix widget',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      col_span: 6,
+      row_span: 6,
+      order_index: 0,
+    },
+    anonymous: 401,
+    member: 201,
+  },
+  'PUT /api/widgets/:id': {
+    path: '/api/widgets/1',
+    body: { order_index: 0 },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'DELETE /api/widgets/:id': { path: '/api/widgets/1', anonymous: 401, member: 404, otherMember: 404 },
+  'GET /api/music/list': { anonymous: 401, member: 200 },
+  'POST /api/music/add-embed': {
+    body: { input: 'https://suno.com/song/0f4b9c2e-1d3a-4e5f-8a6b-7c8d9e0f1a2b' },
+    anonymous: 401,
+    member: 201,
+  },
+  'DELETE /api/music/tracks/:id': {
+    path: '/api/music/tracks/1',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
 };
 
 let t: TestApp;

@@ -25,7 +25,11 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
  * development identity provider unless a test hands in another provider.
  */
 export async function buildTestApp(
-  options: { appUrl?: string; identityProvider?: (appUrl: URL) => IdentityProvider } = {},
+  options: {
+    appUrl?: string;
+    identityProvider?: (appUrl: URL) => IdentityProvider;
+    resolveShortLink?: (url: string) => Promise<string | null>;
+  } = {},
 ) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
   const appUrl = new URL(options.appUrl ?? 'http://localhost:3000');
@@ -33,7 +37,19 @@ export async function buildTestApp(
   const logger = createLogger('silent');
   const identityProvider =
     options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
-  const app = createApp({ database, appUrl, identityProvider, logger, now: clock.now });
+  const app = createApp({
+    database,
+    appUrl,
+    identityProvider,
+    logger,
+    now: clock.now,
+    // Tests never reach the internet: a short link fails as an unreachable host would, unless a test resolves it.
+    resolveShortLink:
+      options.resolveShortLink ??
+      (async () => {
+        throw new Error('no network in tests');
+      }),
+  });
   return {
     app,
     database,

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 
 /**
- * Embeds the spec needs (part 2: Suno tracks, YouTube, Spotify and Google Calendar widgets). They are the only
- * third-party frames the page may show; the server derives every embed URL from these hosts.
+ * Embeds the spec needs (part 2: Suno tracks, YouTube, Spotify and Google Calendar widgets); the server derives
+ * their embed URLs from these hosts. Listed although `https:` covers them, so the providers stay named here.
  */
 export const EMBED_FRAME_SOURCES = [
   'https://suno.com',
@@ -22,7 +22,9 @@ function contentSecurityPolicy(): string {
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${EMBED_FRAME_SOURCES.join(' ')}`,
+    // Members may put any https page in a dashboard widget of their own (part 2 §4: "else iframe"); every frame
+    // is sandboxed and its URL was rebuilt by the server (docs/decisions/0009-frames-from-any-https-page.md).
+    `frame-src ${EMBED_FRAME_SOURCES.join(' ')} https:`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

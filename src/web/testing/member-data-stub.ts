@@ -2,7 +2,7 @@ import { jsonResponse, type StubbedRequest } from './fetch-stub.ts';
 
 /**
  * Answers, for a member with no data yet, the reads that signed-in pages make on their own: the shell's badge
- * list (for the badge-earned toasts), the dashboard's stats and its tasks. For tests about something else;
+ * list (for the badge-earned toasts), the dashboard's stats, its tasks and its music player. For tests about something else;
  * chain it after a test's own routes: `route(request) ?? answerEmptyMemberData(request)`.
  */
 export function answerEmptyMemberData(request: StubbedRequest): Response | undefined {
@@ -13,5 +13,7 @@ export function answerEmptyMemberData(request: StubbedRequest): Response | undef
     return jsonResponse({ tasks_today: 0, pomodoros_today: 0, streak_days: 0, badges: 0 });
   }
   if (path === '/api/tasks') return jsonResponse([]);
+  if (path === '/api/widgets') return jsonResponse([]);
+  if (path === '/api/music/list') return jsonResponse([]);
   return undefined;
 }

@@ -1,8 +1,12 @@
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { TrackManager } from './track-manager.tsx';
 
-/** A placeholder until its issue lands: it says so, and offers nothing that does not work yet. */
+/** Part 2 §2 "Music Library page": the title and the track manager. */
 export function MusicPage() {
   return (
-    <PageHeader title="Music">Not built yet: your music player and shared tracks will live here.</PageHeader>
+    <>
+      <PageHeader title="Music">Your Suno songs, ready to play.</PageHeader>
+      <TrackManager />
+    </>
   );
 }

@@ -1,9 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import type { Task } from '#shared/tasks.ts';
-import { Alert } from '#web/ui/alert.tsx';
-import { Button } from '#web/ui/button.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
 
 /** Grey shapes where the tasks will be, announced as loading. */
 export function TasksSkeleton() {
@@ -17,30 +15,6 @@ export function TasksSkeleton() {
           className="h-14 animate-pulse rounded-2xl border border-(--line) bg-(--surface-strong)"
         />
       ))}
-    </div>
-  );
-}
-
-/** The list could not be loaded: says so, logs it (part 1 §8), and offers another try. */
-export function TasksLoadError({
-  error,
-  retrying,
-  onRetry,
-}: {
-  error: Error;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  useEffect(() => {
-    console.error(`Failed to load tasks: ${error.message}`);
-  }, [error]);
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <Alert>Could not load your tasks. Check your connection and try again.</Alert>
-      <Button variant="secondary" busy={retrying} onClick={onRetry}>
-        <RotateCcw aria-hidden="true" className="size-4" />
-        Try again
-      </Button>
     </div>
   );
 }
@@ -61,7 +35,12 @@ export function TasksQueryView({
   if (query.isPending) return <TasksSkeleton />;
   if (query.isError) {
     return (
-      <TasksLoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      <LoadError
+        what="tasks"
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) return <p className="text-(--ink-muted)">{emptyText}</p>;

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Track } from '#shared/embeds.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { tracksQueryKey } from './get-tracks.ts';
+
+/** `DELETE /api/music/tracks/{id}`. */
+export function deleteTrack(id: number): Promise<void> {
+  return apiRequest(`/api/music/tracks/${id}`, { method: 'DELETE' });
+}
+
+/** The track leaves the list once the server has agreed; the list reloads either way. */
+export function useDeleteTrack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (track: Track) => deleteTrack(track.id),
+    onSuccess: (_answer, track) => {
+      queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => tracks?.filter((t) => t.id !== track.id));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tracksQueryKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildTrack, stubMusicServer } from '../testing/music-server-stub.ts';
+import { renderMusic } from '../testing/render-music.tsx';
+import { MusicPlayerCard } from './music-player-card.tsx';
+
+describe('MusicPlayerCard', () => {
+  it("says 'No tracks yet' and links to the music library when it is empty", async () => {
+    stubMusicServer([]);
+    renderMusic(<MusicPlayerCard />);
+    expect(screen.getByRole('heading', { name: 'Music Player' })).toBeInTheDocument();
+    expect(await screen.findByText(/No tracks yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add one in Music' })).toHaveAttribute('href', '/music');
+  });
+
+  it('plays the newest track first and switches to the one selected', async () => {
+    const newest = buildTrack({ title: 'Newest' });
+    const older = buildTrack({ title: 'Older', embed_src: null });
+    const third = buildTrack({ title: 'Third' });
+    stubMusicServer([newest, older, third]);
+    const { user } = renderMusic(<MusicPlayerCard />);
+    expect(await screen.findByTitle('Newest')).toHaveAttribute('src', newest.embed_src);
+    const select = screen.getByRole('combobox', { name: 'Track' });
+    await user.selectOptions(select, 'Third');
+    expect(screen.getByTitle('Third')).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-popups',
+    );
+    expect(screen.queryByTitle('Newest')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'Older');
+    expect(screen.getByText('No embed available')).toBeInTheDocument();
+  });
+});

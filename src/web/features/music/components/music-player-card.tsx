@@ -1,0 +1,68 @@
+import { Music } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { useTracks } from '../api/get-tracks.ts';
+import { TrackEmbed } from './track-embed.tsx';
+
+/** The dashboard's Music Player card (part 2 §2): one track of the member's library at a time. */
+export function MusicPlayerCard() {
+  const id = useId();
+  const tracks = useTracks();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-(--ink)">
+        <Music aria-hidden="true" className="size-5 text-(--accent)" />
+        Music Player
+      </h2>
+      {tracks.isPending ? (
+        <div role="status" className="h-24 animate-pulse rounded-2xl bg-(--surface-strong)">
+          <span className="sr-only">Loading your tracks</span>
+        </div>
+      ) : tracks.isError ? (
+        <LoadError
+          what="tracks"
+          error={tracks.error}
+          retrying={tracks.isFetching}
+          onRetry={() => void tracks.refetch()}
+        />
+      ) : tracks.data.length === 0 ? (
+        <p className="text-(--ink-muted)">
+          No tracks yet.{' '}
+          <Link to="/music" className="font-semibold text-(--accent) underline underline-offset-4">
+            Add one in Music
+          </Link>
+        </p>
+      ) : (
+        (() => {
+          const current = tracks.data.find((track) => track.id === selectedId) ?? tracks.data[0];
+          return (
+            <>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor={`${id}-track`} className="text-sm font-semibold text-(--ink)">
+                  Track
+                </label>
+                <select
+                  id={`${id}-track`}
+                  value={current?.id}
+                  onChange={(event) => setSelectedId(Number(event.target.value))}
+                  className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink)"
+                >
+                  {tracks.data.map((track) => (
+                    <option key={track.id} value={track.id}>
+                      {track.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {current ? <TrackEmbed key={current.id} track={current} /> : null}
+            </>
+          );
+        })()
+      )}
+    </GlassPanel>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Track } from '#shared/embeds.ts';
+
+/**
+ * A track's Suno player (part 2 §2): an iframe sandboxed to what the player needs, at about 62% of its width
+ * (75% on narrow screens), or 'No embed available'. `embed_src` was rebuilt by the server from a parsed song id.
+ */
+export function TrackEmbed({ track }: { track: Track }) {
+  if (!track.embed_src) {
+    return (
+      <p className="rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-6 text-center text-(--ink-muted)">
+        No embed available
+      </p>
+    );
+  }
+  return (
+    <div
+      className="relative w-full overflow-hidden rounded-2xl pb-[75%] sm:pb-[62%]"
+      data-testid="track-embed"
+    >
+      <iframe
+        src={track.embed_src}
+        title={track.title}
+        sandbox="allow-scripts allow-same-origin allow-popups"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allow="autoplay; clipboard-write; encrypted-media"
+        loading="lazy"
+        className="absolute inset-0 size-full border-0"
+      />
+    </div>
+  );
+}

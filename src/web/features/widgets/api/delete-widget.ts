@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest } from '#web/app/api-client.ts';
+import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
+
+/** `DELETE /api/widgets/{id}`: gone for good. */
+export function deleteWidget(id: number): Promise<void> {
+  return apiRequest(`/api/widgets/${id}`, { method: 'DELETE' });
+}
+
+/** The widget leaves the grid at once and comes back, with a toast, if the server refuses. */
+export function useDeleteWidget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (widget: ShownWidget) => deleteWidget(widget.id),
+    onMutate: async (widget) => {
+      await queryClient.cancelQueries({ queryKey: widgetsQueryKey });
+      const previous = queryClient.getQueryData<ShownWidget[]>(widgetsQueryKey);
+      if (previous)
+        queryClient.setQueryData(
+          widgetsQueryKey,
+          previous.filter((w) => w.id !== widget.id),
+        );
+      return { previous };
+    },
+    onError: (error, widget, context) => {
+      if (context?.previous) queryClient.setQueryData(widgetsQueryKey, context.previous);
+      console.error(`Failed to delete widget ${widget.id}: ${error.message}`);
+      toast.error('Could not delete that widget. Please try again.', { id: 'widgets-failure' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: widgetsQueryKey }),
+  });
+}

@@ -1,0 +1,68 @@
+import { type WidgetType, widgetTypes } from '#shared/embeds.ts';
+import { useAuth } from '#web/app/use-auth.ts';
+import { Avatar } from '#web/ui/avatar.tsx';
+import type { ShownWidget } from '../api/get-widgets.ts';
+import {
+  EMBED_ALLOW,
+  EMBED_FULLSCREEN,
+  EMBED_REFERRER_POLICY,
+  EMBED_SANDBOX,
+  embedHeightPx,
+  isFramableUrl,
+} from '../lib/embed-frame.ts';
+
+const knownType = (type: string): WidgetType | null =>
+  (widgetTypes as readonly string[]).includes(type) ? (type as WidgetType) : null;
+
+/** Part 2 §9: the name shown when the member has none. */
+const DEFAULT_DISPLAY_NAME = 'Lumarian';
+
+function Note({ children, height }: { children: string; height: number }) {
+  return (
+    <div
+      style={{ height }}
+      className="grid place-items-center rounded-2xl border border-dashed border-(--line) p-4 text-center text-sm text-(--ink-muted)"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What a widget shows: the provider's embed in a sandboxed iframe, the member's name and avatar for a profile
+ * widget (the full profile card comes with a later issue), or one of the spec's states. The URL comes from the
+ * server, which derived it; nothing a member pasted is ever rendered as HTML.
+ */
+export function WidgetBody({ widget }: { widget: ShownWidget }) {
+  const height = embedHeightPx(widget.row_span);
+  const type = knownType(widget.type);
+  if (type === null) return <Note height={height}>Unsupported widget type</Note>;
+  if (type === 'profile') return <ProfileWidget height={height} />;
+  if (!widget.url) return <Note height={height}>No URL configured</Note>;
+  if (!isFramableUrl(widget.url)) return <Note height={height}>This link cannot be shown.</Note>;
+  const allow = EMBED_ALLOW[type];
+  return (
+    <iframe
+      src={widget.url}
+      title={widget.title}
+      sandbox={EMBED_SANDBOX}
+      referrerPolicy={EMBED_REFERRER_POLICY}
+      loading="lazy"
+      {...(allow ? { allow } : {})}
+      {...(EMBED_FULLSCREEN.has(type) ? { allowFullScreen: true } : {})}
+      style={{ height }}
+      className="w-full rounded-2xl border-0 bg-(--surface-strong)"
+    />
+  );
+}
+
+function ProfileWidget({ height }: { height: number }) {
+  const { user } = useAuth();
+  const name = user?.google_user_data.name.trim() || DEFAULT_DISPLAY_NAME;
+  return (
+    <div style={{ height }} className="flex items-center gap-3 rounded-2xl bg-(--surface-strong) p-4">
+      <Avatar name={name} picture={user?.google_user_data.picture ?? null} />
+      <p className="font-semibold text-(--ink)">{name}</p>
+    </div>
+  );
+}

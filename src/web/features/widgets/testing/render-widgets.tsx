@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import type { User } from '#shared/auth.ts';
+import { AuthContext, type AuthState } from '#web/app/auth-context.ts';
+import { createQueryClient } from '#web/app/query-client.ts';
+import { buildUser } from '#web/testing/build-user.ts';
+
+/** A widgets component with what the app gives it: a query client, the Toaster, and a signed-in member. */
+export function renderWithMember(ui: ReactNode, user: User = buildUser()) {
+  const queryClient = createQueryClient();
+  const auth: AuthState = {
+    user,
+    pending: false,
+    fetching: false,
+    redirectToLogin: async () => {},
+    exchangeCodeForSessionToken: async () => {},
+    fetchUser: async () => user,
+    logout: async () => {},
+  };
+  const result = render(
+    <AuthContext value={auth}>
+      <QueryClientProvider client={queryClient}>
+        {ui}
+        <Toaster position="bottom-center" richColors closeButton />
+      </QueryClientProvider>
+    </AuthContext>,
+  );
+  return { ...result, queryClient, user: userEvent.setup() };
+}
