@@ -58,6 +58,20 @@ export const test = base.extend<Fixtures>({
   },
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
+      // Contrast measured mid-fade is not the page's contrast: a toast sliding in (e.g. "Badge earned") made
+      // this flaky. Wait for finite animations and transitions to end; endless ones (spinners) are left be.
+      await target.waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (a) =>
+                a.playState !== 'running' ||
+                a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+            ),
+        undefined,
+        { timeout: 5_000 },
+      );
       const results = await new AxeBuilder({ page: target }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
