@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import type { Track } from '#shared/embeds.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useDeleteTrack } from '../api/delete-track.ts';
 import { useTracks } from '../api/get-tracks.ts';
 import { AddTrackForm } from './add-track-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { TrackEmbed } from './track-embed.tsx';
 
 export const DELETE_TRACK_QUESTION = 'Are you sure you want to delete this track?';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
-import { Button } from '#web/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /**
  * A modal yes/no question (role alertdialog): focus starts on Cancel, Escape cancels, Tab stays inside, and
