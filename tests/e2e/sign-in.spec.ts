@@ -13,7 +13,9 @@ test.describe('sign-in with Google (OpenID Connect)', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expectAccessible();
 
-    const callbackSeen = page.waitForURL(/\/auth\/callback\?code=/);
+    // The document request, not the URL bar: the callback page replaces its URL as soon as the exchange is done,
+    // which can be before its load event.
+    const callbackSeen = page.waitForRequest(/\/auth\/callback\?code=/);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await callbackSeen;
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -86,9 +88,9 @@ test.describe('sign-in with Google (OpenID Connect)', () => {
   test('a replayed callback does not sign in again', async ({ page, actAs, baseURL }) => {
     await actAs(uniqueIdentity());
     await page.goto('/login');
+    const callbackRequest = page.waitForRequest(/\/auth\/callback\?code=/);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.waitForURL(/\/auth\/callback\?code=/);
-    const callbackUrl = page.url();
+    const callbackUrl = (await callbackRequest).url();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.request.get(`${baseURL}/api/logout`);
     await page.goto(callbackUrl);
