@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
+import { keepFocusInside } from './keep-focus-inside.ts';
 
 /**
  * A modal yes/no question (role alertdialog): focus starts on Cancel, Escape cancels, Tab stays inside, and
@@ -38,18 +39,8 @@ export function ConfirmDialog({
       onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(panelRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    // Only its buttons take focus.
+    keepFocusInside(event, panelRef.current, 'button:not([disabled])');
   }
 
   return (

@@ -1,9 +1,8 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
+import { keepFocusInside } from '#web/ui/keep-focus-inside.ts';
 import { NavigationPanel } from './navigation-panel.tsx';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type MobileMenuProps = {
   id: string;
@@ -40,22 +39,6 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
     };
   }, [onClose, toggleRef]);
 
-  // aria-modal promises that focus stays inside: Tab from the last control wraps to the first and back.
-  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <div className="fixed inset-0 z-40 lg:hidden">
       <div aria-hidden="true" className="absolute inset-0 animate-fade-in bg-(--ink)/25 backdrop-blur-sm" />
@@ -65,7 +48,7 @@ export function MobileMenu({ id, onClose, toggleRef }: MobileMenuProps) {
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        onKeyDown={keepFocusInside}
+        onKeyDown={(event) => keepFocusInside(event, panelRef.current)}
         className="absolute inset-y-0 left-0 flex w-[min(20rem,88vw)] animate-slide-in flex-col gap-4 overflow-y-auto rounded-r-3xl border-r border-(--line) bg-(--surface-strong) p-5 shadow-2xl backdrop-blur-xl"
       >
         <div className="flex items-center justify-between">
