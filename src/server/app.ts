@@ -1,21 +1,29 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
 import type { AppEnv } from './app-env.ts';
+import { unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember } from './features/auth/require-member.ts';
 import { createBadgeRoutes } from './features/badges/badges.routes.ts';
+import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
+import { createProfileRoutes } from './features/profile/profile.routes.ts';
+import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
+import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { AppError } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
+import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
 import { resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
@@ -34,6 +42,8 @@ export type AppDeps = {
   webRoot?: string;
   /** Follows a Suno short link to its song link; injectable so tests never reach suno.com. */
   resolveShortLink?: (url: string) => Promise<string | null>;
+  /** The external AI services; none configured when absent. */
+  ai?: AiProviders;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,6 +60,8 @@ export function createApp(deps: AppDeps) {
   const db = deps.database.db;
   const cookies = createAuthCookies(https);
   const requireMember = createRequireMember({ db, cookies, now });
+  const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
+  const aiLimiter = createFixedWindowLimiter({ limit: ai.config.rateLimitPerMinute, windowMs: 60_000 });
 
   const app = new Hono<AppEnv>();
 
@@ -92,6 +104,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', createDashboardRoutes({ db, requireMember, now }));
   app.route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }));
   app.route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }));
+  app.route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }));
+  app.route('/', createQuickActionRoutes({ db, requireMember, now }));
+  app.route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }));
+  app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter }));
+  app.route('/', createProfileRoutes({ db, requireMember, now }));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');
@@ -119,6 +136,12 @@ export function createApp(deps: AppDeps) {
         { error: { code: 'bad_request', message: error.message || 'Bad request' } },
         error.status,
       );
+    }
+    if (c.req.raw.signal.aborted) {
+      // The member went away (closed the tab, pressed Stop) and the work in flight was aborted with the request:
+      // nobody reads this answer, and it is not a bug worth an error log.
+      c.get('logger')?.info({ err: error.message }, 'request cancelled by the client');
+      return c.json({ error: { code: 'bad_request', message: 'The request was cancelled' } }, 400);
     }
     if (isDatabaseUnavailable(error)) {
       c.get('logger')?.error({ err: error.message }, 'database unavailable');

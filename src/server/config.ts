@@ -20,6 +20,20 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OPENROUTER_API_KEY: z.string().min(1).optional(),
+  OPENROUTER_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://openrouter.ai/api/v1'),
+  STRAICO_API_KEY: z.string().min(1).optional(),
+  STRAICO_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.straico.com'),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://fal.run'),
+  FAL_QUEUE_URL: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
+  OPENAI_COMPAT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_COMPAT_API_KEY: z.string().min(1).optional(),
+  OPENAI_COMPAT_MODELS: z.string().min(1).optional(),
+  OPENALEX_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.openalex.org'),
+  OPENALEX_MAILTO: z.email().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type SignInConfig =
@@ -43,6 +57,26 @@ export type Config = {
     | { kind: 'embedded'; dataDir: string; poolMax: number };
   signIn: SignInConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  ai: AiConfig;
+};
+
+/**
+ * Where the external AI services are and the keys to reach them. A provider without its key is listed but
+ * answers 503 `provider_not_configured`; keys stay on the server (never logged, never answered).
+ */
+export type AiConfig = {
+  openRouter: { apiKey: string | undefined; baseUrl: string };
+  straico: { apiKey: string | undefined; baseUrl: string };
+  fal: { apiKey: string | undefined; baseUrl: string; queueUrl: string };
+  /** Any OpenAI-compatible server (Ollama, LM Studio, vLLM); configured by its base URL alone. */
+  openAiCompatible: { baseUrl: string | undefined; apiKey: string | undefined; models: string[] };
+  openAlex: { baseUrl: string; mailto: string | undefined };
+  /** Every outbound AI call gives up after this long (504 `provider_timeout`). */
+  timeoutMs: number;
+  /** Bounded retries on 429 and 5xx before a provider failure is reported. */
+  maxRetries: number;
+  /** AI requests one member may make per minute on this server. */
+  rateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -101,7 +135,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(e.DATA_DIR), poolMax: e.DATABASE_POOL_MAX },
     signIn,
     logLevel: e.LOG_LEVEL,
+    ai: {
+      openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
+      straico: { apiKey: e.STRAICO_API_KEY, baseUrl: e.STRAICO_BASE_URL },
+      fal: { apiKey: e.FAL_KEY, baseUrl: e.FAL_BASE_URL, queueUrl: e.FAL_QUEUE_URL },
+      openAiCompatible: {
+        baseUrl: e.OPENAI_COMPAT_BASE_URL,
+        apiKey: e.OPENAI_COMPAT_API_KEY,
+        models: (e.OPENAI_COMPAT_MODELS ?? '')
+          .split(',')
+          .map((model) => model.trim())
+          .filter(Boolean),
+      },
+      openAlex: { baseUrl: e.OPENALEX_BASE_URL, mailto: e.OPENALEX_MAILTO },
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: 2,
+      rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+    },
   };
+}
+
+/** The AI settings of a server told nothing: every provider listed, none configured. */
+export function unconfiguredAiConfig(): AiConfig {
+  return loadConfig({ NODE_ENV: 'test' }).ai;
 }
 
 /** An empty variable (`FOO=`) means "not set", as shells and .env files usually intend. */

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { createAiProviders } from './ai/ai-providers.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     identityProvider: createIdentityProvider(config.signIn, { appUrl: config.appUrl, logger, now }),
     logger,
     now,
+    ai: createAiProviders(config.ai),
     ...(webBuilt ? { webRoot } : {}),
   });
 

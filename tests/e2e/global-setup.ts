@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { FAKE_API_KEY, startFakeOpenAiServer } from '../fakes/openai-compatible-server.ts';
 import { startServerProcess } from '../setup/server-process.ts';
 
 /**
- * Starts, for the whole run: a real OIDC server (oauth2-mock-server), Lumara signed in through it, and a second
- * Lumara with the development identity provider; each on a free port and its own embedded database. Their
- * addresses reach the tests through the environment (see fixtures.ts); everything stops when the run ends.
+ * Starts, for the whole run: a real OIDC server (oauth2-mock-server), the fake AI providers (tests/fakes),
+ * Lumara signed in through the OIDC server and pointed at the fakes, and a second Lumara with the development
+ * identity provider and no AI configured; each on a free port and its own embedded database. Their addresses
+ * reach the tests through the environment (see fixtures.ts); everything stops when the run ends.
  */
 export default async function globalSetup() {
   const dataDirs = [
@@ -15,10 +17,12 @@ export default async function globalSetup() {
     mkdtempSync(path.join(os.tmpdir(), 'lumara-e2e-dev-')),
   ];
   const idp = await startFakeOidcProvider();
+  const openRouter = await startFakeOpenAiServer();
   const started: { stop(): Promise<unknown> }[] = [];
   const teardown = async () => {
     for (const server of started) await server.stop();
     await idp.close();
+    await openRouter.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
@@ -28,6 +32,8 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID: idp.clientId,
       GOOGLE_CLIENT_SECRET: idp.clientSecret,
       GOOGLE_ISSUER: idp.issuer,
+      OPENROUTER_API_KEY: FAKE_API_KEY,
+      OPENROUTER_BASE_URL: openRouter.baseUrl,
     });
     started.push(google);
     const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string });

@@ -46,6 +46,30 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/badges': { anonymous: 401, member: 200 },
   'GET /api/dashboard/stats': { anonymous: 401, member: 200 },
+  // The matrix app's OpenAlex is a closed local port: a clean 502 `provider_failed`, never a 500.
+  'POST /api/research': { body: { query: 'open science' }, anonymous: 401, member: 502 },
+  'GET /api/quick-actions': { anonymous: 401, member: 200 },
+  'POST /api/quick-actions': {
+    body: {
+      label: 'Matrix action',
+      payload: {
+        provider: 'openrouter',
+        model: 'openrouter/auto',
+        type: 'chat',
+        promptTemplate: 'Fix: {{selection}}',
+      },
+    },
+    anonymous: 401,
+    member: 201,
+  },
+  'DELETE /api/quick-actions/:id': {
+    path: '/api/quick-actions/1',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  // A fresh member has no actions: the five defaults are added (201); a second call would answer 200.
+  'POST /api/quick-actions/seed': { body: {}, anonymous: 401, member: 201 },
   'GET /api/widgets': { anonymous: 401, member: 200 },
   'POST /api/widgets': {
     body: {
@@ -75,6 +99,49 @@ const matrix: Record<string, Row> = {
   },
   'DELETE /api/music/tracks/:id': {
     path: '/api/music/tracks/1',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'GET /api/ai/models': { anonymous: 401, member: 200 },
+  'GET /api/_debug/ai-diag': { anonymous: 401, member: 200 },
+  // The matrix app configures no provider: a valid AI call as a member answers 503 provider_not_configured.
+  'POST /api/ai/chat': {
+    body: { messages: [{ role: 'user', content: 'Hello' }] },
+    anonymous: 401,
+    member: 503,
+  },
+  'POST /api/ai/optimize-prompt': { body: { prompt: 'a cat' }, anonymous: 401, member: 503 },
+  'POST /api/profile/set-ai': {
+    body: { aiProvider: 'openrouter', aiModel: 'openrouter/auto' },
+    anonymous: 401,
+    member: 200,
+  },
+  'GET /api/chat/threads': { anonymous: 401, member: 200 },
+  'POST /api/chat/thread': { body: { title: 'Matrix thread' }, anonymous: 401, member: 201 },
+  'GET /api/chat/thread/:id': { path: '/api/chat/thread/1', anonymous: 401, member: 404, otherMember: 404 },
+  'PUT /api/chat/thread/:id/archive': {
+    path: '/api/chat/thread/1/archive',
+    body: {},
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  // The thread is checked before the provider: a member who owns no thread 1 gets 404, not the matrix app's 503.
+  'POST /api/chat/send': {
+    body: { threadId: 1, content: 'Hello', provider: 'openrouter', model: 'openrouter/auto' },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'POST /api/chat/stream': {
+    body: { threadId: 1, content: 'Hello', provider: 'openrouter', model: 'openrouter/auto' },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'POST /api/chat/regenerate': {
+    body: { threadId: 1, provider: 'openrouter', model: 'openrouter/auto' },
     anonymous: 401,
     member: 404,
     otherMember: 404,

@@ -4,6 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';
+import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
+import {
+  FAKE_API_KEY,
+  type FakeOpenAiServer,
+  startFakeOpenAiServer,
+} from '#tests/fakes/openai-compatible-server.ts';
+import {
+  FAKE_STRAICO_API_KEY,
+  type FakeStraicoServer,
+  startFakeStraicoServer,
+} from '#tests/fakes/straico-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -17,11 +28,30 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 let t: TestApp;
 let memberCookie: string;
+// Every AI provider is configured (against the local fakes), so a fuzzed body that happens to be valid reaches
+// a provider and answers 200, rather than a 503 "not configured" that would read as a server failure here.
+let openRouter: FakeOpenAiServer;
+let straico: FakeStraicoServer;
+let openAlex: FakeOpenAlexServer;
 beforeAll(async () => {
-  t = await buildTestApp();
+  [openRouter, straico, openAlex] = await Promise.all([
+    startFakeOpenAiServer(),
+    startFakeStraicoServer(),
+    startFakeOpenAlexServer(),
+  ]);
+  t = await buildTestApp({
+    ai: {
+      openRouter: { apiKey: FAKE_API_KEY, baseUrl: openRouter.baseUrl },
+      straico: { apiKey: FAKE_STRAICO_API_KEY, baseUrl: straico.baseUrl },
+      openAlex: { baseUrl: openAlex.baseUrl, mailto: undefined },
+    },
+  });
   ({ cookie: memberCookie } = await signInMember(t));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await Promise.all([openRouter.close(), straico.close(), openAlex.close()]);
+});
 
 const jsonish = fc.oneof(
   fc.json(),

@@ -1,9 +1,11 @@
 import { inject } from 'vitest';
+import { type AiProviders, createAiProviders } from '#server/ai/ai-providers.ts';
 import { createApp } from '#server/app.ts';
+import { type AiConfig, unconfiguredAiConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger, type Logger } from '#server/lib/logger.ts';
 import { openFreshDatabase } from './test-database.ts';
 
 export type TestClock = { now: () => Date; advance(ms: number): void };
@@ -29,15 +31,21 @@ export async function buildTestApp(
     appUrl?: string;
     identityProvider?: (appUrl: URL) => IdentityProvider;
     resolveShortLink?: (url: string) => Promise<string | null>;
+    /** AI settings over `testAiConfig()`'s; point providers at the fakes in tests/fakes. */
+    ai?: Partial<AiConfig>;
+    /** The app's logger; silent unless a test reads what was logged (e.g. that no key is ever written). */
+    logger?: Logger;
   } = {},
 ) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
   const appUrl = new URL(options.appUrl ?? 'http://localhost:3000');
   const clock = createTestClock();
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const identityProvider =
     options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
+  const ai: AiProviders = createAiProviders({ ...testAiConfig(), ...options.ai });
   const app = createApp({
+    ai,
     database,
     appUrl,
     identityProvider,
@@ -56,6 +64,7 @@ export async function buildTestApp(
     db: database.db,
     clock,
     appUrl,
+    ai,
     /** Sends a request as the browser app would: same origin, JSON bodies. */
     async request(
       path: string,
@@ -77,5 +86,26 @@ export async function buildTestApp(
       });
     },
     close: () => database.close(),
+  };
+}
+
+/**
+ * AI settings for tests: nothing configured, every provider's URL on a closed local port (so a mistake fails
+ * fast instead of reaching the internet), short timeouts, one retry, and a rate limit tests do not hit unless
+ * they set it.
+ */
+export function testAiConfig(): AiConfig {
+  const closed = 'http://127.0.0.1:9';
+  const base = unconfiguredAiConfig();
+  return {
+    ...base,
+    openRouter: { apiKey: undefined, baseUrl: `${closed}/api/v1` },
+    straico: { apiKey: undefined, baseUrl: closed },
+    fal: { apiKey: undefined, baseUrl: closed, queueUrl: closed },
+    openAiCompatible: { baseUrl: undefined, apiKey: undefined, models: [] },
+    openAlex: { baseUrl: closed, mailto: undefined },
+    timeoutMs: 3_000,
+    maxRetries: 1,
+    rateLimitPerMinute: 1_000,
   };
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -180,4 +182,77 @@ export const widgets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('widgets_user_order_idx').on(t.userId, t.orderIndex)],
+);
+
+/**
+ * What a member sets about themselves. For now the saved AI choice (`POST /api/profile/set-ai`); the profile
+ * issue adds display name, status, theme and wallpaper here. One row per member, made on first save.
+ */
+export const profiles = pgTable('profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  aiProvider: text('ai_provider'),
+  aiModel: text('ai_model'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Chat threads. `memory` is the running summary of every message up to `memoryThroughMessageId`; replies are
+ * asked for with that summary plus the messages after it, so a long thread stays within the model's context.
+ */
+export const chatThreads = pgTable(
+  'chat_threads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    memory: text('memory').notNull().default(''),
+    memoryThroughMessageId: integer('memory_through_message_id'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_threads_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** Which provider and model wrote an assistant reply; null for the member's own messages. */
+    provider: text('provider'),
+    model: text('model'),
+    /** The member stopped this reply mid-stream; what arrived is kept. */
+    stopped: boolean('stopped').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_thread_id_idx').on(t.threadId, t.id)],
+);
+
+/** A member's quick actions; `payload` is checked against `quickActionPayloadSchema` before it is stored. */
+export const quickActions = pgTable(
+  'quick_actions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    icon: text('icon').notNull(),
+    category: text('category').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quick_actions_user_id_idx').on(t.userId, t.id)],
 );

@@ -1,0 +1,77 @@
+import type { AiConfig } from '#server/config.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+import type { ChatProvider } from './chat-provider.ts';
+import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
+import { providerNotConfigured } from './provider-errors.ts';
+import { createStraicoChat } from './straico-chat.ts';
+
+/** Attribution headers OpenRouter reads (providers.md §1); they carry no secret. */
+const openRouterHeaders = { 'HTTP-Referer': 'https://lumara.app', 'X-Title': 'Lumara' };
+
+export type AiProviders = ReturnType<typeof createAiProviders>;
+
+/**
+ * The one place that knows which providers are configured and builds their clients. Routes and services ask it
+ * for a chat provider by id; an unconfigured one answers 503 naming the variable to set.
+ */
+export function createAiProviders(config: AiConfig) {
+  const configured: Record<AiProviderId, boolean> = {
+    openrouter: Boolean(config.openRouter.apiKey),
+    straico: Boolean(config.straico.apiKey),
+    fal: Boolean(config.fal.apiKey),
+    local: Boolean(config.openAiCompatible.baseUrl),
+  };
+  const chatClients = new Map<AiProviderId, ChatProvider>();
+
+  function buildChat(id: AiProviderId): ChatProvider {
+    const common = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries };
+    switch (id) {
+      case 'openrouter':
+        return createOpenAiCompatibleChat({
+          id,
+          baseUrl: config.openRouter.baseUrl,
+          apiKey: config.openRouter.apiKey ?? '',
+          defaultHeaders: openRouterHeaders,
+          ...common,
+        });
+      case 'local':
+        return createOpenAiCompatibleChat({
+          id,
+          baseUrl: config.openAiCompatible.baseUrl ?? '',
+          // Ollama ignores the key, but the SDK insists on one.
+          apiKey: config.openAiCompatible.apiKey ?? 'ollama',
+          ...common,
+        });
+      case 'straico':
+        return createStraicoChat({
+          baseUrl: config.straico.baseUrl,
+          apiKey: config.straico.apiKey ?? '',
+          ...common,
+        });
+      case 'fal':
+        throw new AppError(
+          'bad_request',
+          `${aiProviderLabels.fal} makes images, video and audio; choose OpenRouter or Straico to chat`,
+        );
+    }
+  }
+
+  return {
+    config,
+    isConfigured: (id: AiProviderId) => configured[id],
+    configuredIds: (): AiProviderId[] =>
+      (Object.keys(configured) as AiProviderId[]).filter((id) => configured[id]),
+    /** The chat client of a provider; 503 when its key is missing, 400 when it cannot chat. */
+    chat(id: AiProviderId): ChatProvider {
+      if (id === 'fal') return buildChat(id);
+      if (!configured[id]) throw providerNotConfigured(id);
+      let client = chatClients.get(id);
+      if (!client) {
+        client = buildChat(id);
+        chatClients.set(id, client);
+      }
+      return client;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { AppError } from '#server/lib/errors.ts';
+import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+
+/**
+ * The three ways an external AI service fails, as the API reports them (architecture "API conventions"):
+ * not configured 503, failed 502 with the provider's own message, timed out 504.
+ */
+
+/** Which variable to set, so the message tells an operator exactly what is missing. */
+export const providerKeyVariable: Record<AiProviderId, string> = {
+  openrouter: 'OPENROUTER_API_KEY',
+  straico: 'STRAICO_API_KEY',
+  fal: 'FAL_KEY',
+  local: 'OPENAI_COMPAT_BASE_URL',
+};
+
+export function providerNotConfigured(provider: AiProviderId): AppError {
+  return new AppError(
+    'provider_not_configured',
+    `${aiProviderLabels[provider]} is not configured on this server: set ${providerKeyVariable[provider]}`,
+  );
+}
+
+/** Services called through `providerFetch`: the AI providers, and OpenAlex, which research searches. */
+export type ExternalServiceId = AiProviderId | 'openalex';
+const serviceLabels: Record<ExternalServiceId, string> = { ...aiProviderLabels, openalex: 'OpenAlex' };
+
+/** Provider messages are shown to members: bounded, single-line, and never echo our request back. */
+export function providerFailed(provider: ExternalServiceId, providerMessage: string | undefined): AppError {
+  const message = (providerMessage ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+  return new AppError(
+    'provider_failed',
+    message ? `${serviceLabels[provider]}: ${message}` : `${serviceLabels[provider]} did not answer properly`,
+  );
+}
+
+export function providerTimeout(provider: ExternalServiceId): AppError {
+  return new AppError('provider_timeout', `${serviceLabels[provider]} took too long to answer`);
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { profiles } from '#server/db/schema.ts';
+import {
+  type AiChoice,
+  aiProviderIdSchema,
+  DEFAULT_AI_MODEL,
+  DEFAULT_AI_PROVIDER,
+  modelIdSchema,
+  type SetAiRequest,
+} from '#shared/ai.ts';
+
+/**
+ * The member's saved AI choice (part 2 §7 `POST /api/profile/set-ai`), or the product's default (openrouter,
+ * openrouter/auto, part 2 §9) when they saved none. Every AI feature that calls a provider without being told
+ * which one (chat, research synthesis, community helpers) asks here.
+ */
+export async function getAiChoice(db: Db, userId: number): Promise<AiChoice> {
+  const [row] = await db
+    .select({ aiProvider: profiles.aiProvider, aiModel: profiles.aiModel })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  // A row written by an older version could name a provider or model we no longer accept: fall back whole,
+  // never half (a saved model only makes sense with the provider it was saved with).
+  const provider = aiProviderIdSchema.safeParse(row?.aiProvider);
+  const model = modelIdSchema.safeParse(row?.aiModel);
+  if (provider.success && model.success) return { provider: provider.data, model: model.data };
+  return { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
+}
+
+/** Saves the member's AI choice, making their profile row on the first save. */
+export async function setAiChoice(
+  db: Db,
+  userId: number,
+  choice: SetAiRequest,
+  now: Date,
+): Promise<SetAiRequest> {
+  await db
+    .insert(profiles)
+    .values({ userId, aiProvider: choice.aiProvider, aiModel: choice.aiModel, updatedAt: now })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: { aiProvider: choice.aiProvider, aiModel: choice.aiModel, updatedAt: now },
+    });
+  return { aiProvider: choice.aiProvider, aiModel: choice.aiModel };
+}

@@ -1,0 +1,159 @@
+import type { AiProviders } from '#server/ai/ai-providers.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { AiChatMessage } from '#shared/ai.ts';
+import {
+  RESEARCH_RESULTS,
+  RESEARCH_SYNTHESIS_WORDS,
+  RESEARCH_TEXTS,
+  RESEARCH_YEARS,
+  type ResearchItem,
+  type ResearchResponse,
+} from '#shared/research.ts';
+import { getAiChoice } from '../profile/profile.service.ts';
+import { bareDoi, formatHarvard, formatInTextCitation, titleOf, webUrl, workKey } from './harvard.ts';
+import { cleanSearchQuery, type OpenAlexWork, searchWorks } from './openalex-client.ts';
+
+/** What an item shows when OpenAlex knows no title (the reference itself then has none either). */
+export const UNTITLED_WORK = 'Untitled work';
+
+/**
+ * "The last 10 years" (part 2 §9) counted in publication years: this year and the nine before it, so exactly
+ * RESEARCH_YEARS years are searched (in 2026: 2017–2026). OpenAlex dates many works to 1 January of their year
+ * only, so the window starts on a year boundary rather than on today's date ten years ago.
+ */
+export function researchYearMin(now: Date): number {
+  return now.getUTCFullYear() - (RESEARCH_YEARS - 1);
+}
+
+export type ResearchDeps = { db: Db; ai: AiProviders; now: () => Date };
+
+/**
+ * Searches OpenAlex for the member's topic and answers the most relevant recent works with their Harvard
+ * references, plus a short synthesis citing only those works. The search failing fails the call (502/504); the
+ * synthesis failing never does: the references are the result, the synthesis a bonus.
+ */
+export async function researchTopic(
+  deps: ResearchDeps,
+  userId: number,
+  topic: string,
+  options: { signal?: AbortSignal; logger?: Logger } = {},
+): Promise<ResearchResponse> {
+  const query = cleanSearchQuery(topic);
+  // A topic of wildcards only ("???") leaves nothing to search for.
+  if (!query) {
+    throw new AppError('validation_failed', RESEARCH_TEXTS.emptyTopic, {
+      fields: { query: RESEARCH_TEXTS.emptyTopic },
+    });
+  }
+
+  const now = deps.now();
+  const yearMin = researchYearMin(now);
+  const search = await searchWorks(deps.ai.config, {
+    query,
+    yearMin,
+    perPage: RESEARCH_RESULTS,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const works = search.works.slice(0, RESEARCH_RESULTS);
+  const items = works.map((work) => presentWork(work, now));
+  const synthesis =
+    works.length === 0
+      ? // Nothing to cite: asking a model anyway would only invite invented sources.
+        RESEARCH_TEXTS.synthesisUnavailable
+      : await synthesize(deps, userId, query, works, items, options);
+  return { query, count: Math.max(search.count, items.length), yearMin, items, synthesis };
+}
+
+/** One work as the answer shows it (part 2 §3 "Research result"). */
+export function presentWork(work: OpenAlexWork, now: Date): ResearchItem {
+  const doi = bareDoi(work.doi);
+  return {
+    id: workKey(work),
+    title: titleOf(work) ?? UNTITLED_WORK,
+    year: work.publication_year ?? null,
+    harvard: formatHarvard(work, now),
+    doiUrl: doi ? `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}` : null,
+    oaUrl:
+      webUrl(work.open_access?.oa_url) ??
+      webUrl(work.best_oa_location?.pdf_url) ??
+      webUrl(work.best_oa_location?.landing_page_url),
+  };
+}
+
+/** Room for 200 words and a little more; reasoning models spend some of it before answering. */
+const SYNTHESIS_MAX_TOKENS = 800;
+
+/**
+ * 150–200 words from the member's chosen chat model, citing only the works found. Any failure (provider not
+ * configured or unable to chat, an error, a timeout, an empty answer) gives 'Synthesis unavailable.'; the
+ * reason goes to the log for the operator.
+ */
+async function synthesize(
+  deps: ResearchDeps,
+  userId: number,
+  query: string,
+  works: OpenAlexWork[],
+  items: ResearchItem[],
+  options: { signal?: AbortSignal; logger?: Logger },
+): Promise<string> {
+  try {
+    const choice = await getAiChoice(deps.db, userId);
+    const reply = await deps.ai.chat(choice.provider).complete({
+      model: choice.model,
+      messages: synthesisPrompt(query, works, items),
+      maxTokens: SYNTHESIS_MAX_TOKENS,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const text = reply.text.trim();
+    if (text) return text;
+    options.logger?.warn({ reason: 'empty answer' }, 'research synthesis unavailable');
+  } catch (error) {
+    // A member who went away is not a provider failure worth a warning.
+    if (options.signal?.aborted) throw error;
+    options.logger?.warn(
+      { reason: error instanceof AppError ? `${error.code}: ${error.message}` : String(error) },
+      'research synthesis unavailable',
+    );
+  }
+  return RESEARCH_TEXTS.synthesisUnavailable;
+}
+
+/**
+ * The works are handed over with the exact in-text citation the Harvard style gives each one, so the model cites
+ * "(Piwowar and Priem, 2018)" as the reference list will read, and is told that nothing else may be cited.
+ */
+export function synthesisPrompt(
+  query: string,
+  works: OpenAlexWork[],
+  items: ResearchItem[],
+): AiChatMessage[] {
+  const { min, max } = RESEARCH_SYNTHESIS_WORDS;
+  const sources = works
+    .map((work, index) => {
+      const item = items[index];
+      return [
+        `[${index + 1}] Cite as: ${formatInTextCitation(work)}`,
+        `Title: ${item?.title ?? UNTITLED_WORK}`,
+        `Year: ${item?.year ?? 'unknown'}`,
+        `Reference: ${item?.harvard ?? ''}`,
+      ].join('\n');
+    })
+    .join('\n\n');
+  return [
+    {
+      role: 'system',
+      content: [
+        `You write a short research synthesis of ${min}–${max} words in British English, as one or two plain-text paragraphs (no headings, no lists, no markdown).`,
+        'Use ONLY the works listed by the user. Cite them in Harvard author-date style exactly as each "Cite as" line gives, e.g. (Author, Year).',
+        'Never cite, name or invent any other source, and never add a reference list. If the works say little about the topic, say so briefly.',
+        'Describe what the works address based on their titles; do not claim findings the titles do not support.',
+      ].join(' '),
+    },
+    {
+      role: 'user',
+      content: `Research topic: ${query}\n\nWorks found, most relevant first:\n\n${sources}`,
+    },
+  ];
+}

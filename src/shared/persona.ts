@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * The Lumara persona (part 2 §2): a parrot assistant speaking for a creator's community, in one of five style
+ * modes. Shared because the studio shows the active system prompt word for word, and the server sends the same
+ * words; the Lumara System toggle sends none.
+ */
+export const styleModes = ['default', 'sparkle', 'coaching', 'teacher', 'research'] as const;
+export const styleModeSchema = z.enum(styleModes);
+export type StyleMode = z.infer<typeof styleModeSchema>;
+
+export const styleModeLabels: Record<StyleMode, string> = {
+  default: 'Default',
+  sparkle: 'Sparkle',
+  coaching: 'Coaching',
+  teacher: 'Teacher',
+  research: 'Research',
+};
+
+const persona =
+  'You are Lumara, a friendly, bright parrot assistant who speaks for a creative community run by one creator. ' +
+  'You help members plan, focus, write and create. Be warm and encouraging, honest about what you do not know, ' +
+  'and never invent facts, links or citations.';
+
+const styleInstructions: Record<StyleMode, string> = {
+  default: 'Answer clearly and concisely, in the language the member writes in.',
+  sparkle:
+    'Answer with playful sparkle: upbeat, a few tasteful emoji, short paragraphs, and a cheerful sign-off.',
+  coaching:
+    'Answer as a supportive coach: ask one clarifying question when the goal is unclear, then give small, concrete next steps.',
+  teacher:
+    'Answer as a patient teacher: explain step by step, define terms, give one example, and end with a quick check question.',
+  research:
+    'Answer as a careful researcher: separate what is established from what is uncertain, name the kind of sources that support each point, and say when evidence is thin.',
+};
+
+/** The system prompt a thread is answered with in a style mode. */
+export function systemPromptFor(mode: StyleMode): string {
+  return `${persona}\n\n${styleInstructions[mode]}`;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Research with real citations (part 2 §3, §5, §7, §8, §9). */
+
+/** Works of the last 10 years; a synthesis of 150–200 words (part 2 §9). */
+export const RESEARCH_YEARS = 10;
+export const RESEARCH_SYNTHESIS_WORDS = { min: 150, max: 200 } as const;
+export const RESEARCH_RESULTS = 8;
+export const RESEARCH_QUERY_MAX = 300;
+
+/** Part 2 §5 and §8, word for word. */
+export const RESEARCH_TEXTS = {
+  emptyTopic: 'Please enter a research topic first ✍️',
+  searchFailed: 'Research search failed',
+  unknownError: 'Unknown error',
+  synthesisUnavailable: 'Synthesis unavailable.',
+  failedPrefix: '❌ Research failed: ',
+} as const;
+
+export const researchRequestSchema = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1, RESEARCH_TEXTS.emptyTopic)
+    .max(RESEARCH_QUERY_MAX, `At most ${RESEARCH_QUERY_MAX} characters`),
+});
+
+export const researchItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  year: z.number().int().nullable(),
+  /** The full reference in Harvard style, formatted by a citation processor (CSL). */
+  harvard: z.string(),
+  doiUrl: z.string().nullable(),
+  /** A free (open access) copy, when one exists. */
+  oaUrl: z.string().nullable(),
+});
+export type ResearchItem = z.infer<typeof researchItemSchema>;
+
+export const researchResponseSchema = z.object({
+  query: z.string(),
+  /** How many works matched, of which `items` are the most relevant. */
+  count: z.number().int(),
+  yearMin: z.number().int(),
+  items: z.array(researchItemSchema),
+  synthesis: z.string(),
+});
+export type ResearchResponse = z.infer<typeof researchResponseSchema>;

@@ -1,0 +1,296 @@
+import type http from 'node:http';
+import { startTestServer, type TestServer } from './canary-server.ts';
+
+/**
+ * A local OpenRouter (or, with `flavor: 'ollama'`, an Ollama / OpenAI-compatible server) speaking the wire of
+ * providers.md §1 and §4: `POST /chat/completions` whole or streamed (SSE with OpenRouter's keep-alive comments,
+ * the extra usage chunk and `[DONE]`), OpenRouter's error bodies, and `GET /models`.
+ *
+ * What it answers is steered two ways:
+ * - by words in the last member message, so a browser test can steer it through the page:
+ *   `[fail]` 500, `[rate-limit]` 429, `[bad-request]` 400, `[garbage]` an HTML page with status 200,
+ *   `[slow]` a long reply streamed slowly, `[midstream-error]` an error chunk after some text, `[empty]` no text,
+ *   `[hang]` never answers;
+ * - by `enqueue()`, which overrides the next answers in order (server tests).
+ * Otherwise it echoes: `Lumara heard: "<last member message>"`, streamed word by word.
+ */
+export type ScriptedAnswer =
+  | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number }
+  | { kind: 'error'; status: number; message: string; retryAfterSeconds?: number }
+  | { kind: 'garbage' }
+  | { kind: 'midstream-error'; textBefore: string; message: string }
+  /** Starts the reply, then goes silent with the connection open. */
+  | { kind: 'stall'; textBefore: string }
+  | { kind: 'hang' };
+
+export type RecordedRequest = {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: {
+    model?: string;
+    stream?: boolean;
+    messages?: { role: string; content: string }[];
+    [key: string]: unknown;
+  };
+};
+
+export type FakeOpenAiServer = TestServer & {
+  /** The base URL to configure (`OPENROUTER_BASE_URL` / `OPENAI_COMPAT_BASE_URL`). */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  /** Chat requests only, in arrival order. */
+  chatRequests: () => RecordedRequest[];
+  enqueue: (...answers: ScriptedAnswer[]) => void;
+  /** How many models `GET /models` lists. */
+  setModelCount: (count: number) => void;
+  reset: () => void;
+};
+
+export const FAKE_API_KEY = 'sk-or-v1-fake-test-key';
+const ROUTED_MODEL = 'openai/gpt-4o-mini';
+
+export async function startFakeOpenAiServer(
+  options: { flavor?: 'openrouter' | 'ollama'; apiKey?: string; host?: string } = {},
+): Promise<FakeOpenAiServer> {
+  const flavor = options.flavor ?? 'openrouter';
+  const apiKey = options.apiKey ?? FAKE_API_KEY;
+  const queue: ScriptedAnswer[] = [];
+  const requests: RecordedRequest[] = [];
+  let modelCount = 120;
+  const hanging = new Set<http.ServerResponse>();
+
+  const server = await startTestServer(
+    (req, res) => {
+      void handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+    { host: options.host ?? '127.0.0.1' },
+  );
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname.replace(/^\/api\/v1|^\/v1/, '');
+    const raw = await readBody(req);
+    let body: RecordedRequest['body'] = {};
+    try {
+      body = raw ? (JSON.parse(raw) as RecordedRequest['body']) : {};
+    } catch {
+      return sendError(res, 400, 'Invalid JSON body');
+    }
+    requests.push({ path, headers: req.headers, body });
+
+    if (req.method === 'GET' && path === '/models') return sendModels(res);
+    if (req.method !== 'POST' || path !== '/chat/completions') return sendError(res, 404, 'Not Found');
+    if (flavor === 'openrouter' && req.headers.authorization !== `Bearer ${apiKey}`) {
+      return sendError(res, 401, 'No auth credentials found');
+    }
+    if (!Array.isArray(body.messages) || body.messages.length === 0 || typeof body.model !== 'string') {
+      return sendError(res, 400, 'Invalid request parameters');
+    }
+    const answer = queue.shift() ?? answerFor(body.messages);
+    await sendAnswer(res, answer, body);
+  }
+
+  function answerFor(messages: { role: string; content: string }[]): ScriptedAnswer {
+    const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    if (last.includes('[fail]')) return { kind: 'error', status: 500, message: 'Internal Server Error' };
+    if (last.includes('[rate-limit]'))
+      return { kind: 'error', status: 429, message: 'Rate limit exceeded', retryAfterSeconds: 0 };
+    if (last.includes('[bad-request]'))
+      return { kind: 'error', status: 400, message: 'Invalid request parameters' };
+    if (last.includes('[garbage]')) return { kind: 'garbage' };
+    if (last.includes('[hang]')) return { kind: 'hang' };
+    if (last.includes('[empty]')) return { kind: 'reply', text: '' };
+    if (last.includes('[midstream-error]'))
+      return {
+        kind: 'midstream-error',
+        textBefore: 'Half an answer',
+        message: 'Provider disconnected unexpectedly',
+      };
+    if (last.includes('[slow]')) {
+      const words = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
+      return { kind: 'reply', text: `Taking my time: ${words}`, chunkDelayMs: 150 };
+    }
+    return { kind: 'reply', text: `Lumara heard: "${last}"` };
+  }
+
+  async function sendAnswer(res: http.ServerResponse, answer: ScriptedAnswer, body: RecordedRequest['body']) {
+    const model = flavor === 'openrouter' ? ROUTED_MODEL : (body.model ?? 'llama3.2');
+    switch (answer.kind) {
+      case 'error':
+        return sendError(res, answer.status, answer.message, answer.retryAfterSeconds);
+      case 'garbage':
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html><body>Bad gateway, maybe</body></html>');
+      case 'hang':
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      case 'stall': {
+        startStream(res);
+        writeChunk(res, chunk(model, { role: 'assistant', content: answer.textBefore }, null));
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      }
+      case 'midstream-error': {
+        if (!body.stream) return sendError(res, 502, answer.message);
+        startStream(res);
+        writeChunk(res, chunk(model, { role: 'assistant', content: answer.textBefore }, null));
+        writeChunk(res, {
+          ...chunk(model, { content: '' }, 'error'),
+          error: { code: 'server_error', message: answer.message },
+        });
+        return res.end();
+      }
+      case 'reply': {
+        const replyModel = answer.model ?? model;
+        if (!body.stream) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(
+            JSON.stringify({
+              id: `gen-${Date.now()}`,
+              provider: 'OpenAI',
+              model: replyModel,
+              object: 'chat.completion',
+              created: Math.floor(Date.now() / 1000),
+              system_fingerprint: null,
+              choices: [
+                {
+                  index: 0,
+                  finish_reason: 'stop',
+                  native_finish_reason: 'stop',
+                  logprobs: null,
+                  message: { role: 'assistant', content: answer.text, refusal: null, reasoning: null },
+                },
+              ],
+              usage: usage(answer.text),
+            }),
+          );
+        }
+        startStream(res);
+        const pieces = answer.text.match(/\S+\s*|\s+/g) ?? [];
+        for (const [index, piece] of pieces.entries()) {
+          if (res.destroyed) return;
+          if (answer.chunkDelayMs) await sleep(answer.chunkDelayMs);
+          writeChunk(
+            res,
+            chunk(replyModel, index === 0 ? { role: 'assistant', content: piece } : { content: piece }, null),
+          );
+        }
+        if (res.destroyed) return;
+        writeChunk(res, chunk(replyModel, { role: 'assistant', content: '' }, 'stop'));
+        if (flavor === 'openrouter') {
+          // OpenRouter's usage chunk repeats the finish reason in one choice (providers.md §1.2).
+          writeChunk(res, {
+            ...chunk(replyModel, { role: 'assistant', content: '' }, 'stop'),
+            usage: usage(answer.text),
+          });
+        }
+        res.write('data: [DONE]\n\n');
+        return res.end();
+      }
+    }
+  }
+
+  function startStream(res: http.ServerResponse) {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (flavor === 'openrouter') res.write(': OPENROUTER PROCESSING\n\n');
+  }
+
+  function sendModels(res: http.ServerResponse) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const data = Array.from({ length: modelCount }, (_, i) =>
+      flavor === 'openrouter'
+        ? {
+            id: `vendor${i % 7}/model-${i + 1}`,
+            canonical_slug: `vendor${i % 7}/model-${i + 1}`,
+            name: `Vendor ${i % 7}: Model ${i + 1}`,
+            created: 1735000000 - i,
+            description: 'A fake model',
+            context_length: i % 5 === 0 ? null : 8192 * ((i % 4) + 1),
+            architecture: { modality: 'text->text', input_modalities: ['text'], output_modalities: ['text'] },
+            pricing: { prompt: '0.000001', completion: '0.000002', request: '0', image: '0' },
+          }
+        : { id: `local-model-${i + 1}:latest`, object: 'model', created: 1734000000, owned_by: 'library' },
+    );
+    res.end(JSON.stringify(flavor === 'openrouter' ? { data } : { object: 'list', data }));
+  }
+
+  function sendError(res: http.ServerResponse, status: number, message: string, retryAfterSeconds?: number) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
+    res.writeHead(status, headers);
+    res.end(
+      JSON.stringify(
+        flavor === 'openrouter'
+          ? { error: { code: status, message, metadata: {} }, user_id: 'user_fake' }
+          : {
+              error: {
+                message,
+                type: status === 404 ? 'not_found_error' : 'api_error',
+                param: null,
+                code: null,
+              },
+            },
+      ),
+    );
+  }
+
+  return {
+    ...server,
+    baseUrl: `${server.origin}${flavor === 'openrouter' ? '/api/v1' : '/v1'}`,
+    requests,
+    chatRequests: () => requests.filter((r) => r.path === '/chat/completions'),
+    enqueue: (...answers) => queue.push(...answers),
+    setModelCount: (count) => {
+      modelCount = count;
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await server.close();
+    },
+  };
+}
+
+function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null) {
+  return {
+    id: 'gen-stream',
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    provider: 'OpenAI',
+    choices: [{ index: 0, delta, finish_reason: finishReason, native_finish_reason: finishReason }],
+  };
+}
+
+function usage(text: string) {
+  const completion = text.split(/\s+/).filter(Boolean).length;
+  return { prompt_tokens: 10, completion_tokens: completion, total_tokens: 10 + completion, cost: 0.000001 };
+}
+
+function writeChunk(res: http.ServerResponse, value: unknown) {
+  if (!res.destroyed) res.write(`data: ${JSON.stringify(value)}\n\n`);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece: string) => {
+      data += piece;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

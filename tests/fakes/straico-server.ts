@@ -1,0 +1,178 @@
+import type http from 'node:http';
+import { startTestServer, type TestServer } from './canary-server.ts';
+
+/**
+ * A local Straico speaking the wire of providers.md §2: `POST /v0/prompt/completion` with bearer auth, answered
+ * with 201 and the `{success: true, data: {completion, price, words}}` envelope; failures as
+ * `{success: false, error: "…"}` with a 4xx/5xx status (§2.3: the exact bodies are unverified, this is the shape
+ * clients expect).
+ *
+ * What it answers is steered like the OpenRouter fake:
+ * - by words in the member's last turn of `message` (Straico takes one message, so Lumara sends a transcript):
+ *   `[fail]` 500, `[rate-limit]` 429, `[garbage]` an HTML page with status 201, `[hang]` never answers,
+ *   `[empty]` an empty completion;
+ * - by `enqueue()`, which overrides the next answers in order (server tests).
+ * Otherwise it echoes: `Lumara heard: "<member's last turn>"`.
+ */
+export type StraicoScriptedAnswer =
+  | { kind: 'reply'; text: string; model?: string }
+  | { kind: 'error'; status: number; message: string; retryAfterSeconds?: number }
+  /** 201 with `success: false`: a failure that only the envelope tells. */
+  | { kind: 'unsuccessful'; message: string }
+  | { kind: 'garbage' }
+  | { kind: 'hang' };
+
+export type StraicoRecordedRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: { model?: unknown; message?: unknown; [key: string]: unknown };
+};
+
+export type FakeStraicoServer = TestServer & {
+  /** The base URL to configure (`STRAICO_BASE_URL`). */
+  baseUrl: string;
+  requests: StraicoRecordedRequest[];
+  /** Completion requests only, in arrival order. */
+  completionRequests: () => StraicoRecordedRequest[];
+  enqueue: (...answers: StraicoScriptedAnswer[]) => void;
+  reset: () => void;
+};
+
+export const FAKE_STRAICO_API_KEY = 'ko-fake-straico-test-key';
+
+export async function startFakeStraicoServer(
+  options: { apiKey?: string; host?: string } = {},
+): Promise<FakeStraicoServer> {
+  const apiKey = options.apiKey ?? FAKE_STRAICO_API_KEY;
+  const queue: StraicoScriptedAnswer[] = [];
+  const requests: StraicoRecordedRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+
+  const server = await startTestServer(
+    (req, res) => {
+      void handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+    { host: options.host ?? '127.0.0.1' },
+  );
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const raw = await readBody(req);
+    let body: StraicoRecordedRequest['body'] = {};
+    try {
+      body = raw ? (JSON.parse(raw) as StraicoRecordedRequest['body']) : {};
+    } catch {
+      return sendFailure(res, 400, 'Invalid JSON body');
+    }
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+
+    if (req.method !== 'POST' || path !== '/v0/prompt/completion') return sendFailure(res, 404, 'Not found');
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return sendFailure(res, 401, 'Invalid API key');
+    if (typeof body.model !== 'string' || typeof body.message !== 'string' || body.message.trim() === '') {
+      return sendFailure(res, 400, 'model and message are required');
+    }
+    const answer = queue.shift() ?? answerFor(body.message);
+    sendAnswer(res, answer, body.model);
+  }
+
+  function answerFor(message: string): StraicoScriptedAnswer {
+    const last = lastMemberTurn(message);
+    if (last.includes('[fail]')) return { kind: 'error', status: 500, message: 'Internal server error' };
+    if (last.includes('[rate-limit]'))
+      return { kind: 'error', status: 429, message: 'Too many requests', retryAfterSeconds: 0 };
+    if (last.includes('[garbage]')) return { kind: 'garbage' };
+    if (last.includes('[hang]')) return { kind: 'hang' };
+    if (last.includes('[empty]')) return { kind: 'reply', text: '' };
+    return { kind: 'reply', text: `Lumara heard: "${last}"` };
+  }
+
+  function sendAnswer(res: http.ServerResponse, answer: StraicoScriptedAnswer, model: string) {
+    switch (answer.kind) {
+      case 'error':
+        return sendFailure(res, answer.status, answer.message, answer.retryAfterSeconds);
+      case 'unsuccessful':
+        return sendJson(res, 201, { success: false, error: answer.message });
+      case 'garbage':
+        res.writeHead(201, { 'content-type': 'text/html' });
+        return res.end('<html><body>Something went wrong, maybe</body></html>');
+      case 'hang':
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+        return;
+      case 'reply': {
+        const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+        return sendJson(res, 201, {
+          success: true,
+          data: {
+            completion: {
+              id: `chatcmpl-straico-${requests.length}`,
+              model: answer.model ?? model,
+              object: 'chat.completion',
+              created: Math.floor(Date.now() / 1000),
+              choices: [
+                { index: 0, message: { role: 'assistant', content: answer.text }, finish_reason: 'stop' },
+              ],
+              usage: {
+                prompt_tokens: 9,
+                completion_tokens: words(answer.text),
+                total_tokens: 9 + words(answer.text),
+              },
+            },
+            price: { input: 0.1, output: 0.2, total: 0.3 },
+            words: { input: 2, output: words(answer.text), total: 2 + words(answer.text) },
+          },
+        });
+      }
+    }
+  }
+
+  return {
+    ...server,
+    baseUrl: server.origin,
+    requests,
+    completionRequests: () => requests.filter((r) => r.path === '/v0/prompt/completion'),
+    enqueue: (...answers) => queue.push(...answers),
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      await server.close();
+    },
+  };
+}
+
+/** The member's last turn of a transcript Lumara wrote (`Member: …`), or the whole message when it is one turn. */
+function lastMemberTurn(message: string): string {
+  const at = message.lastIndexOf('Member: ');
+  if (at === -1) return message;
+  return message.slice(at + 'Member: '.length).replace(/\n\nAssistant:\s*$/, '');
+}
+
+function sendFailure(res: http.ServerResponse, status: number, message: string, retryAfterSeconds?: number) {
+  sendJson(res, status, { success: false, error: message }, retryAfterSeconds);
+}
+
+function sendJson(res: http.ServerResponse, status: number, value: unknown, retryAfterSeconds?: number) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
+  res.writeHead(status, headers);
+  res.end(JSON.stringify(value));
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece: string) => {
+      data += piece;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
