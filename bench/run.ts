@@ -5,6 +5,8 @@
  * 2. `/healthz` p99 alone, and while 50 other connections keep the embedded database busy with `/api/users/me`
  *    (the proof that the database, in its worker thread, does not block the event loop).
  * 3. `GET /api/tasks` for a member with 1,000 tasks, beside a raw node:http server answering the same JSON.
+ * 4. Streamed chat replies through `POST /api/chat/stream` beside the same stream read from the provider
+ *    (bench/chat-stream.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
 import { firstLoadJavaScript } from './bundle-size.ts';
+import { measureChatStreaming } from './chat-stream.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -248,6 +251,13 @@ async function main(): Promise<void> {
   } finally {
     await lumara.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const chatDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-chat-'));
+  try {
+    console.log(`\n${(await measureChatStreaming(signIn, chatDataDir)).join('\n')}`);
+  } finally {
+    rmSync(chatDataDir, { recursive: true, force: true });
   }
 }
 

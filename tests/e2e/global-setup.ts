@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { startFakeOpenAlexServer } from '../fakes/openalex-server.ts';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '../fakes/openai-compatible-server.ts';
+import { FAKE_STRAICO_API_KEY, startFakeStraicoServer } from '../fakes/straico-server.ts';
 import { startServerProcess } from '../setup/server-process.ts';
 
 /**
@@ -17,12 +19,16 @@ export default async function globalSetup() {
     mkdtempSync(path.join(os.tmpdir(), 'lumara-e2e-dev-')),
   ];
   const idp = await startFakeOidcProvider();
-  const openRouter = await startFakeOpenAiServer();
+  const [openRouter, straico, openAlex] = await Promise.all([
+    startFakeOpenAiServer(),
+    startFakeStraicoServer(),
+    startFakeOpenAlexServer(),
+  ]);
   const started: { stop(): Promise<unknown> }[] = [];
   const teardown = async () => {
     for (const server of started) await server.stop();
     await idp.close();
-    await openRouter.close();
+    await Promise.all([openRouter.close(), straico.close(), openAlex.close()]);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
@@ -34,6 +40,9 @@ export default async function globalSetup() {
       GOOGLE_ISSUER: idp.issuer,
       OPENROUTER_API_KEY: FAKE_API_KEY,
       OPENROUTER_BASE_URL: openRouter.baseUrl,
+      STRAICO_API_KEY: FAKE_STRAICO_API_KEY,
+      STRAICO_BASE_URL: straico.baseUrl,
+      OPENALEX_BASE_URL: openAlex.baseUrl,
     });
     started.push(google);
     const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string });
