@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createQuickActionRoutes({ db, requireMember, now }));
   app.route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }));
-  app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter }));
+  app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createProfileRoutes({ db, requireMember, now }));
 
   app.all('/api/*', () => {

@@ -13,6 +13,16 @@ export function uniqueIdentity(overrides: Partial<FakeIdentity> = {}): FakeIdent
   return { sub: `sub-${id}`, email: `member-${id}@example.test`, name: `Ada Lovelace`, ...overrides };
 }
 
+/** Dismisses every alert, confirm or prompt the page opens, and keeps their messages in order. */
+export function recordDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return messages;
+}
+
 export type Fixtures = {
   /** Lumara with Google sign-in (against the local OIDC server). */
   baseURL: string;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
-import { startFakeOpenAlexServer } from '../fakes/openalex-server.ts';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '../fakes/openai-compatible-server.ts';
+import { startFakeOpenAlexServer } from '../fakes/openalex-server.ts';
 import { FAKE_STRAICO_API_KEY, startFakeStraicoServer } from '../fakes/straico-server.ts';
 import { startServerProcess } from '../setup/server-process.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, recordDialogs, test } from './fixtures.ts';
 
 /**
  * The music library of part 2 §2–§8 in Chromium: add a Suno song link, see its sandboxed embed, keep it across
@@ -86,11 +86,7 @@ test("shows the server's reason for a link that is not a Suno song, and adds not
   page,
   signIn,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await signIn();
   await openMusic(page);
   expect(await submitTrack(page, `https://suno.com.evil.example/song/${UUID}`)).toBe(400);

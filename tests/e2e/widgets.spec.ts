@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, recordDialogs, test } from './fixtures.ts';
 
 /**
  * The dashboard's embed widgets (part 2 §2, §7): add a YouTube link and see a sandboxed youtube-nocookie iframe,
@@ -111,13 +111,9 @@ test.describe('widgets', () => {
     signIn,
   }) => {
     test.setTimeout(120_000);
-    const dialogs: string[] = [];
+    const dialogs = recordDialogs(page);
     const pageErrors: string[] = [];
     const consoleErrors: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;

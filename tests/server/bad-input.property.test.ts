@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';
-import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import {
   FAKE_API_KEY,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
+import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import {
   FAKE_STRAICO_API_KEY,
   type FakeStraicoServer,

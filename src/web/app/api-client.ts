@@ -85,9 +85,13 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-async function toApiError(
+/**
+ * Reads a non-2xx answer into an ApiError. Exported for calls that cannot go through `apiRequest`, such as
+ * the studio's streamed chat replies (server-sent events over fetch), so every error is read the same way.
+ */
+export async function toApiError(
   response: Response,
-  errorMessage: ApiRequestOptions['errorMessage'],
+  errorMessage?: ApiRequestOptions['errorMessage'],
 ): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   const parsed = apiErrorBodySchema.safeParse(parseJson(text));

@@ -1,6 +1,13 @@
 import { vi } from 'vitest';
 
-export type StubbedRequest = { method: string; path: string; headers: Headers; body: string | undefined };
+export type StubbedRequest = {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: string | undefined;
+  /** The request's abort signal, for stubs that stream an answer and must stop when the page aborts. */
+  signal?: AbortSignal;
+};
 export type StubbedRoute = (request: StubbedRequest) => Response | undefined | Promise<Response | undefined>;
 
 /**
@@ -16,6 +23,7 @@ export function stubFetch(route: StubbedRoute) {
       path: url.pathname + url.search,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? init.body : undefined,
+      signal: init?.signal ?? undefined,
     };
     requests.push(request);
     const response = await route(request);

@@ -1,8 +1,13 @@
+import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { jsonResponse, type StubbedRequest } from './fetch-stub.ts';
+
+/** The one chat thread the studio opens for such a member (it would create one were there none). */
+const studioThread = { id: 1, title: 'New Chat', updated_at: '2026-05-01T10:00:00.000Z' };
 
 /**
  * Answers, for a member with no data yet, the reads that signed-in pages make on their own: the shell's badge
- * list (for the badge-earned toasts), the dashboard's stats, its tasks and its music player. For tests about something else;
+ * list (for the badge-earned toasts), the dashboard's stats, its tasks and its music player, and the studio's
+ * catalogue, threads and quick actions. For tests about something else;
  * chain it after a test's own routes: `route(request) ?? answerEmptyMemberData(request)`.
  */
 export function answerEmptyMemberData(request: StubbedRequest): Response | undefined {
@@ -15,5 +20,17 @@ export function answerEmptyMemberData(request: StubbedRequest): Response | undef
   if (path === '/api/tasks') return jsonResponse([]);
   if (path === '/api/widgets') return jsonResponse([]);
   if (path === '/api/music/list') return jsonResponse([]);
+  if (path === '/api/ai/models') {
+    return jsonResponse({
+      data: staticModelCatalogue,
+      configured: [],
+      defaults: { provider: 'openrouter', model: 'openrouter/auto' },
+    });
+  }
+  if (path === '/api/chat/threads') return jsonResponse([studioThread]);
+  if (path === `/api/chat/thread/${studioThread.id}`) {
+    return jsonResponse({ thread: studioThread, messages: [], memory: '', hasMore: false });
+  }
+  if (path === '/api/quick-actions') return jsonResponse([]);
   return undefined;
 }

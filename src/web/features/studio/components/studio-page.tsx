@@ -1,10 +1,91 @@
+import { Clapperboard, Images, MessageCircle, Palette } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type AiChoice, DEFAULT_AI_MODEL, DEFAULT_AI_PROVIDER } from '#shared/ai.ts';
+import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { useAiModels } from '../api/get-ai-models.ts';
+import { ChatTab } from './chat-tab.tsx';
+import { FalMediaPanel } from './fal-media-panel.tsx';
+import { GalleryPanel } from './gallery-panel.tsx';
+import { ModelBar } from './model-bar.tsx';
+import { StraicoMediaPanel } from './straico-media-panel.tsx';
+import { type StudioTab, StudioTabs } from './studio-tabs.tsx';
 
-/** A placeholder until its issue lands: it says so, and offers nothing that does not work yet. */
+export type StudioTabId = 'chat' | 'fal' | 'straico' | 'gallery';
+
+const tabs: readonly StudioTab<StudioTabId>[] = [
+  { id: 'chat', label: 'AI Chat', icon: MessageCircle },
+  { id: 'fal', label: 'Fal.ai Media', icon: Palette },
+  { id: 'straico', label: 'Straico Media', icon: Clapperboard },
+  { id: 'gallery', label: 'Gallery', icon: Images },
+];
+
+/** The tab the URL names (`?tab=gallery`, part 2 §2; the others too, so any tab can be linked); else AI Chat. */
+function tabFrom(value: string | null): StudioTabId {
+  return tabs.find((tab) => tab.id === value && tab.id !== 'chat')?.id ?? 'chat';
+}
+
+/** The AI Studio (part 2 §2): the model bar, then the AI Chat, media and gallery tabs. */
 export function StudioPage() {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFrom(searchParams.get('tab'));
+  const models = useAiModels();
+  const [chosen, setChosen] = useState<AiChoice | null>(null);
+
+  // The catalogue answers the saved choice; until it loads (or when it cannot), the product's defaults.
+  const catalogue = models.data?.data ?? staticModelCatalogue;
+  const selection = chosen ??
+    models.data?.defaults ?? { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
+
+  function selectTab(next: StudioTabId) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'chat') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  }
+
   return (
-    <PageHeader title="AI Studio">
-      Not built yet: image and writing tools will appear here once they are connected.
-    </PageHeader>
+    <>
+      <PageHeader title="AI Studio">
+        Chat with Lumara, run quick actions on your text, and research with real citations.
+      </PageHeader>
+      <ModelBar models={models} catalogue={catalogue} selection={selection} onChange={setChosen} />
+      <StudioTabs
+        idPrefix={id}
+        label="Studio"
+        tabs={tabs}
+        selected={tab}
+        onSelect={selectTab}
+        panel={(panelTab) => {
+          switch (panelTab) {
+            case 'chat':
+              return (
+                <ChatTab
+                  catalogue={catalogue}
+                  selection={selection}
+                  modelsReady={!models.isPending}
+                  onOpenGallery={() => {
+                    selectTab('gallery');
+                    document.getElementById(`${id}-tab-gallery`)?.focus();
+                  }}
+                />
+              );
+            case 'fal':
+              return <FalMediaPanel />;
+            case 'straico':
+              return <StraicoMediaPanel />;
+            case 'gallery':
+              return <GalleryPanel />;
+          }
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QuickAction } from '#shared/quick-actions.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { quickActionsQueryKey } from './get-quick-actions.ts';
+
+/** `DELETE /api/quick-actions/{id}`. */
+export function deleteQuickAction(id: number): Promise<void> {
+  return apiRequest(`/api/quick-actions/${id}`, { method: 'DELETE' });
+}
+
+/** The chip leaves the row once the server has agreed; the row reloads either way. */
+export function useDeleteQuickAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: QuickAction) => deleteQuickAction(action.id),
+    onSuccess: (_answer, action) => {
+      queryClient.setQueryData<QuickAction[]>(quickActionsQueryKey, (actions) =>
+        actions?.filter((a) => a.id !== action.id),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: quickActionsQueryKey }),
+  });
+}

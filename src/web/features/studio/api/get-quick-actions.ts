@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QuickAction, quickActionsResponseSchema } from '#shared/quick-actions.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+
+export const quickActionsQueryKey = ['studio', 'quick-actions'] as const;
+
+/** `GET /api/quick-actions`: the member's actions, oldest first. */
+export function getQuickActions(signal?: AbortSignal): Promise<QuickAction[]> {
+  return apiRequest('/api/quick-actions', { schema: quickActionsResponseSchema, signal });
+}
+
+export function quickActionsQueryOptions() {
+  return queryOptions({ queryKey: quickActionsQueryKey, queryFn: ({ signal }) => getQuickActions(signal) });
+}
+
+export function useQuickActions() {
+  return useQuery(quickActionsQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
+import { ApiError, apiRequest } from '#web/app/api-client.ts';
+
+/** `POST /api/research {query}`: recent works on the topic with Harvard references, and a short synthesis. */
+export function runResearch(query: string): Promise<ResearchResponse> {
+  return apiRequest('/api/research', { method: 'POST', body: { query }, schema: researchResponseSchema });
+}
+
+/**
+ * What the message input receives when research fails (part 2 §8): '❌ Research failed: ' and the server's
+ * reason, 'Research search failed' when the answer carried none, 'Unknown error' when there is no text at all.
+ */
+export function researchFailureText(error: unknown): string {
+  let message = '';
+  if (error instanceof ApiError)
+    message = error.code === 'unknown' ? RESEARCH_TEXTS.searchFailed : error.message;
+  else if (error instanceof Error) message = error.message;
+  return `${RESEARCH_TEXTS.failedPrefix}${message.trim() || RESEARCH_TEXTS.unknownError}`;
+}
+
+export function useRunResearch() {
+  return useMutation({ mutationFn: runResearch });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AiChoice, type AiModelsResponse, type SetAiRequest, setAiRequestSchema } from '#shared/ai.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { aiModelsQueryKey } from './get-ai-models.ts';
+
+/** `POST /api/profile/set-ai {aiProvider, aiModel}`: the choice the studio (and the server) start from. */
+export function setDefaultAi(choice: AiChoice): Promise<SetAiRequest> {
+  return apiRequest('/api/profile/set-ai', {
+    method: 'POST',
+    body: { aiProvider: choice.provider, aiModel: choice.model },
+    schema: setAiRequestSchema,
+  });
+}
+
+/** Once saved, the catalogue's `defaults` say so too, so a later visit opens on it without a refetch. */
+export function useSetDefaultAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultAi,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<AiModelsResponse>(aiModelsQueryKey, (models) =>
+        models ? { ...models, defaults: { provider: saved.aiProvider, model: saved.aiModel } } : models,
+      );
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createSseParser, readSseFrames, type SseFrame } from './sse-frames.ts';
+
+function parseAll(chunks: readonly string[]): SseFrame[] {
+  const parser = createSseParser();
+  return [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
+}
+
+function bodyOf(chunks: readonly Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}
+
+async function collect(frames: AsyncIterable<SseFrame>): Promise<SseFrame[]> {
+  const all: SseFrame[] = [];
+  for await (const frame of frames) all.push(frame);
+  return all;
+}
+
+const stream =
+  'event: user\ndata: {"a":1}\n\n' +
+  ': keep-alive\n\n' +
+  'event: delta\ndata: {"text":"Hi"}\n\n' +
+  'data: plain\n\n';
+const expected: SseFrame[] = [
+  { event: 'user', data: '{"a":1}' },
+  { event: 'delta', data: '{"text":"Hi"}' },
+  { event: 'message', data: 'plain' },
+];
+
+describe('createSseParser', () => {
+  it('reads named frames, skips comments, and names unnamed frames "message"', () => {
+    expect(parseAll([stream])).toEqual(expected);
+  });
+
+  it('gives the same frames however the text is cut, one character at a time included', () => {
+    for (let size = 1; size <= stream.length; size += 1) {
+      const chunks: string[] = [];
+      for (let start = 0; start < stream.length; start += size)
+        chunks.push(stream.slice(start, start + size));
+      expect(parseAll(chunks)).toEqual(expected);
+    }
+  });
+
+  it('accepts CRLF and CR line ends, also when a CRLF is cut between two pieces', () => {
+    expect(parseAll(['event: delta\r\ndata: x\r', '\n\r', '\n'])).toEqual([{ event: 'delta', data: 'x' }]);
+    expect(parseAll(['event: delta\rdata: y\r\r'])).toEqual([{ event: 'delta', data: 'y' }]);
+    // A CR that ends one piece and an LF that starts the next make one line end, not two (no empty frame cut).
+    expect(parseAll(['data: a\r', '\ndata: b\r\n\r\n'])).toEqual([{ event: 'message', data: 'a\nb' }]);
+  });
+
+  it('joins multi-line data with newlines, and strips only one space after the colon', () => {
+    expect(parseAll(['data: first\ndata:second\ndata:  indented\ndata\n\n'])).toEqual([
+      { event: 'message', data: 'first\nsecond\n indented\n' },
+    ]);
+  });
+
+  it('drops frames without data, ignores unknown fields and retry, and keeps the last id', () => {
+    expect(parseAll(['event: ping\n\nretry: 10\nfoo: bar\nid: 7\ndata: x\n\n'])).toEqual([
+      { event: 'message', data: 'x', id: '7' },
+    ]);
+  });
+
+  it('drops an unfinished frame when the stream ends, and a leading byte-order mark', () => {
+    expect(parseAll(['\uFEFFdata: done\n\ndata: half'])).toEqual([{ event: 'message', data: 'done' }]);
+  });
+
+  it('does not carry an event name over to the next frame', () => {
+    expect(parseAll(['event: delta\ndata: 1\n\ndata: 2\n\n'])).toEqual([
+      { event: 'delta', data: '1' },
+      { event: 'message', data: '2' },
+    ]);
+  });
+});
+
+describe('readSseFrames', () => {
+  it('decodes UTF-8 split anywhere, even inside an emoji', async () => {
+    const bytes = new TextEncoder().encode('event: delta\ndata: {"text":"Hi 🦜 ✨"}\n\n');
+    const chunks = Array.from(bytes, (byte) => Uint8Array.of(byte));
+    expect(await collect(readSseFrames(bodyOf(chunks)))).toEqual([
+      { event: 'delta', data: '{"text":"Hi 🦜 ✨"}' },
+    ]);
+  });
+
+  it('ends with the body, and releases it when the reader stops early', async () => {
+    const encoder = new TextEncoder();
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: 1\n\ndata: 2\n\n'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const frame of readSseFrames(body)) {
+      expect(frame.data).toBe('1');
+      break;
+    }
+    expect(cancelled).toBe(true);
+  });
+});

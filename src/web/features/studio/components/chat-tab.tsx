@@ -1,0 +1,298 @@
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import { canChat } from '#shared/ai-catalogue.ts';
+import { buildQuickActionPrompt, type QuickAction } from '#shared/quick-actions.ts';
+import { RESEARCH_QUERY_MAX, RESEARCH_TEXTS } from '#shared/research.ts';
+import { Button } from '#web/ui/button.tsx';
+import { useChatThread } from '../api/get-chat-thread.ts';
+import { useQuickActions } from '../api/get-quick-actions.ts';
+import { useOptimizePrompt } from '../api/optimize-prompt.ts';
+import { researchFailureText, useRunResearch } from '../api/run-research.ts';
+import type { ChatReplyRequest } from '../api/stream-chat-reply.ts';
+import { useActiveThread } from '../hooks/use-active-thread.ts';
+import { type ReplyFailure, useChatReply } from '../hooks/use-chat-reply.ts';
+import { useLocalEntries } from '../hooks/use-local-entries.ts';
+import {
+  useLumaraSystemPreference,
+  useStyleModePreference,
+  useThreadsOpenPreference,
+} from '../hooks/use-studio-preferences.ts';
+import { modelLabel } from '../model/ai-selection.ts';
+import { Composer, type ComposerNote } from './composer.tsx';
+import { Conversation } from './conversation.tsx';
+import { LumaraSystemCard } from './lumara-system-card.tsx';
+import { QuickActionsRow } from './quick-actions-row.tsx';
+import { SidePanels } from './side-panels.tsx';
+import { ThreadSidebar } from './thread-sidebar.tsx';
+
+export const QUICK_ACTION_NEEDS_TEXT =
+  'Type or select some text in the message box first, then pick a quick action.';
+
+/** Why Send is off for a provider that only generates media (part 2 §4: fal offers no chat models). */
+export function cannotChatHint(provider: AiChoice['provider']): string {
+  return `${aiProviderLabels[provider]} makes images, video and audio: pick OpenRouter or Straico to chat`;
+}
+
+/** Cuts text to `max` characters without splitting an emoji. */
+function cut(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
+
+/**
+ * The AI Chat tab (part 2 §2, §4): quick actions, the thread sidebar, the conversation with its input; beside
+ * them the Lumara System card and the side panels.
+ */
+export function ChatTab({
+  catalogue,
+  selection,
+  modelsReady,
+  onOpenGallery,
+}: {
+  catalogue: readonly ModelCategory[];
+  selection: AiChoice;
+  /** The saved choice is known: sending before that could use a model the member did not pick. */
+  modelsReady: boolean;
+  onOpenGallery?: () => void;
+}) {
+  const id = useId();
+  const [lumaraSystem, setLumaraSystem] = useLumaraSystemPreference();
+  const [styleMode, setStyleMode] = useStyleModePreference();
+  const [threadsOpen, setThreadsOpen] = useThreadsOpenPreference();
+  const threadsState = useActiveThread();
+  const { activeThread } = threadsState;
+  const threadId = activeThread?.id ?? null;
+  const thread = useChatThread(threadId);
+  const quickActions = useQuickActions();
+  const entries = useLocalEntries();
+  const research = useRunResearch();
+  const optimize = useOptimizePrompt();
+
+  const [draft, setDraft] = useState('');
+  const [note, setNote] = useState<ComposerNote | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  function onReplyFailure(failure: ReplyFailure) {
+    entries.add(failure.threadId, { kind: 'failure', reason: failure.reason });
+    // The server never stored the member's words: they go back into the box (unless something new is there).
+    if (failure.unsentText !== null) {
+      const unsent = failure.unsentText;
+      setDraft((current) => (current.trim() === '' ? unsent : current));
+    }
+  }
+  const reply = useChatReply({ onFailure: onReplyFailure });
+
+  // The input was disabled while Lumara wrote, which dropped keyboard focus: give it back for the next message.
+  const wasStreaming = useRef(false);
+  useEffect(() => {
+    if (wasStreaming.current && !reply.streaming && document.activeElement === document.body) {
+      textareaRef.current?.focus();
+    }
+    wasStreaming.current = reply.streaming;
+  }, [reply.streaming]);
+
+  const providerCanChat = canChat(catalogue, selection.provider);
+  const ready = threadId !== null && modelsReady && !reply.streaming;
+  const canSend = ready && providerCanChat && selection.model !== '';
+  const busy = reply.streaming || research.isPending;
+
+  function replySettings() {
+    return { lumaraSystem, styleMode };
+  }
+
+  function startReply(request: ChatReplyRequest, restoreUnsentText: boolean) {
+    setNote(null);
+    reply.start({ request, restoreUnsentText });
+  }
+
+  function send() {
+    const content = draft.trim();
+    if (!canSend || threadId === null || content === '') return;
+    setDraft('');
+    startReply(
+      {
+        kind: 'send',
+        body: { threadId, content, provider: selection.provider, model: selection.model, ...replySettings() },
+      },
+      true,
+    );
+  }
+
+  function regenerate() {
+    if (!canSend || threadId === null) return;
+    startReply(
+      {
+        kind: 'regenerate',
+        body: { threadId, provider: selection.provider, model: selection.model, ...replySettings() },
+      },
+      false,
+    );
+  }
+
+  function startResearch(query: string, { clearDraft }: { clearDraft: boolean }) {
+    if (threadId === null) return;
+    const forThread = threadId;
+    setNote({ tone: 'info', text: 'Searching recent research…' });
+    research.mutate(cut(query.trim(), RESEARCH_QUERY_MAX), {
+      onSuccess: (result) => {
+        setNote(null);
+        entries.add(forThread, { kind: 'research', result });
+        if (clearDraft) setDraft('');
+      },
+      onError: (error) => {
+        console.error(`Research failed: ${error.message}`);
+        setNote(null);
+        // Part 2 §8: the input receives the failure.
+        setDraft(researchFailureText(error));
+      },
+    });
+  }
+
+  function onResearch() {
+    if (draft.trim() === '') {
+      window.alert(RESEARCH_TEXTS.emptyTopic);
+      textareaRef.current?.focus();
+      return;
+    }
+    startResearch(draft, { clearDraft: true });
+  }
+
+  function onOptimize() {
+    const original = draft;
+    if (original.trim() === '' || !providerCanChat) return;
+    setNote(null);
+    optimize.mutate(
+      { prompt: original.trim(), provider: selection.provider, model: selection.model },
+      {
+        onSuccess: ({ prompt }) => {
+          // An empty answer keeps what the member wrote (part 2 §8: the optimizer falls back to the original).
+          setDraft((current) => (current === original && prompt.trim() !== '' ? prompt : current));
+        },
+        onError: (error) => {
+          console.error(`Prompt optimizer failed: ${error.message}`);
+          setNote({
+            tone: 'error',
+            text: `Could not optimize your prompt (${error.message}). Your prompt is unchanged.`,
+          });
+        },
+      },
+    );
+  }
+
+  function runQuickAction(action: QuickAction) {
+    const box = textareaRef.current;
+    const selected = box ? box.value.slice(box.selectionStart, box.selectionEnd) : '';
+    const text = selected.trim() !== '' ? selected : draft;
+    if (text.trim() === '') {
+      box?.focus();
+      setNote({ tone: 'info', text: QUICK_ACTION_NEEDS_TEXT });
+      return;
+    }
+    const prompt = buildQuickActionPrompt(action.payload, text);
+    if (action.payload.type === 'research') {
+      startResearch(prompt, { clearDraft: false });
+      return;
+    }
+    if (threadId === null) return;
+    startReply(
+      {
+        kind: 'send',
+        body: {
+          threadId,
+          content: prompt,
+          provider: action.payload.provider,
+          model: action.payload.model,
+          ...replySettings(),
+        },
+      },
+      false,
+    );
+  }
+
+  const live = reply.live && reply.live.threadId === threadId ? reply.live : null;
+  const streamingHere = reply.streaming && reply.streamingThreadId === threadId;
+  const messages = thread.data?.messages ?? [];
+  const canRegenerate = canSend && messages.some((m) => m.role === 'user');
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_19rem] xl:items-start">
+      <div className="flex min-w-0 flex-col gap-6">
+        <section aria-label="Chat" className="glass flex min-w-0 flex-col gap-4 rounded-3xl p-3 sm:p-6">
+          <QuickActionsRow disabled={!ready || busy} onRun={runQuickAction} />
+          <div className="flex min-w-0 flex-col gap-4 sm:flex-row">
+            {threadsOpen ? <ThreadSidebar id={`${id}-threads`} threadsState={threadsState} /> : null}
+            <div className="flex min-w-0 flex-1 flex-col gap-3">
+              <div className="flex items-center gap-2">
+                <Button
+                  variant="ghost"
+                  aria-expanded={threadsOpen}
+                  aria-controls={threadsOpen ? `${id}-threads` : undefined}
+                  onClick={() => setThreadsOpen(!threadsOpen)}
+                  className="px-3!"
+                >
+                  {threadsOpen ? (
+                    <PanelLeftClose aria-hidden="true" className="size-5" />
+                  ) : (
+                    <PanelLeftOpen aria-hidden="true" className="size-5" />
+                  )}
+                  <span className="text-sm whitespace-nowrap">
+                    {threadsOpen ? 'Hide chats' : 'Show chats'}
+                  </span>
+                </Button>
+                <h2 className="min-w-0 truncate text-lg font-bold text-(--ink)">
+                  {activeThread?.title ?? 'Chat'}
+                </h2>
+              </div>
+              <Conversation
+                threadId={threadId}
+                thread={thread}
+                entries={entries.entriesOf(threadId)}
+                live={live}
+                streaming={streamingHere}
+                canRegenerate={canRegenerate}
+                onRegenerate={regenerate}
+              />
+              <Composer
+                textareaRef={textareaRef}
+                value={draft}
+                onChange={setDraft}
+                onSend={send}
+                onStop={reply.stop}
+                onOptimize={onOptimize}
+                onResearch={onResearch}
+                streaming={reply.streaming}
+                canSend={canSend}
+                sendBlockedHint={providerCanChat ? null : cannotChatHint(selection.provider)}
+                optimizing={optimize.isPending}
+                canOptimize={providerCanChat && modelsReady && !busy}
+                researching={research.isPending}
+                canResearch={threadId !== null && !busy}
+                note={note}
+              />
+            </div>
+          </div>
+        </section>
+      </div>
+      {/* Beside the chat on wide screens, below it on narrow ones: the conversation comes first. */}
+      <div className="flex min-w-0 flex-col gap-4">
+        <LumaraSystemCard
+          enabled={lumaraSystem}
+          onEnabledChange={setLumaraSystem}
+          mode={styleMode}
+          onModeChange={setStyleMode}
+        />
+        <SidePanels
+          selection={selection}
+          modelName={modelLabel(catalogue, selection)}
+          lumaraSystem={lumaraSystem}
+          styleMode={styleMode}
+          memory={thread.data?.memory ?? null}
+          threadCount={threadsState.threads.data?.length ?? null}
+          messageCount={thread.data ? messages.length : null}
+          quickActionCount={quickActions.data?.length ?? null}
+          onOpenGallery={onOpenGallery}
+        />
+      </div>
+    </div>
+  );
+}

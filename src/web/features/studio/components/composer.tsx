@@ -1,0 +1,128 @@
+import { BookOpenText, Send, Square, Wand2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react';
+import { CHAT_LIMITS } from '#shared/chat.ts';
+import { Button } from '#web/ui/button.tsx';
+
+export type ComposerNote = { tone: 'info' | 'error'; text: string };
+
+/**
+ * The message input (part 2 §2, §4, §5): Enter sends, Shift+Enter starts a new line; disabled while a reply
+ * streams, when Stop takes Send's place. Optimize rewrites the prompt; Research searches the topic typed.
+ */
+export function Composer({
+  textareaRef,
+  value,
+  onChange,
+  onSend,
+  onStop,
+  onOptimize,
+  onResearch,
+  streaming,
+  canSend,
+  sendBlockedHint,
+  optimizing,
+  canOptimize,
+  researching,
+  canResearch,
+  note,
+}: {
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  onOptimize: () => void;
+  onResearch: () => void;
+  streaming: boolean;
+  canSend: boolean;
+  /** Why Send cannot work with the current choice (a provider that cannot chat); shown under the input. */
+  sendBlockedHint: string | null;
+  optimizing: boolean;
+  canOptimize: boolean;
+  researching: boolean;
+  canResearch: boolean;
+  note: ComposerNote | null;
+}) {
+  const id = useId();
+  const describedBy = [sendBlockedHint ? `${id}-blocked` : null, note ? `${id}-note` : null, `${id}-hint`]
+    .filter(Boolean)
+    .join(' ');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (canSend && value.trim() !== '') onSend();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter, and Enter that completes an input-method composition, do not.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canSend && value.trim() !== '') onSend();
+  }
+
+  return (
+    <form aria-label="Message Lumara" onSubmit={submit} className="flex flex-col gap-2">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={textareaRef}
+        id={`${id}-input`}
+        rows={3}
+        value={value}
+        maxLength={CHAT_LIMITS.contentMax}
+        disabled={streaming}
+        placeholder="Ask Lumara anything…"
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="min-h-24 w-full resize-y rounded-3xl border border-(--line) bg-(--surface-strong) px-4 py-3 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
+      />
+      <p id={`${id}-hint`} className="sr-only">
+        Enter sends, Shift+Enter starts a new line.
+      </p>
+      {sendBlockedHint ? (
+        <p id={`${id}-blocked`} className="text-sm font-medium text-(--ink)">
+          {sendBlockedHint}
+        </p>
+      ) : null}
+      {note ? (
+        <p
+          id={`${id}-note`}
+          role={note.tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm font-medium ${note.tone === 'error' ? 'text-(--danger)' : 'text-(--ink)'}`}
+        >
+          {note.text}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            busy={optimizing}
+            disabled={!canOptimize || value.trim() === ''}
+            onClick={onOptimize}
+          >
+            <Wand2 aria-hidden="true" className="size-4" />
+            {optimizing ? 'Optimizing…' : 'Optimize'}
+          </Button>
+          <Button variant="secondary" busy={researching} disabled={!canResearch} onClick={onResearch}>
+            <BookOpenText aria-hidden="true" className="size-4" />
+            {researching ? 'Researching…' : 'Research'}
+          </Button>
+        </div>
+        {streaming ? (
+          <Button variant="secondary" onClick={onStop} className="ml-auto">
+            <Square aria-hidden="true" className="size-4" />
+            Stop
+          </Button>
+        ) : (
+          <Button type="submit" disabled={!canSend || value.trim() === ''} className="ml-auto">
+            <Send aria-hidden="true" className="size-4" />
+            Send
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

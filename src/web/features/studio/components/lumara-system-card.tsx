@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import {
+  type StyleMode,
+  styleModeLabels,
+  styleModeSchema,
+  styleModes,
+  systemPromptFor,
+} from '#shared/persona.ts';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { SwitchTrack } from '#web/ui/switch-track.tsx';
+import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
+import { selectClass } from './model-bar.tsx';
+
+/**
+ * The Lumara System toggle and style mode (part 2 §2), with the system prompt they send shown word for word.
+ * Off sends no system prompt at all.
+ */
+export function LumaraSystemCard({
+  enabled,
+  onEnabledChange,
+  mode,
+  onModeChange,
+}: {
+  enabled: boolean;
+  onEnabledChange: (enabled: boolean) => void;
+  mode: StyleMode;
+  onModeChange: (mode: StyleMode) => void;
+}) {
+  const id = useId();
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 p-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
+            Lumara System
+          </h2>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={enabled}
+            aria-labelledby={`${id}-heading`}
+            aria-describedby={`${id}-prompt`}
+            onClick={() => onEnabledChange(!enabled)}
+            className="inline-flex min-h-11 items-center gap-3 rounded-2xl py-2 pr-3 text-left font-medium text-(--ink)"
+          >
+            <SwitchTrack on={enabled} />
+            <span aria-hidden="true">
+              {enabled ? 'On: Lumara speaks' : 'Off: the model speaks as itself'}
+            </span>
+          </button>
+        </div>
+        <div className="flex w-full flex-col gap-1 sm:w-48 xl:w-full">
+          <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-(--ink)">
+            Style mode
+          </label>
+          <select
+            id={`${id}-mode`}
+            className={selectClass}
+            value={mode}
+            onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}
+          >
+            {styleModes.map((styleMode) => (
+              <option key={styleMode} value={styleMode}>
+                {styleModeLabels[styleMode]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div id={`${id}-prompt`} className="rounded-2xl bg-(--surface-strong) p-4 text-sm">
+        <p className="mb-1 font-semibold text-(--ink)">Active system prompt</p>
+        <p className="whitespace-pre-line text-(--ink-muted)">
+          {enabled ? systemPromptFor(mode) : NO_SYSTEM_PROMPT_TEXT}
+        </p>
+      </div>
+    </GlassPanel>
+  );
+}

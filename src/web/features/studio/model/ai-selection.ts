@@ -1,0 +1,29 @@
+import { type AiChoice, type AiProviderId, aiProviderIds, type ModelCategory } from '#shared/ai.ts';
+import { categoriesOf } from '#shared/ai-catalogue.ts';
+
+/**
+ * The providers the provider select offers: those with models in the catalogue (openrouter, straico, fal, and
+ * local when the operator configured one), in the contract's order, plus the current choice's provider should
+ * the catalogue no longer list it.
+ */
+export function providersIn(catalogue: readonly ModelCategory[], current: AiChoice): AiProviderId[] {
+  return aiProviderIds.filter(
+    (provider) =>
+      provider === current.provider || catalogue.some((category) => category.provider === provider),
+  );
+}
+
+/** The model's label in the provider's categories, else its id (a saved model the catalogue no longer lists). */
+export function modelLabel(catalogue: readonly ModelCategory[], choice: AiChoice): string {
+  for (const category of categoriesOf(catalogue, choice.provider)) {
+    const model = category.models.find((m) => m.id === choice.model);
+    if (model) return model.label;
+  }
+  return choice.model;
+}
+
+export function isListed(catalogue: readonly ModelCategory[], choice: AiChoice): boolean {
+  return categoriesOf(catalogue, choice.provider).some((category) =>
+    category.models.some((m) => m.id === choice.model),
+  );
+}
