@@ -34,6 +34,7 @@ const envSchema = z.object({
   OPENALEX_MAILTO: z.email().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  ADMIN_EMAILS: z.string().min(1).optional(),
 });
 
 export type SignInConfig =
@@ -58,6 +59,8 @@ export type Config = {
   signIn: SignInConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   ai: AiConfig;
+  /** Emails of the members who run the community (see reported posts, hide and restore them), lower-cased. */
+  adminEmails: string[];
 };
 
 /**
@@ -135,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(e.DATA_DIR), poolMax: e.DATABASE_POOL_MAX },
     signIn,
     logLevel: e.LOG_LEVEL,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
       straico: { apiKey: e.STRAICO_API_KEY, baseUrl: e.STRAICO_BASE_URL },

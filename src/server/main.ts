@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     logger,
     now,
     ai: createAiProviders(config.ai),
+    adminEmails: config.adminEmails,
     ...(webBuilt ? { webRoot } : {}),
   });
 

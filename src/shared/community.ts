@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
+import { badgeTypeSchema } from './badges.ts';
+
+/** The community (part 2 §2 Community page, §3, §4 post creation, §5, §6, §7 Community, §9). */
+
+export const postLangs = ['auto', 'en', 'es'] as const;
+export const postLangSchema = z.enum(postLangs);
+export type PostLang = z.infer<typeof postLangSchema>;
+
+export const COMMUNITY_LIMITS = {
+  titleMax: 200,
+  bodyMax: 10_000,
+  commentMax: 2_000,
+  reportReasonMax: 500,
+  pageDefault: 20,
+  pageMax: 50,
+  /** Recent Members shows the first 5 (part 2 §9). */
+  recentMembers: 5,
+  /** Posts, then comments, a member may write per minute on one server. */
+  postsPerMinute: 5,
+  commentsPerMinute: 20,
+} as const;
+
+/** Part 2 §5 and §8, word for word. */
+export const COMMUNITY_TEXTS = {
+  noPosts: 'No posts yet',
+  createFirstPost: 'Create First Post',
+  deleteConfirm: 'Are you sure you want to delete this post?',
+  creating: 'Creating...',
+} as const;
+
+const id = z.number().int();
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const postIdParamSchema = idParam;
+export const commentIdParamSchema = idParam;
+
+/** A post as every member sees it (part 2 §3 "Community post"), plus what the page needs about the viewer. */
+export const communityPostSchema = z.object({
+  id,
+  author_id: id,
+  author_name: z.string(),
+  author_avatar: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  lang: postLangSchema,
+  images: z.array(z.string()),
+  likes: z.number().int(),
+  comments_count: z.number().int(),
+  /** The viewer liked it. */
+  liked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Set when an AI helper wrote or changed the text: the post shows as AI Enhanced. */
+  ai_meta: z.object({ helpers: z.array(z.enum(['generate', 'improve', 'translate'])) }).nullable(),
+});
+export type CommunityPost = z.infer<typeof communityPostSchema>;
+
+/** `GET /api/community/posts?cursor=&limit=`: newest first; `nextCursor` asks for the page after this one. */
+export const postsQuerySchema = z.object({
+  cursor: idParam.optional(),
+  limit: z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(COMMUNITY_LIMITS.pageDefault),
+});
+export const postPageSchema = z.object({
+  posts: z.array(communityPostSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;
+
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give your post a title')
+  .max(COMMUNITY_LIMITS.titleMax, `At most ${COMMUNITY_LIMITS.titleMax} characters`);
+const bodySchema = z
+  .string()
+  .trim()
+  .max(COMMUNITY_LIMITS.bodyMax, `At most ${COMMUNITY_LIMITS.bodyMax} characters`);
+const aiHelpersSchema = z.array(z.enum(['generate', 'improve', 'translate'])).max(3);
+
+/** `POST /api/community/posts`. `aiHelpers` lists the AI helpers the author used, which marks the post AI Enhanced. */
+export const createPostRequestSchema = z.object({
+  title: titleSchema,
+  body: bodySchema.default(''),
+  lang: postLangSchema.default('auto'),
+  aiHelpers: aiHelpersSchema.optional(),
+});
+export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
+
+/** `PUT /api/community/posts/{id}` (ours: the spec hides the edit call). Author only. */
+export const updatePostRequestSchema = z.object({
+  title: titleSchema.optional(),
+  body: bodySchema.optional(),
+  lang: postLangSchema.optional(),
+  aiHelpers: aiHelpersSchema.optional(),
+});
+export type UpdatePostRequest = z.input<typeof updatePostRequestSchema>;
+
+/** `PUT /api/community/posts/{id}/like`: the like was toggled; `likes` is the new count. */
+export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+export const communityCommentSchema = z.object({
+  id,
+  post_id: id,
+  author_id: id,
+  author_name: z.string(),
+  author_avatar: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+  /** The post's author marked it helpful (Glow Mentor for the commenter, the first time). */
+  helpful: z.boolean(),
+});
+export type CommunityComment = z.infer<typeof communityCommentSchema>;
+/** `GET /api/community/posts/{id}/comments`: oldest first. */
+export const commentListSchema = z.array(communityCommentSchema);
+
+export const createCommentRequestSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a comment first')
+    .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`),
+});
+
+/** `PUT /api/community/comments/{id}/helpful {helpful}`: the post's author marks a comment helpful, or not. */
+export const markHelpfulRequestSchema = z.object({ helpful: z.boolean() });
+
+/** Part 2 §3 "Member". `GET /api/community/members`: newest first. */
+export const communityMemberSchema = z.object({ id, display_name: z.string(), created_at: z.string() });
+export type CommunityMember = z.infer<typeof communityMemberSchema>;
+export const membersQuerySchema = z.object({
+  cursor: idParam.optional(),
+  limit: z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(COMMUNITY_LIMITS.pageDefault),
+});
+export const memberPageSchema = z.object({
+  members: z.array(communityMemberSchema),
+  nextCursor: z.number().int().nullable(),
+});
+
+/** `GET /api/community/stats`: the sidebar's numbers, and whether the viewer runs the community. */
+export const communityStatsSchema = z.object({
+  totalPosts: z.number().int(),
+  /** Members who posted, commented or liked in the last 30 days. */
+  activeMembers: z.number().int(),
+  totalLikes: z.number().int(),
+  canModerate: z.boolean(),
+});
+export type CommunityStats = z.infer<typeof communityStatsSchema>;
+export const ACTIVE_MEMBER_DAYS = 30;
+
+/** `POST /api/community/posts/{id}/report {reason?}`: any member but the author, once per post. */
+export const reportPostRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(COMMUNITY_LIMITS.reportReasonMax, `At most ${COMMUNITY_LIMITS.reportReasonMax} characters`)
+    .default(''),
+});
+
+/** `GET /api/community/reports` (operators only): reported posts, hidden ones included. */
+export const reportedPostSchema = z.object({
+  post: communityPostSchema,
+  hidden: z.boolean(),
+  reports: z.array(z.object({ reporter_name: z.string(), reason: z.string(), created_at: z.string() })),
+});
+export type ReportedPost = z.infer<typeof reportedPostSchema>;
+export const reportedPostListSchema = z.array(reportedPostSchema);
+
+/** `PUT /api/community/posts/{id}/hidden {hidden}` (operators only): hide a post from everyone, or restore it. */
+export const setHiddenRequestSchema = z.object({ hidden: z.boolean() });
+
+// AI writing helpers (part 2 §7; answer shapes are ours: `{text, lang}`).
+const aiChoiceFields = { provider: aiProviderIdSchema.optional(), model: modelIdSchema.optional() };
+export const vibes = ['friendly', 'inspiring', 'funny', 'professional', 'cozy'] as const;
+export const generateTextRequestSchema = z.object({
+  topic: z.string().trim().min(1, 'Give a topic').max(500, 'At most 500 characters'),
+  vibe: z.string().trim().max(40).default('friendly'),
+  lang: postLangSchema.default('auto'),
+  ...aiChoiceFields,
+});
+export const improveTextRequestSchema = z.object({
+  body: z.string().trim().min(1, 'Write something to improve').max(COMMUNITY_LIMITS.bodyMax),
+  goals: z.string().trim().max(300).default(''),
+  ...aiChoiceFields,
+});
+export const translateTargetSchema = z.enum(['es', 'en']);
+export const translateTextRequestSchema = z.object({
+  body: z.string().trim().min(1, 'Write something to translate').max(COMMUNITY_LIMITS.bodyMax),
+  target: translateTargetSchema,
+  ...aiChoiceFields,
+});
+/** `POST /api/community/ai/generate {mode, …}`: the one call the page's form uses. */
+export const communityGenerateRequestSchema = z.discriminatedUnion('mode', [
+  generateTextRequestSchema.extend({ mode: z.literal('post') }),
+  improveTextRequestSchema.extend({ mode: z.literal('improve') }),
+  translateTextRequestSchema.extend({ mode: z.literal('translate') }),
+]);
+export type CommunityGenerateRequest = z.input<typeof communityGenerateRequestSchema>;
+export const communityAiResponseSchema = z.object({ text: z.string(), lang: postLangSchema });
+export type CommunityAiResponse = z.infer<typeof communityAiResponseSchema>;
+
+/**
+ * `GET /api/events` (server-sent events). Every open community page hears about posts, likes, comments, edits
+ * and deletions; a member alone hears about the badges they earn. The event name is `type`; data is the JSON.
+ */
+export const liveEventSchemas = {
+  'post.created': z.object({ postId: id }),
+  'post.updated': z.object({ postId: id }),
+  'post.deleted': z.object({ postId: id }),
+  'post.liked': z.object({ postId: id, likes: z.number().int() }),
+  'comment.created': z.object({ postId: id, commentId: id, commentsCount: z.number().int() }),
+  'badge.earned': z.object({ badge_type: badgeTypeSchema }),
+} as const;
+export type LiveEventType = keyof typeof liveEventSchemas;
+export type LiveEvent = {
+  [T in LiveEventType]: { type: T; data: z.infer<(typeof liveEventSchemas)[T]> };
+}[LiveEventType];
