@@ -26,6 +26,8 @@ test.describe('app shell', () => {
     signIn,
     expectAccessible,
   }) => {
+    // A tour of seven pages with an accessibility scan on each: more than one page's worth of time.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn();
     for (const { path, title } of pages) {
