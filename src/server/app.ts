@@ -12,7 +12,11 @@ import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember } from './features/auth/require-member.ts';
 import { createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
+import { createCommunityRoutes } from './features/community/community.routes.ts';
+import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createInProcessEventBus, type EventBus } from './features/events/event-bus.ts';
+import { createEventRoutes } from './features/events/events.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
@@ -44,6 +48,10 @@ export type AppDeps = {
   resolveShortLink?: (url: string) => Promise<string | null>;
   /** The external AI services; none configured when absent. */
   ai?: AiProviders;
+  /** Live updates for `GET /api/events`; one in-process bus when absent. */
+  events?: EventBus;
+  /** Emails of the community's operators (lower-case); nobody when absent. */
+  adminEmails?: readonly string[];
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -61,6 +69,8 @@ export function createApp(deps: AppDeps) {
   const cookies = createAuthCookies(https);
   const requireMember = createRequireMember({ db, cookies, now });
   const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
+  const events = deps.events ?? createInProcessEventBus();
+  const adminEmails = deps.adminEmails ?? [];
   const aiLimiter = createFixedWindowLimiter({ limit: ai.config.rateLimitPerMinute, windowMs: 60_000 });
 
   const app = new Hono<AppEnv>();
@@ -109,6 +119,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createProfileRoutes({ db, requireMember, now }));
+  app.route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }));
+  app.route('/', createEventRoutes({ requireMember, events }));
+  app.route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');

@@ -12,7 +12,15 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * `otherMember` documents that a row exists for another member and must answer 404 (checked per feature with
  * real rows, e.g. tasks.test.ts "never shows or changes another member's task").
  */
-type Row = { path?: string; body?: unknown; anonymous: number; member: number; otherMember?: 404 };
+type Row = {
+  path?: string;
+  body?: unknown;
+  anonymous: number;
+  member: number;
+  otherMember?: 404;
+  /** An endless stream (server-sent events): only the status is checked, then the body is cancelled. */
+  stream?: true;
+};
 
 const matrix: Record<string, Row> = {
   'GET /healthz': { anonymous: 200, member: 200 },
@@ -103,6 +111,68 @@ const matrix: Record<string, Row> = {
     member: 404,
     otherMember: 404,
   },
+  // Community (community.test.ts checks these with real rows: posts are public, so another member's post answers
+  // 403 to edit or delete and may be liked, commented and reported). Here no post 1 exists yet: the id rows come
+  // before the create row, which makes one.
+  'PUT /api/community/posts/:id': {
+    path: '/api/community/posts/1',
+    body: { title: 'Matrix edit' },
+    anonymous: 401,
+    member: 404,
+  },
+  'DELETE /api/community/posts/:id': { path: '/api/community/posts/1', anonymous: 401, member: 404 },
+  'PUT /api/community/posts/:id/like': {
+    path: '/api/community/posts/1/like',
+    body: {},
+    anonymous: 401,
+    member: 404,
+  },
+  'GET /api/community/posts/:id/comments': {
+    path: '/api/community/posts/1/comments',
+    anonymous: 401,
+    member: 404,
+  },
+  'POST /api/community/posts/:id/comments': {
+    path: '/api/community/posts/1/comments',
+    body: { body: 'Matrix comment' },
+    anonymous: 401,
+    member: 404,
+  },
+  'PUT /api/community/comments/:id/helpful': {
+    path: '/api/community/comments/1/helpful',
+    body: { helpful: true },
+    anonymous: 401,
+    member: 404,
+  },
+  'POST /api/community/posts/:id/report': {
+    path: '/api/community/posts/1/report',
+    body: { reason: 'spam' },
+    anonymous: 401,
+    member: 404,
+  },
+  // Operators only (ADMIN_EMAILS): a member who is not one is refused before the post is looked at.
+  'GET /api/community/reports': { anonymous: 401, member: 403 },
+  'PUT /api/community/posts/:id/hidden': {
+    path: '/api/community/posts/1/hidden',
+    body: { hidden: true },
+    anonymous: 401,
+    member: 403,
+  },
+  'GET /api/community/posts': { anonymous: 401, member: 200 },
+  'GET /api/community/members': { anonymous: 401, member: 200 },
+  'GET /api/community/stats': { anonymous: 401, member: 200 },
+  'POST /api/community/posts': { body: { title: 'Matrix post' }, anonymous: 401, member: 201 },
+  // Live events: a member's stream stays open, so the row checks the status and hangs up (events.test.ts reads it).
+  'GET /api/events': { anonymous: 401, member: 200, stream: true },
+  // Community AI helpers: the matrix app configures no provider, so a valid call as a member answers 503.
+  'POST /api/community/ai/generate-text': { body: { topic: 'Focus' }, anonymous: 401, member: 503 },
+  'POST /api/community/ai/improve': { body: { body: 'Some text' }, anonymous: 401, member: 503 },
+  'POST /api/community/ai/translate': { body: { body: 'Hello', target: 'es' }, anonymous: 401, member: 503 },
+  'POST /api/community/ai/generate': {
+    body: { mode: 'translate', body: 'Hello', target: 'en' },
+    anonymous: 401,
+    member: 503,
+  },
   'GET /api/ai/models': { anonymous: 401, member: 200 },
   'GET /api/_debug/ai-diag': { anonymous: 401, member: 200 },
   // The matrix app configures no provider: a valid AI call as a member answers 503 provider_not_configured.
@@ -182,6 +252,7 @@ describe('authorization matrix', () => {
         ...(row.body !== undefined ? { body: row.body } : {}),
       });
       expect(member.status).toBe(row.member);
+      if (row.stream) await member.body?.cancel();
     });
   }
 });

@@ -5,6 +5,7 @@ import { type AiConfig, unconfiguredAiConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
+import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
 import { openFreshDatabase } from './test-database.ts';
 
@@ -35,6 +36,8 @@ export async function buildTestApp(
     ai?: Partial<AiConfig>;
     /** The app's logger; silent unless a test reads what was logged (e.g. that no key is ever written). */
     logger?: Logger;
+    /** Emails of community operators (lower-case). */
+    adminEmails?: string[];
   } = {},
 ) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -44,8 +47,11 @@ export async function buildTestApp(
   const identityProvider =
     options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
   const ai: AiProviders = createAiProviders({ ...testAiConfig(), ...options.ai });
+  const events = createInProcessEventBus();
   const app = createApp({
     ai,
+    events,
+    adminEmails: options.adminEmails ?? [],
     database,
     appUrl,
     identityProvider,
@@ -65,6 +71,8 @@ export async function buildTestApp(
     clock,
     appUrl,
     ai,
+    /** The live-update bus the app publishes on; tests subscribe to see what was published. */
+    events,
     /** Sends a request as the browser app would: same origin, JSON bodies. */
     async request(
       path: string,

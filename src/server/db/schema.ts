@@ -280,7 +280,11 @@ export const communityPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('community_posts_author_idx').on(t.authorId)],
+  // created_at indexes serve the "active members in the last 30 days" count of the community stats.
+  (t) => [
+    index('community_posts_author_idx').on(t.authorId),
+    index('community_posts_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One like per member and post: the primary key is the rule. */
@@ -295,7 +299,11 @@ export const postLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId),
+    index('post_likes_created_idx').on(t.createdAt),
+  ],
 );
 
 export const postComments = pgTable(
@@ -316,6 +324,7 @@ export const postComments = pgTable(
   (t) => [
     index('post_comments_post_idx').on(t.postId, t.id),
     index('post_comments_author_idx').on(t.authorId),
+    index('post_comments_created_idx').on(t.createdAt),
   ],
 );
 

@@ -58,6 +58,25 @@ describe('cross-site request defence', () => {
 });
 
 describe('bad bodies', () => {
+  it.each([
+    ['a task title', '/api/tasks', { title: 'before\u0000after' }, 'title'],
+    ['a nested field', '/api/quick-actions', { label: 'x', payload: { model: 'a\u0000' } }, 'payload.model'],
+    ['a key', '/api/tasks', { 'ti\u0000tle': 'x' }, 'ti\u0000tle'],
+  ])(
+    'answers 400 to a NUL character in %s (PostgreSQL text cannot hold one), writing nothing',
+    async (_label, path, body, field) => {
+      const before = await (await t.request('/api/tasks', { cookie })).json();
+      const response = await t.request(path, { method: 'POST', cookie, body });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual(
+        {
+          [field]: 'Text cannot contain a NUL character',
+        },
+      );
+      expect(await (await t.request('/api/tasks', { cookie })).json()).toEqual(before);
+    },
+  );
+
   it('answers 400 to malformed JSON', async () => {
     const response = await sessionRequest({ 'content-type': 'application/json' }, '{"code":');
     expect(response.status).toBe(400);

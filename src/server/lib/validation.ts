@@ -13,7 +13,29 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new AppError('bad_request', 'The request body must be valid JSON');
   }
+  const nulAt = findNulCharacter(body);
+  if (nulAt !== null) {
+    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
+      fields: { [nulAt || '(body)']: 'Text cannot contain a NUL character' },
+    });
+  }
   return parseWith(schema, body);
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL that reached a query would fail there as a 500. Refused here, for
+ * every JSON body, before any schema or service runs. Answers the path of the first string holding one.
+ */
+function findNulCharacter(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return itemPath;
+    const found = findNulCharacter(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

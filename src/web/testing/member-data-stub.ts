@@ -7,7 +7,7 @@ const studioThread = { id: 1, title: 'New Chat', updated_at: '2026-05-01T10:00:0
 /**
  * Answers, for a member with no data yet, the reads that signed-in pages make on their own: the shell's badge
  * list (for the badge-earned toasts), the dashboard's stats, its tasks and its music player, and the studio's
- * catalogue, threads and quick actions. For tests about something else;
+ * catalogue, threads and quick actions, and the community's posts, members and stats. For tests about something else;
  * chain it after a test's own routes: `route(request) ?? answerEmptyMemberData(request)`.
  */
 export function answerEmptyMemberData(request: StubbedRequest): Response | undefined {
@@ -32,5 +32,10 @@ export function answerEmptyMemberData(request: StubbedRequest): Response | undef
     return jsonResponse({ thread: studioThread, messages: [], memory: '', hasMore: false });
   }
   if (path === '/api/quick-actions') return jsonResponse([]);
+  if (path === '/api/community/posts') return jsonResponse({ posts: [], nextCursor: null });
+  if (path === '/api/community/members') return jsonResponse({ members: [], nextCursor: null });
+  if (path === '/api/community/stats') {
+    return jsonResponse({ totalPosts: 0, activeMembers: 0, totalLikes: 0, canModerate: false });
+  }
   return undefined;
 }

@@ -9,5 +9,6 @@ export async function preloadPages(): Promise<void> {
     import('#web/app/pages/dashboard-page.tsx'),
     import('#web/app/pages/focus-page.tsx'),
     import('#web/features/studio/components/studio-page.tsx'),
+    import('#web/features/community/components/community-page.tsx'),
   ]);
 }

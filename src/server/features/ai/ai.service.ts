@@ -199,11 +199,12 @@ export async function optimizePrompt(
 
 /**
  * Models do not always obey "only the prompt": take off the wrapping they most often add anyway (our own
- * tags, a code fence, a label such as "Improved prompt:", surrounding quotes), and nothing else.
+ * tags, a code fence, a label such as "Improved prompt:", surrounding quotes), and nothing else. `tag` names the
+ * tags the request fenced the material in (the community helpers fence a post in `<text>`).
  */
-export function cleanOptimizedPrompt(answer: string): string {
+export function cleanOptimizedPrompt(answer: string, tag: 'prompt' | 'text' = 'prompt'): string {
   let text = answer.trim();
-  text = text.replace(/^<prompt>\s*([\s\S]*?)\s*<\/prompt>$/i, '$1').trim();
+  text = text.replace(new RegExp(`^<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>$`, 'i'), '$1').trim();
   text = text.replace(/^```[\w-]*\n([\s\S]*?)\n?```$/, '$1').trim();
   text = text.replace(/^\**(?:improved|optimi[sz]ed|rewritten|better)\s+prompt\s*:\**\s*/i, '').trim();
   const quoted = /^(["“'])([\s\S]*)(["”'])$/.exec(text);
@@ -221,7 +222,7 @@ function closingQuote(opening: string | undefined): string | undefined {
  * A member who goes away aborts the request's signal, and the provider call with it. The client that would read
  * the answer is gone, but the abort must still end as an ordinary client error, not an "unhandled error" 500.
  */
-async function unlessCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export async function unlessCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   try {
     return await work;
   } catch (error) {

@@ -17,7 +17,10 @@ export interface EventBus {
   subscribe(listener: (delivery: Delivery) => void): () => void;
 }
 
-export function createInProcessEventBus(): EventBus {
+export function createInProcessEventBus(): EventBus & {
+  /** How many subscribers are listening: tests check that a closed connection leaves none behind. */
+  listenerCount(): number;
+} {
   const listeners = new Set<(delivery: Delivery) => void>();
   return {
     publish(delivery) {
@@ -33,5 +36,6 @@ export function createInProcessEventBus(): EventBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    listenerCount: () => listeners.size,
   };
 }

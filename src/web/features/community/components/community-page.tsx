@@ -1,10 +1,90 @@
+import { Plus, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { useAuth } from '#web/app/use-auth.ts';
+import { Button } from '#web/ui/button.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { useCommunityAiModels } from '../api/get-ai-models.ts';
+import { useStats } from '../api/get-stats.ts';
+import { useCommunityAiChoice } from '../hooks/use-community-ai-choice.ts';
+import { useLiveEvents } from '../hooks/use-live-events.ts';
+import { resolveAiChoice } from '../model/ai-choice.ts';
+import { AiSettingsPanel } from './ai-settings-panel.tsx';
+import { CommunitySidebar } from './community-sidebar.tsx';
+import { type EditorMode, PostEditorDialog } from './post-editor-dialog.tsx';
+import { PostList } from './post-list.tsx';
 
-/** A placeholder until its issue lands: it says so, and offers nothing that does not work yet. */
+/**
+ * The community (part 2 §2): the header with Create Post and the AI settings toggle, the posts (live: new posts,
+ * likes and comments from other members appear without a reload), and the sidebar. On a phone the sidebar
+ * follows the posts.
+ */
 export function CommunityPage() {
+  const id = useId();
+  const { user } = useAuth();
+  const models = useCommunityAiModels();
+  const stats = useStats();
+  const [picked, pick] = useCommunityAiChoice();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [editor, setEditor] = useState<EditorMode | null>(null);
+  useLiveEvents();
+
+  // Until the catalogue loads (or when it cannot), the static one: the helpers still know their model.
+  const catalogue = models.data?.data ?? staticModelCatalogue;
+  const aiChoice = resolveAiChoice(catalogue, picked, models.data?.defaults);
+
   return (
-    <PageHeader title="Community">
-      Not built yet: posts, comments and likes from other members will appear here.
-    </PageHeader>
+    <>
+      <PageHeader title="Community">
+        Share what you are making, cheer each other on, and learn together.
+      </PageHeader>
+      <div className="mb-6 flex flex-wrap gap-3">
+        <Button onClick={() => setEditor({ kind: 'create' })}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create Post
+        </Button>
+        <Button
+          variant="secondary"
+          aria-expanded={settingsOpen}
+          aria-controls={settingsOpen ? `${id}-ai-settings` : undefined}
+          onClick={() => setSettingsOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          AI settings
+        </Button>
+      </div>
+      {settingsOpen ? (
+        <AiSettingsPanel
+          id={`${id}-ai-settings`}
+          models={models}
+          catalogue={catalogue}
+          choice={aiChoice}
+          onChange={pick}
+        />
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby={`${id}-posts`} className="min-w-0">
+          <h2 id={`${id}-posts`} className="sr-only">
+            Posts
+          </h2>
+          <PostList
+            currentUserId={user?.id}
+            onCreate={() => setEditor({ kind: 'create' })}
+            onEdit={(post) => setEditor({ kind: 'edit', post })}
+          />
+        </section>
+        <CommunitySidebar stats={stats} catalogue={catalogue} aiChoice={aiChoice} />
+      </div>
+
+      {editor ? (
+        <PostEditorDialog
+          key={editor.kind === 'edit' ? editor.post.id : 'new'}
+          mode={editor}
+          aiChoice={aiChoice}
+          onClose={() => setEditor(null)}
+        />
+      ) : null}
+    </>
   );
 }

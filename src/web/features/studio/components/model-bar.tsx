@@ -10,9 +10,10 @@ import {
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
 import { Button } from '#web/ui/button.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
+import { ModelSelect } from '#web/ui/model-select.tsx';
 import type { useAiModels } from '../api/get-ai-models.ts';
 import { useSetDefaultAi } from '../api/set-default-ai.ts';
-import { isListed, providersIn } from '../model/ai-selection.ts';
+import { providersIn } from '../model/ai-selection.ts';
 
 /** How long "Saved as your default" stays beside the button. */
 export const DEFAULT_SAVED_MS = 3000;
@@ -96,26 +97,14 @@ export function ModelBar({
           <label htmlFor={`${id}-model`} className={labelClass}>
             Model
           </label>
-          <select
+          <ModelSelect
             id={`${id}-model`}
             className={selectClass}
+            categories={categoriesOf(catalogue, selection.provider)}
             value={selection.model}
             disabled={loading}
-            onChange={(event) => onChange({ provider: selection.provider, model: event.target.value })}
-          >
-            {isListed(catalogue, selection) ? null : (
-              <option value={selection.model}>{selection.model || 'No model'}</option>
-            )}
-            {categoriesOf(catalogue, selection.provider).map((category) => (
-              <optgroup key={category.id} label={category.label}>
-                {category.models.map((model) => (
-                  <option key={model.id} value={model.id}>
-                    {model.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
+            onChange={(model) => onChange({ provider: selection.provider, model })}
+          />
         </div>
         <Button
           variant="secondary"

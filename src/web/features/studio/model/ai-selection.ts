@@ -21,9 +21,3 @@ export function modelLabel(catalogue: readonly ModelCategory[], choice: AiChoice
   }
   return choice.model;
 }
-
-export function isListed(catalogue: readonly ModelCategory[], choice: AiChoice): boolean {
-  return categoriesOf(catalogue, choice.provider).some((category) =>
-    category.models.some((m) => m.id === choice.model),
-  );
-}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#web/app/api-client.ts';
+import { communityKeys } from './community-query-keys.ts';
+import type { PostPages } from './get-posts.ts';
+
+/** `DELETE /api/community/posts/{id}` (author only). */
+export function deletePost(id: number): Promise<void> {
+  return apiRequest(`/api/community/posts/${id}`, { method: 'DELETE' });
+}
+
+/** The post leaves the list once the server agreed; the list and the stats reload either way. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<PostPages>(communityKeys.posts, (pages) =>
+        pages
+          ? {
+              ...pages,
+              pages: pages.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== id) })),
+            }
+          : pages,
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: communityKeys.posts }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.stats }),
+      ]),
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CommunityComment, commentListSchema } from '#shared/community.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { communityKeys } from './community-query-keys.ts';
+
+/** `GET /api/community/posts/{id}/comments`: oldest first. */
+export function getComments(postId: number, signal?: AbortSignal): Promise<CommunityComment[]> {
+  return apiRequest(`/api/community/posts/${postId}/comments`, { schema: commentListSchema, signal });
+}
+
+export function commentsQueryOptions(postId: number) {
+  return queryOptions({
+    queryKey: communityKeys.comments(postId),
+    queryFn: ({ signal }) => getComments(postId, signal),
+  });
+}
+
+export function useComments(postId: number) {
+  return useQuery(commentsQueryOptions(postId));
+}

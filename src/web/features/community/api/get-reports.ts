@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ReportedPost, reportedPostListSchema } from '#shared/community.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { communityKeys } from './community-query-keys.ts';
+
+/** `GET /api/community/reports` (operators only): reported posts, hidden ones included. */
+export function getReports(signal?: AbortSignal): Promise<ReportedPost[]> {
+  return apiRequest('/api/community/reports', { schema: reportedPostListSchema, signal });
+}
+
+export function reportsQueryOptions() {
+  return queryOptions({ queryKey: communityKeys.reports, queryFn: ({ signal }) => getReports(signal) });
+}
+
+/** Asked only when the stats say the viewer moderates: for anyone else the route answers 403. */
+export function useReports(enabled: boolean) {
+  return useQuery({ ...reportsQueryOptions(), enabled });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#web/app/api-client.ts';
+import { communityKeys } from './community-query-keys.ts';
+
+export type SetPostHiddenInput = { postId: number; hidden: boolean };
+
+/** `PUT /api/community/posts/{id}/hidden {hidden}` (operators only): hides a post from everyone, or restores it. */
+export function setPostHidden({ postId, hidden }: SetPostHiddenInput): Promise<void> {
+  return apiRequest(`/api/community/posts/${postId}/hidden`, { method: 'PUT', body: { hidden } });
+}
+
+export function useSetPostHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPostHidden,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: communityKeys.reports }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.posts }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.stats }),
+      ]),
+  });
+}

@@ -1,0 +1,160 @@
+import { Bot } from 'lucide-react';
+import { useId } from 'react';
+import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { useRecentMembers } from '../api/get-members.ts';
+import type { useStats } from '../api/get-stats.ts';
+import { chatModelLabel } from '../model/ai-choice.ts';
+import { formatJoinedDate } from '../model/post-date.ts';
+import { ModerationPanel } from './moderation-panel.tsx';
+
+export const COMMUNITY_GUIDELINES = [
+  'Be kind: critique ideas, never people.',
+  'Share your own work, or credit whoever made it.',
+  'No spam, ads or self-promotion without substance.',
+  'Keep it safe for everyone: nothing hateful, violent or explicit.',
+  'Report what breaks these rules instead of replying to it.',
+] as const;
+
+/**
+ * The sidebar (part 2 §2): stats, what the AI assistant does, Recent Members (first 5), the guidelines, and for
+ * moderators the reported posts. Below the posts on a phone.
+ */
+export function CommunitySidebar({
+  stats,
+  catalogue,
+  aiChoice,
+}: {
+  stats: ReturnType<typeof useStats>;
+  catalogue: readonly ModelCategory[];
+  aiChoice: AiChoice;
+}) {
+  return (
+    <aside aria-label="Community information" className="flex flex-col gap-4">
+      <StatsPanel stats={stats} />
+      <AiAssistantPanel catalogue={catalogue} aiChoice={aiChoice} />
+      <RecentMembersPanel />
+      <GuidelinesPanel />
+      {stats.data?.canModerate ? <ModerationPanel /> : null}
+    </aside>
+  );
+}
+
+function StatsPanel({ stats }: { stats: ReturnType<typeof useStats> }) {
+  const id = useId();
+  const figures = [
+    { label: 'Total Posts', value: stats.data?.totalPosts },
+    { label: 'Active Members', value: stats.data?.activeMembers },
+    { label: 'Total Likes', value: stats.data?.totalLikes },
+  ];
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
+        Community stats
+      </h2>
+      {stats.isError ? (
+        <LoadError
+          what="community stats"
+          error={stats.error}
+          retrying={stats.isFetching}
+          onRetry={() => void stats.refetch()}
+        />
+      ) : (
+        <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left">
+          {figures.map((figure) => (
+            <div
+              key={figure.label}
+              className="flex flex-col-reverse gap-0.5 rounded-2xl bg-(--surface) p-3 lg:flex-row-reverse lg:items-baseline lg:justify-between"
+            >
+              <dt className="text-sm text-(--ink-muted)">{figure.label}</dt>
+              <dd className="text-2xl font-bold text-(--ink)">
+                {figure.value ?? <span className="animate-pulse text-(--ink-muted)">–</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </GlassPanel>
+  );
+}
+
+function AiAssistantPanel({
+  catalogue,
+  aiChoice,
+}: {
+  catalogue: readonly ModelCategory[];
+  aiChoice: AiChoice;
+}) {
+  const id = useId();
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-2 p-5!">
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-bold text-(--ink)">
+        <Bot aria-hidden="true" className="size-5 text-(--accent)" />
+        AI assistant
+      </h2>
+      <p className="text-sm text-(--ink)">
+        Writing helpers use <span className="font-semibold">{aiProviderLabels[aiChoice.provider]}</span> ·{' '}
+        <span className="font-semibold break-words">{chatModelLabel(catalogue, aiChoice)}</span>.
+      </p>
+      <ul className="list-disc pl-5 text-sm text-(--ink-muted)">
+        <li>Generate drafts a post from a topic and a vibe.</li>
+        <li>Improve Text polishes what you wrote.</li>
+        <li>Translate puts your post in Spanish or English.</li>
+      </ul>
+    </GlassPanel>
+  );
+}
+
+function RecentMembersPanel() {
+  const id = useId();
+  const members = useRecentMembers();
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
+        Recent Members
+      </h2>
+      {members.isPending ? (
+        <p role="status" className="text-sm text-(--ink-muted)">
+          Loading members…
+        </p>
+      ) : members.isError ? (
+        <LoadError
+          what="community members"
+          error={members.error}
+          retrying={members.isFetching}
+          onRetry={() => void members.refetch()}
+        />
+      ) : members.data.length === 0 ? (
+        <p className="text-sm text-(--ink-muted)">No members yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {members.data.map((member) => (
+            <li key={member.id} className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="truncate font-semibold text-(--ink)">{member.display_name}</span>
+              <span className="shrink-0 text-(--ink-muted)">
+                Joined <time dateTime={member.created_at}>{formatJoinedDate(member.created_at)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </GlassPanel>
+  );
+}
+
+function GuidelinesPanel() {
+  const id = useId();
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-2 p-5!">
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
+        Community Guidelines
+      </h2>
+      <ol className="list-decimal pl-5 text-sm text-(--ink)">
+        {COMMUNITY_GUIDELINES.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ol>
+    </GlassPanel>
+  );
+}

@@ -1,0 +1,145 @@
+import { ChevronDown, Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { COMMUNITY_TEXTS, type CommunityPost } from '#shared/community.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { useDeletePost } from '../api/delete-post.ts';
+import { postsOf, usePosts } from '../api/get-posts.ts';
+import { errorText } from './error-text.ts';
+import { PostCard } from './post-card.tsx';
+
+/** How far below the viewport the next page starts loading, so scrolling rarely waits. */
+const PRELOAD_MARGIN = '600px';
+
+/**
+ * The posts, newest first, a page at a time: the next page loads when the end of the list scrolls near (an
+ * IntersectionObserver on a sentinel), or with the Load more button, which is always there as well.
+ */
+export function PostList({
+  currentUserId,
+  onCreate,
+  onEdit,
+}: {
+  currentUserId: number | undefined;
+  onCreate: () => void;
+  onEdit: (post: CommunityPost) => void;
+}) {
+  const posts = usePosts();
+  const deletePost = useDeletePost();
+  const [confirming, setConfirming] = useState<CommunityPost | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = posts;
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    // After a failed page, wait for the member to press Load more rather than retry in a loop.
+    if (!sentinel || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
+      return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchNextPageError, fetchNextPage]);
+
+  function confirmDelete() {
+    if (!confirming) return;
+    const post = confirming;
+    deletePost.mutate(post.id, {
+      onSuccess: () => {
+        setDeleteError(null);
+        setConfirming(null);
+      },
+      onError: (error) => {
+        setDeleteError(
+          errorText(error, 'Could not delete that post. Please try again.', `delete post ${post.id}`),
+        );
+        setConfirming(null);
+      },
+    });
+  }
+
+  if (posts.isPending) {
+    return (
+      <div role="status" className="flex flex-col gap-4">
+        <span className="sr-only">Loading posts</span>
+        {[0, 1, 2].map((row) => (
+          <div key={row} aria-hidden="true" className="glass flex flex-col gap-3 rounded-3xl p-6">
+            <div className="flex items-center gap-3">
+              <div className="size-10 animate-pulse rounded-full bg-(--surface-strong)" />
+              <div className="h-4 w-32 animate-pulse rounded-full bg-(--surface-strong)" />
+            </div>
+            <div className="h-5 w-2/3 animate-pulse rounded-full bg-(--surface-strong)" />
+            <div className="h-16 animate-pulse rounded-2xl bg-(--surface-strong)" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (posts.isError) {
+    return (
+      <LoadError
+        what="community posts"
+        error={posts.error}
+        retrying={posts.isFetching}
+        onRetry={() => void posts.refetch()}
+      />
+    );
+  }
+
+  const list = postsOf(posts.data);
+  if (list.length === 0) {
+    return (
+      <div className="glass flex flex-col items-center gap-4 rounded-3xl p-8 text-center">
+        <p className="text-lg font-semibold text-(--ink)">{COMMUNITY_TEXTS.noPosts}</p>
+        <p className="text-(--ink-muted)">Be the first to share something with the community.</p>
+        <Button onClick={onCreate}>
+          <Plus aria-hidden="true" className="size-4" />
+          {COMMUNITY_TEXTS.createFirstPost}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {deleteError ? <Alert>{deleteError}</Alert> : null}
+      <ul aria-label="Posts" className="flex flex-col gap-4">
+        {list.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} currentUserId={currentUserId} onEdit={onEdit} onDelete={setConfirming} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinelRef} aria-hidden="true" />
+      {isFetchNextPageError ? <Alert>Could not load more posts. Please try again.</Alert> : null}
+      {hasNextPage ? (
+        <Button
+          variant="secondary"
+          busy={isFetchingNextPage}
+          onClick={() => void fetchNextPage({ cancelRefetch: false })}
+          className="self-center"
+        >
+          <ChevronDown aria-hidden="true" className="size-4" />
+          {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+        </Button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete post"
+          message={COMMUNITY_TEXTS.deleteConfirm}
+          confirmLabel="Delete"
+          busy={deletePost.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, useId, useState } from 'react';
+import { COMMUNITY_LIMITS, type CommunityPost } from '#shared/community.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { useReportPost } from '../api/report-post.ts';
+import { errorText } from './error-text.ts';
+import { fieldClass, labelClass } from './field-classes.ts';
+import { ModalDialog } from './modal-dialog.tsx';
+
+export const REPORT_THANKS = 'Thanks, the moderators will take a look.';
+
+/** Reports a post to the moderators, with an optional reason. */
+export function ReportDialog({
+  post,
+  onReported,
+  onClose,
+}: {
+  post: CommunityPost;
+  onReported: () => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const report = useReportPost();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    report.mutate(
+      { postId: post.id, reason: reason.trim() },
+      {
+        onSuccess: onReported,
+        onError: (failure) =>
+          setError(errorText(failure, 'Could not send the report. Please try again.', 'report the post')),
+      },
+    );
+  }
+
+  return (
+    <ModalDialog title="Report post" onClose={onClose}>
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-(--ink)">
+          Tell the moderators what is wrong with{' '}
+          <span className="font-semibold break-words">{post.title}</span>.
+        </p>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-reason`} className={labelClass}>
+            Reason (optional)
+          </label>
+          <textarea
+            id={`${id}-reason`}
+            value={reason}
+            rows={3}
+            maxLength={COMMUNITY_LIMITS.reportReasonMax}
+            onChange={(event) => setReason(event.target.value)}
+            className={`${fieldClass} resize-y`}
+          />
+        </div>
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={report.isPending}>
+            Send report
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  type AiChoice,
+  type AiProviderId,
+  aiProviderIds,
+  DEFAULT_AI_MODEL,
+  DEFAULT_AI_PROVIDER,
+  type ModelCategory,
+} from '#shared/ai.ts';
+
+/** The writing helpers chat: only the chat categories of the catalogue are offered. */
+export function chatCategories(catalogue: readonly ModelCategory[]): ModelCategory[] {
+  return catalogue.filter((category) => category.kind === 'chat');
+}
+
+/** Providers with at least one chat model, in the contract's order (fal offers media only). */
+export function chatProviders(catalogue: readonly ModelCategory[]): AiProviderId[] {
+  const chat = chatCategories(catalogue);
+  return aiProviderIds.filter((provider) => chat.some((category) => category.provider === provider));
+}
+
+export function chatCategoriesOf(
+  catalogue: readonly ModelCategory[],
+  provider: AiProviderId,
+): ModelCategory[] {
+  return chatCategories(catalogue).filter((category) => category.provider === provider);
+}
+
+export function firstChatModelOf(catalogue: readonly ModelCategory[], provider: AiProviderId): string {
+  return chatCategoriesOf(catalogue, provider)[0]?.models[0]?.id ?? '';
+}
+
+export function isChatChoice(catalogue: readonly ModelCategory[], choice: AiChoice): boolean {
+  return chatCategoriesOf(catalogue, choice.provider).some((category) =>
+    category.models.some((model) => model.id === choice.model),
+  );
+}
+
+/**
+ * What the helpers use: the member's pick on this page when the catalogue still offers it, else the saved
+ * default when it can chat, else the first chat model of the default provider, else the product's defaults.
+ */
+export function resolveAiChoice(
+  catalogue: readonly ModelCategory[],
+  picked: AiChoice | null,
+  defaults: AiChoice | undefined,
+): AiChoice {
+  if (picked && isChatChoice(catalogue, picked)) return picked;
+  if (defaults && isChatChoice(catalogue, defaults)) return defaults;
+  const provider =
+    defaults && chatProviders(catalogue).includes(defaults.provider) ? defaults.provider : null;
+  if (provider) return { provider, model: firstChatModelOf(catalogue, provider) };
+  return { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
+}
+
+export function chatModelLabel(catalogue: readonly ModelCategory[], choice: AiChoice): string {
+  for (const category of chatCategoriesOf(catalogue, choice.provider)) {
+    const model = category.models.find((m) => m.id === choice.model);
+    if (model) return model.label;
+  }
+  return choice.model;
+}
