@@ -2,6 +2,7 @@ import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
 import type { ChatProvider } from './chat-provider.ts';
+import { createFalQueue, type FalQueue } from './fal-queue.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 import { providerNotConfigured } from './provider-errors.ts';
 import { createStraicoChat } from './straico-chat.ts';
@@ -23,6 +24,7 @@ export function createAiProviders(config: AiConfig) {
     local: Boolean(config.openAiCompatible.baseUrl),
   };
   const chatClients = new Map<AiProviderId, ChatProvider>();
+  let falQueue: FalQueue | undefined;
 
   function buildChat(id: AiProviderId): ChatProvider {
     const common = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries };
@@ -72,6 +74,17 @@ export function createAiProviders(config: AiConfig) {
         chatClients.set(id, client);
       }
       return client;
+    },
+    /** fal.ai's queue client, for images, video and audio; 503 naming FAL_KEY when the key is missing. */
+    falQueue(): FalQueue {
+      if (!configured.fal) throw providerNotConfigured('fal');
+      falQueue ??= createFalQueue({
+        queueUrl: config.fal.queueUrl,
+        apiKey: config.fal.apiKey ?? '',
+        timeoutMs: config.timeoutMs,
+        maxRetries: config.maxRetries,
+      });
+      return falQueue;
     },
   };
 }

@@ -7,6 +7,8 @@ export type ProviderFetchOptions = {
   maxRetries: number;
   /** The caller's own cancellation (a member who stopped waiting). */
   signal?: AbortSignal;
+  /** Reads a failed response's reason where a provider has its own shape (fal's `detail` list); default `readErrorMessage`. */
+  readErrorMessage?: (response: Response) => Promise<string | undefined>;
 };
 
 const MAX_RETRY_WAIT_MS = 10_000;
@@ -36,7 +38,7 @@ export async function providerFetch(
       continue;
     }
     if (response.ok) return response;
-    const message = await readErrorMessage(response);
+    const message = await (options.readErrorMessage ?? readErrorMessage)(response);
     const failure = providerFailed(options.provider, message ?? `answered HTTP ${response.status}`);
     if (response.status === 429 || response.status >= 500) {
       lastFailure = Object.assign(failure, { retryAfterMs: retryAfterMs(response) });
