@@ -52,6 +52,8 @@ export type AppDeps = {
   events?: EventBus;
   /** Emails of the community's operators (lower-case); nobody when absent. */
   adminEmails?: readonly string[];
+  /** Aborted when the server starts shutting down: long-lived event streams end so the drain can finish. */
+  closing?: AbortSignal;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,7 +122,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createProfileRoutes({ db, requireMember, now }));
   app.route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }));
-  app.route('/', createEventRoutes({ requireMember, events }));
+  app.route(
+    '/',
+    createEventRoutes({ requireMember, events, ...(deps.closing ? { closing: deps.closing } : {}) }),
+  );
   app.route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
 
   app.all('/api/*', () => {

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   }
 
   const now = () => new Date();
+  const closing = new AbortController();
   const webBuilt = existsSync(`${webRoot}/index.html`);
   if (!webBuilt)
     logger.warn({ webRoot }, 'the browser app is not built (npm run build): serving the API only');
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     logger,
     now,
     ai: createAiProviders(config.ai),
+    closing: closing.signal,
     adminEmails: config.adminEmails,
     ...(webBuilt ? { webRoot } : {}),
   });
@@ -91,6 +93,8 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Live-event streams never finish on their own: end them now rather than at the end of the drain.
+    closing.abort();
     const forceExit = setTimeout(() => {
       logger.warn('drain took too long, exiting');
       process.exit(1);

@@ -31,6 +31,11 @@ export function createEventRoutes(deps: {
   events: EventBus;
   /** Tests shorten it to see a keep-alive without waiting 25 s. */
   keepAliveMs?: number;
+  /**
+   * Aborted when the server starts shutting down: every stream ends at once (browsers reconnect, to another
+   * server behind the balancer), so open pages do not hold the SIGTERM drain for its whole grace period.
+   */
+  closing?: AbortSignal;
 }) {
   const routes = new Hono<AppEnv>();
   const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
@@ -41,7 +46,13 @@ export function createEventRoutes(deps: {
     // nginx buffers proxied responses by default, which would hold events back until a buffer fills.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, (sse) =>
-      serveEvents(sse, { userId, events: deps.events, keepAliveMs, clientSignal }),
+      serveEvents(sse, {
+        userId,
+        events: deps.events,
+        keepAliveMs,
+        clientSignal,
+        ...(deps.closing ? { closing: deps.closing } : {}),
+      }),
     );
   });
 
@@ -54,7 +65,13 @@ export function createEventRoutes(deps: {
  */
 async function serveEvents(
   sse: SSEStreamingApi,
-  options: { userId: number; events: EventBus; keepAliveMs: number; clientSignal: AbortSignal },
+  options: {
+    userId: number;
+    events: EventBus;
+    keepAliveMs: number;
+    clientSignal: AbortSignal;
+    closing?: AbortSignal;
+  },
 ): Promise<void> {
   let ended = false;
   let release = () => {};
@@ -94,6 +111,7 @@ async function serveEvents(
     unsubscribe();
     clearInterval(keepAlive);
     options.clientSignal.removeEventListener('abort', hangUp);
+    options.closing?.removeEventListener('abort', end);
     release();
   }
   // Aborting the stream cancels its body, so no write stays stuck behind a client that is gone; it runs `end`.
@@ -105,6 +123,9 @@ async function serveEvents(
   sse.onAbort(end);
   if (options.clientSignal.aborted) hangUp();
   else options.clientSignal.addEventListener('abort', hangUp, { once: true });
+  // Shutting down: end the stream cleanly (the response completes; the browser reconnects elsewhere).
+  if (options.closing?.aborted) end();
+  else options.closing?.addEventListener('abort', end, { once: true });
 
   // Subscribed before `ready` is written, so a client that has read `ready` misses nothing published after it.
   write(() => sse.writeSSE({ event: LIVE_READY_EVENT, data: '{}', retry: RECONNECT_MS }));

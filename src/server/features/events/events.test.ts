@@ -239,3 +239,28 @@ describe('keep-alive', () => {
     await vi.waitFor(() => expect(bus.listenerCount()).toBe(0), { timeout: 5_000, interval: 10 });
   });
 });
+
+describe('shutdown', () => {
+  it('ends every open stream when the server starts shutting down, leaving no subscription', async () => {
+    const { cookie } = await signInMember(t);
+    const bus = createInProcessEventBus();
+    const closing = new AbortController();
+    const app = new Hono<AppEnv>().route(
+      '/',
+      createEventRoutes({
+        requireMember: createRequireMember({ db: t.db, cookies: createAuthCookies(false), now: t.clock.now }),
+        events: bus,
+        closing: closing.signal,
+      }),
+    );
+    const response = await app.request(new URL('/api/events', t.appUrl).toString(), { headers: { cookie } });
+    const frames = readFrames(response);
+    expect((await frames.next()).event).toBe('ready');
+    expect(bus.listenerCount()).toBe(1);
+
+    closing.abort();
+    // The response completes on its own (no keep-alive for 25 s would come first): the stream has ended.
+    await expect(frames.next()).rejects.toThrow('the stream ended');
+    expect(bus.listenerCount()).toBe(0);
+  });
+});
