@@ -286,6 +286,39 @@ describe('CommunityPage: comments', () => {
     ]);
   });
 
+  it('empties the box at once, so the next comment can be sent while one is on its way', async () => {
+    const post = buildPost({ title: 'Quick talk', comments_count: 0 });
+    const gate = deferred<void>();
+    let held = false;
+    const server = stubCommunityServer({
+      posts: [post],
+      comments: { [post.id]: [] },
+      override: async (request) => {
+        if (request.method === 'POST' && request.path.endsWith('/comments') && !held) {
+          held = true;
+          await gate.promise;
+        }
+        return undefined;
+      },
+    });
+    const { user } = renderCommunity();
+    const article = await findPost('Quick talk');
+    await user.click(within(article).getByRole('button', { name: 'Comments 0' }));
+    const input = within(article).getByRole('textbox', { name: 'Write a comment' });
+
+    await user.type(input, 'One{Enter}');
+    expect(input).toHaveValue('');
+    await user.type(input, 'Two{Enter}');
+    expect(input).toHaveValue('');
+    gate.resolve();
+    expect(await within(article).findByText('One')).toBeInTheDocument();
+    expect(await within(article).findByText('Two')).toBeInTheDocument();
+    expect(server.bodiesTo(`/api/community/posts/${post.id}/comments`)).toEqual([
+      { body: 'One' },
+      { body: 'Two' },
+    ]);
+  });
+
   it("lets the post's author mark others' comments helpful, and no one else", async () => {
     const mine = buildPost({
       title: 'My question',

@@ -36,14 +36,18 @@ export function PostComments({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = text.trim();
-    if (body === '' || createComment.isPending) return;
+    if (body === '') return;
+    // The box empties at once, so the next comment can be typed while this one is on its way (and a double
+    // Enter sends nothing twice); a failure puts the words back unless something new was typed meanwhile.
+    setText('');
     setError(null);
     createComment.mutate(
       { postId: post.id, body },
       {
-        onSuccess: () => setText(''),
-        onError: (failure) =>
-          setError(errorText(failure, 'Could not send your comment. Please try again.', 'send the comment')),
+        onError: (failure) => {
+          setText((current) => (current === '' ? body : current));
+          setError(errorText(failure, 'Could not send your comment. Please try again.', 'send the comment'));
+        },
       },
     );
   }
@@ -130,7 +134,7 @@ export function PostComments({
             autoComplete="off"
           />
         </div>
-        <Button type="submit" busy={createComment.isPending} disabled={text.trim() === ''} className="px-4!">
+        <Button type="submit" disabled={text.trim() === ''} className="px-4!">
           <Send aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">Send</span>
         </Button>
