@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { ChatProvider } from '#server/ai/chat-provider.ts';
 import type { AppEnv } from '#server/app-env.ts';
@@ -55,6 +55,25 @@ export function createChatRoutes(deps: {
     await updateThreadMemory(deps.db, { threadId, provider, model, logger });
   };
 
+  /**
+   * What `/send` and `/stream` share: the body checked, the thread found, the provider ready (each may refuse),
+   * and only then the member's message stored and the model's messages gathered.
+   */
+  const startMemberTurn = async (c: Context<AppEnv>) => {
+    const body = await readJson(c, sendChatRequestSchema);
+    const userId = memberId(c);
+    const thread = await findOpenThread(deps.db, userId, body.threadId);
+    const provider = deps.ai.chat(body.provider);
+    const userMessage = await addMemberMessage(deps.db, {
+      userId,
+      threadId: thread.id,
+      content: body.content,
+      now: deps.now(),
+    });
+    const messages = await replyContext(deps.db, thread.id, userMessage.id, body);
+    return { body, userId, thread, provider, userMessage, messages };
+  };
+
   routes.get('/api/chat/threads', async (c) => c.json(await listThreads(deps.db, memberId(c))));
 
   routes.post('/api/chat/thread', async (c) => {
@@ -79,17 +98,7 @@ export function createChatRoutes(deps: {
 
   /** The whole answer at once (the spec's call). */
   routes.post('/api/chat/send', limitAi, async (c) => {
-    const body = await readJson(c, sendChatRequestSchema);
-    const userId = memberId(c);
-    const thread = await findOpenThread(deps.db, userId, body.threadId);
-    const provider = deps.ai.chat(body.provider);
-    const userMessage = await addMemberMessage(deps.db, {
-      userId,
-      threadId: thread.id,
-      content: body.content,
-      now: deps.now(),
-    });
-    const messages = await replyContext(deps.db, thread.id, userMessage.id, body);
+    const { body, userId, thread, provider, userMessage, messages } = await startMemberTurn(c);
     // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
     const reply = await provider.complete({ model: body.model, messages });
     const aiMessage = await storeReply(deps.db, {
@@ -107,17 +116,7 @@ export function createChatRoutes(deps: {
 
   /** The same, streamed as server-sent events (see chat-stream.ts for the events and Stop). */
   routes.post('/api/chat/stream', limitAi, async (c) => {
-    const body = await readJson(c, sendChatRequestSchema);
-    const userId = memberId(c);
-    const thread = await findOpenThread(deps.db, userId, body.threadId);
-    const provider = deps.ai.chat(body.provider);
-    const userMessage = await addMemberMessage(deps.db, {
-      userId,
-      threadId: thread.id,
-      content: body.content,
-      now: deps.now(),
-    });
-    const messages = await replyContext(deps.db, thread.id, userMessage.id, body);
+    const { body, userId, thread, provider, userMessage, messages } = await startMemberTurn(c);
     return streamReply(c, {
       provider,
       request: { model: body.model, messages },
