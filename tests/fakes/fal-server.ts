@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { startTestServer, type TestServer } from './canary-server.ts';
+import type { TestServer } from './canary-server.ts';
+import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
  * A local fal.ai queue (providers.md §3.1) for server tests:
@@ -62,15 +63,7 @@ export async function startFakeFalServer(options: { apiKey?: string } = {}): Pro
   const rateLimitedPrompts = new Set<string>();
   let steps: FalStatusSteps = { queued: 1, inProgress: 1 };
 
-  const server = await startTestServer(
-    (req, res) => {
-      void handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-    },
-    { host: '127.0.0.1' },
-  );
+  const server = await startFakeServer(handle);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -253,16 +246,4 @@ function sendFile(res: http.ServerResponse, name: string) {
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (piece: string) => {
-      data += piece;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 }

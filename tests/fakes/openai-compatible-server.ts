@@ -1,5 +1,6 @@
 import type http from 'node:http';
-import { startTestServer, type TestServer } from './canary-server.ts';
+import type { TestServer } from './canary-server.ts';
+import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
  * A local OpenRouter (or, with `flavor: 'ollama'`, an Ollama / OpenAI-compatible server) speaking the wire of
@@ -59,15 +60,7 @@ export async function startFakeOpenAiServer(
   let modelCount = 120;
   const hanging = new Set<http.ServerResponse>();
 
-  const server = await startTestServer(
-    (req, res) => {
-      void handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-    },
-    { host: options.host ?? '127.0.0.1' },
-  );
+  const server = await startFakeServer(handle, options.host ?? '127.0.0.1');
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -277,18 +270,6 @@ function usage(text: string) {
 
 function writeChunk(res: http.ServerResponse, value: unknown) {
   if (!res.destroyed) res.write(`data: ${JSON.stringify(value)}\n\n`);
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (piece: string) => {
-      data += piece;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 }
 
 function sleep(ms: number) {

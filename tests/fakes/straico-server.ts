@@ -1,5 +1,6 @@
 import type http from 'node:http';
-import { startTestServer, type TestServer } from './canary-server.ts';
+import type { TestServer } from './canary-server.ts';
+import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
  * A local Straico speaking the wire of providers.md §2: `POST /v0/prompt/completion` with bearer auth, answered
@@ -49,15 +50,7 @@ export async function startFakeStraicoServer(
   const requests: StraicoRecordedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
 
-  const server = await startTestServer(
-    (req, res) => {
-      void handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
-    },
-    { host: options.host ?? '127.0.0.1' },
-  );
+  const server = await startFakeServer(handle, options.host ?? '127.0.0.1');
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
@@ -163,16 +156,4 @@ function sendJson(res: http.ServerResponse, status: number, value: unknown, retr
   if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
   res.writeHead(status, headers);
   res.end(JSON.stringify(value));
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (piece: string) => {
-      data += piece;
-    });
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
-  });
 }
