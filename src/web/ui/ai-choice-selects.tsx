@@ -1,4 +1,44 @@
-import type { ModelCategory } from '#shared/ai.ts';
+import { type AiProviderId, aiProviderIdSchema, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+
+/**
+ * The provider select of an AI choice. Providers the server has no key for stay choosable but say so; while
+ * the catalogue loads (`configured` unknown) nothing is marked.
+ */
+export function ProviderSelect({
+  id,
+  className,
+  providers,
+  configured,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  className: string;
+  providers: readonly AiProviderId[];
+  configured: readonly AiProviderId[] | undefined;
+  value: AiProviderId;
+  disabled: boolean;
+  onChange: (provider: AiProviderId) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className={className}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(aiProviderIdSchema.parse(event.target.value))}
+    >
+      {providers.map((provider) => (
+        <option key={provider} value={provider}>
+          {configured === undefined || configured.includes(provider)
+            ? aiProviderLabels[provider]
+            : `${aiProviderLabels[provider]} (not configured)`}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /**
  * The model select of an AI provider (part 2 §2: grouped by category). A model that is not in the listed

@@ -1,13 +1,7 @@
 import { useId } from 'react';
-import {
-  type AiChoice,
-  type AiProviderId,
-  aiProviderIdSchema,
-  aiProviderLabels,
-  type ModelCategory,
-} from '#shared/ai.ts';
+import type { AiChoice, ModelCategory } from '#shared/ai.ts';
+import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
-import { ModelSelect } from '#web/ui/model-select.tsx';
 import type { useCommunityAiModels } from '../api/get-ai-models.ts';
 import { chatCategoriesOf, chatProviders, firstChatModelOf } from '../model/ai-choice.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
@@ -52,22 +46,15 @@ export function AiSettingsPanel({
           <label htmlFor={`${fieldId}-provider`} className={labelClass}>
             Provider
           </label>
-          <select
+          <ProviderSelect
             id={`${fieldId}-provider`}
             className={fieldClass}
+            providers={providers}
+            configured={configured}
             value={choice.provider}
             disabled={loading}
-            onChange={(event) => {
-              const provider = aiProviderIdSchema.parse(event.target.value);
-              onChange({ provider, model: firstChatModelOf(catalogue, provider) });
-            }}
-          >
-            {providers.map((provider) => (
-              <option key={provider} value={provider}>
-                {providerOptionLabel(provider, configured?.includes(provider) ?? true)}
-              </option>
-            ))}
-          </select>
+            onChange={(provider) => onChange({ provider, model: firstChatModelOf(catalogue, provider) })}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
           <label htmlFor={`${fieldId}-model`} className={labelClass}>
@@ -93,8 +80,4 @@ export function AiSettingsPanel({
       ) : null}
     </section>
   );
-}
-
-function providerOptionLabel(provider: AiProviderId, configured: boolean): string {
-  return configured ? aiProviderLabels[provider] : `${aiProviderLabels[provider]} (not configured)`;
 }

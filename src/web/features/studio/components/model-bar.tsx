@@ -1,16 +1,10 @@
 import { Check, Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import {
-  type AiChoice,
-  type AiProviderId,
-  aiProviderIdSchema,
-  aiProviderLabels,
-  type ModelCategory,
-} from '#shared/ai.ts';
+import type { AiChoice, AiProviderId, ModelCategory } from '#shared/ai.ts';
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
+import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
-import { ModelSelect } from '#web/ui/model-select.tsx';
 import type { useAiModels } from '../api/get-ai-models.ts';
 import { useSetDefaultAi } from '../api/set-default-ai.ts';
 import { providersIn } from '../model/ai-selection.ts';
@@ -51,8 +45,7 @@ export function ModelBar({
     return () => window.clearTimeout(timer);
   }, [savedAt]);
 
-  function changeProvider(value: string) {
-    const provider = aiProviderIdSchema.parse(value);
+  function changeProvider(provider: AiProviderId) {
     onChange({ provider, model: firstModelOf(catalogue, provider) ?? '' });
   }
 
@@ -79,19 +72,15 @@ export function ModelBar({
           <label htmlFor={`${id}-provider`} className={labelClass}>
             Provider
           </label>
-          <select
+          <ProviderSelect
             id={`${id}-provider`}
             className={selectClass}
+            providers={providersIn(catalogue, selection)}
+            configured={configured}
             value={selection.provider}
             disabled={loading}
-            onChange={(event) => changeProvider(event.target.value)}
-          >
-            {providersIn(catalogue, selection).map((provider) => (
-              <option key={provider} value={provider}>
-                {providerOptionLabel(provider, configured?.includes(provider) ?? true)}
-              </option>
-            ))}
-          </select>
+            onChange={changeProvider}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-model`} className={labelClass}>
@@ -135,8 +124,4 @@ export function ModelBar({
       ) : null}
     </section>
   );
-}
-
-function providerOptionLabel(provider: AiProviderId, configured: boolean): string {
-  return configured ? aiProviderLabels[provider] : `${aiProviderLabels[provider]} (not configured)`;
 }
