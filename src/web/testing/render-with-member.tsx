@@ -8,7 +8,7 @@ import { AuthContext, type AuthState } from '#web/app/auth-context.ts';
 import { createQueryClient } from '#web/app/query-client.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 
-/** A widgets component with what the app gives it: a query client, the Toaster, and a signed-in member. */
+/** A component with what the signed-in app gives it: a query client, the Toaster, and a member (auth context). */
 export function renderWithMember(ui: ReactNode, user: User = buildUser()) {
   const queryClient = createQueryClient();
   const auth: AuthState = {

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import { errorResponse, jsonResponse } from '#web/testing/fetch-stub.ts';
+import { renderWithMember } from '#web/testing/render-with-member.tsx';
 import { EMBED_ALLOW } from '../lib/embed-frame.ts';
 import { buildWidget } from '../testing/build-widget.ts';
-import { renderWithMember } from '../testing/render-widgets.tsx';
 import { stubWidgetsServer } from '../testing/widgets-server-stub.ts';
 import { WidgetsSection } from './widgets-section.tsx';
 
