@@ -67,20 +67,15 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
-/** PostgreSQL text cannot hold U+0000: stored text refuses it here (400), never as a database failure (500). */
-const noNul = [(text: string) => !text.includes('\u0000'), 'Text cannot contain a NUL character'] as const;
-
 const titleSchema = z
   .string()
   .trim()
   .min(1, 'Give your post a title')
-  .max(COMMUNITY_LIMITS.titleMax, `At most ${COMMUNITY_LIMITS.titleMax} characters`)
-  .refine(...noNul);
+  .max(COMMUNITY_LIMITS.titleMax, `At most ${COMMUNITY_LIMITS.titleMax} characters`);
 const bodySchema = z
   .string()
   .trim()
-  .max(COMMUNITY_LIMITS.bodyMax, `At most ${COMMUNITY_LIMITS.bodyMax} characters`)
-  .refine(...noNul);
+  .max(COMMUNITY_LIMITS.bodyMax, `At most ${COMMUNITY_LIMITS.bodyMax} characters`);
 const aiHelpersSchema = z.array(z.enum(['generate', 'improve', 'translate'])).max(3);
 
 /** `POST /api/community/posts`. `aiHelpers` lists the AI helpers the author used, which marks the post AI Enhanced. */
@@ -125,8 +120,7 @@ export const createCommentRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'Write a comment first')
-    .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`)
-    .refine(...noNul),
+    .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`),
 });
 
 /** `PUT /api/community/comments/{id}/helpful {helpful}`: the post's author marks a comment helpful, or not. */
@@ -161,7 +155,6 @@ export const reportPostRequestSchema = z.object({
     .string()
     .trim()
     .max(COMMUNITY_LIMITS.reportReasonMax, `At most ${COMMUNITY_LIMITS.reportReasonMax} characters`)
-    .refine(...noNul)
     .default(''),
 });
 
