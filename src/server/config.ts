@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,21 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   ADMIN_EMAILS: z.string().min(1).optional(),
+  MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(100 * 1024 * 1024),
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  UNSAFE_OUTBOUND_ALLOW: z
+    .string()
+    .regex(
+      /^[^,\s]+(,[^,\s]+)*$/,
+      'a comma-separated list of IP addresses, each optionally with :port ([::1]:8080 for IPv6)',
+    )
+    .optional(),
 });
 
 export type SignInConfig =
@@ -61,6 +77,23 @@ export type Config = {
   ai: AiConfig;
   /** Emails of the members who run the community (see reported posts, hide and restore them), lower-cased. */
   adminEmails: string[];
+  media: MediaConfig;
+};
+
+/** Where generated and saved media live, how big a file may be, and how long a generation may take. */
+export type MediaConfig = {
+  /** The media store's directory (`DATA_DIR/media` unless `MEDIA_DIR` says otherwise). */
+  dir: string;
+  /** The largest file the server copies into its store (provider outputs and `POST /api/media`). */
+  maxBytes: number;
+  /** A generation job not finished after this long fails as 'Generation timed out'. */
+  jobTimeoutMs: number;
+  /**
+   * Addresses (and their ports) the safe outbound fetch treats as public. Empty in any real deployment; tests
+   * and local development point it at a fake provider on loopback (`UNSAFE_OUTBOUND_ALLOW`). Refused in
+   * production.
+   */
+  outbound: { extraAllowed: string[]; extraPorts: number[] };
 };
 
 /**
@@ -126,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } else {
     signIn = { mode: 'development' };
   }
+  const outbound = parseOutboundAllow(e.UNSAFE_OUTBOUND_ALLOW, problems);
+  if (production && e.UNSAFE_OUTBOUND_ALLOW)
+    problems.push('UNSAFE_OUTBOUND_ALLOW: lets the server fetch private addresses; never set it in production');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -142,6 +178,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    media: {
+      dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+      maxBytes: e.MEDIA_MAX_BYTES,
+      jobTimeoutMs: e.GENERATION_TIMEOUT_MS,
+      outbound,
+    },
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
       straico: { apiKey: e.STRAICO_API_KEY, baseUrl: e.STRAICO_BASE_URL },
@@ -165,6 +207,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The AI settings of a server told nothing: every provider listed, none configured. */
 export function unconfiguredAiConfig(): AiConfig {
   return loadConfig({ NODE_ENV: 'test' }).ai;
+}
+
+/** `127.0.0.2,127.0.0.2:4010,[::1]:8080`: the addresses, and any ports named with them. */
+function parseOutboundAllow(raw: string | undefined, problems: string[]): MediaConfig['outbound'] {
+  const extraAllowed: string[] = [];
+  const extraPorts: number[] = [];
+  for (const entry of (raw ?? '').split(',').filter(Boolean)) {
+    const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(entry);
+    const address = match?.[1] ?? match?.[2];
+    const port = match?.[3] === undefined ? undefined : Number(match[3]);
+    if (!address || !isIP(address) || (port !== undefined && (port < 1 || port > 65_535))) {
+      problems.push(`UNSAFE_OUTBOUND_ALLOW: "${entry}" is not an IP address with an optional :port`);
+      continue;
+    }
+    extraAllowed.push(address);
+    if (port !== undefined) extraPorts.push(port);
+  }
+  return { extraAllowed, extraPorts };
 }
 
 /** An empty variable (`FOO=`) means "not set", as shells and .env files usually intend. */

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Members. Everything a member owns carries `user_id` pointing here. */
@@ -186,8 +187,13 @@ export const widgets = pgTable(
 );
 
 /**
- * What a member sets about themselves. For now the saved AI choice (`POST /api/profile/set-ai`); the profile
- * issue adds display name, status, theme and wallpaper here. One row per member, made on first save.
+ * What a member sets about themselves (part 1 §3 "Profile", part 2 §3). One row per member, made on first save;
+ * a null column means "not set" and the API answers its default (display name 'Lumarian', theme 'default').
+ * - `tags`: a JSON list of strings.
+ * - `avatarKey`/`wallpaperKey`: the media store key of an avatar or wallpaper Lumara keeps a copy of (a
+ *   generated one, whose provider URL expires); `avatarUrl`/`wallpaperUrl` are what the browser loads.
+ * - `theme`: the panel theme id (part 1 §3, eight themes); `themeName`/`themeTokens`: the settings token theme.
+ * - `timeZone`: an IANA zone the calendar uses; null means the browser's.
  */
 export const profiles = pgTable('profiles', {
   userId: integer('user_id')
@@ -195,6 +201,19 @@ export const profiles = pgTable('profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   aiProvider: text('ai_provider'),
   aiModel: text('ai_model'),
+  displayName: text('display_name'),
+  about: text('about'),
+  avatarUrl: text('avatar_url'),
+  avatarKey: text('avatar_key'),
+  wallpaperUrl: text('wallpaper_url'),
+  wallpaperKey: text('wallpaper_key'),
+  wallpaperCss: text('wallpaper_css'),
+  tags: jsonb('tags').notNull().default(sql`'[]'::jsonb`),
+  status: text('status'),
+  theme: text('theme'),
+  themeName: text('theme_name'),
+  themeTokens: jsonb('theme_tokens'),
+  timeZone: text('time_zone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -343,3 +362,78 @@ export const postReports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.reporterId] })],
 );
+
+/**
+ * Media generations as server-side jobs (issue 5, docs/decisions/0014). A request inserts a row; a worker on any
+ * server claims due rows with `FOR UPDATE SKIP LOCKED`, calls the provider and records the outcome, so a job
+ * survives a restart and runs on exactly one instance.
+ * - `status`: pending until the outcome is known, then ready (with `outputs`) or failed (with `error`).
+ * - `input`: the validated request (sizes, steps, durations) the provider call is built from.
+ * - `providerState`: what a queued provider handed back (fal's request id and its status/response/cancel URLs).
+ * - `runAfter`: when the job is next due (fal's status is polled by re-claiming the job later).
+ * - `lockedBy`/`lockedUntil`: the lease of the instance working on it; an expired lease is taken over and
+ *   counted in `recoveries`, and too many recoveries fail the job instead of retrying forever.
+ * - `deadlineAt`: past it a job fails as 'Generation timed out'.
+ */
+export const generationJobs = pgTable(
+  'generation_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    mediaType: text('media_type').notNull(),
+    model: text('model').notNull(),
+    prompt: text('prompt').notNull(),
+    input: jsonb('input').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerState: jsonb('provider_state'),
+    outputs: jsonb('outputs').notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    recoveries: integer('recoveries').notNull().default(0),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generation_jobs_user_created_idx').on(t.userId, t.createdAt),
+    index('generation_jobs_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * The media gallery. Each row's file is Lumara's own copy in the media store (`storageKey`), made when it was
+ * saved, because provider URLs expire. `sourceUrl` is where it was copied from: one row per member and source
+ * (a hash index, as signed URLs can outgrow a btree entry), so saving the same output twice answers the first.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaType: text('media_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    prompt: text('prompt').notNull().default(''),
+    title: text('title').notNull().default(''),
+    modelId: text('model_id').notNull().default(''),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_user_id_idx').on(t.userId, t.id),
+    uniqueIndex('media_user_source_idx').on(t.userId, sql`md5(${t.sourceUrl})`),
+  ],
+);
+
+export type GenerationJobRow = typeof generationJobs.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
