@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
 import type { AppEnv } from './app-env.ts';
-import { unconfiguredAiConfig } from './config.ts';
+import { type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
@@ -18,6 +18,7 @@ import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts'
 import { createInProcessEventBus, type EventBus } from './features/events/event-bus.ts';
 import { createEventRoutes } from './features/events/events.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createFileMediaStore, type MediaStore } from './features/media/media-store.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createProfileRoutes } from './features/profile/profile.routes.ts';
@@ -52,8 +53,15 @@ export type AppDeps = {
   events?: EventBus;
   /** Emails of the community's operators (lower-case); nobody when absent. */
   adminEmails?: readonly string[];
-  /** Aborted when the server starts shutting down: long-lived event streams end so the drain can finish. */
+  /**
+   * Aborted when the server starts shutting down: long-lived event streams end so the drain can finish, and the
+   * generation worker stops claiming jobs.
+   */
   closing?: AbortSignal;
+  /** Where media is stored, its size cap, the generation deadline and the outbound allowances (config.ts). */
+  media: MediaConfig;
+  /** The media store; a directory store on `media.dir` when absent. */
+  mediaStore?: MediaStore;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -74,6 +82,7 @@ export function createApp(deps: AppDeps) {
   const events = deps.events ?? createInProcessEventBus();
   const adminEmails = deps.adminEmails ?? [];
   const aiLimiter = createFixedWindowLimiter({ limit: ai.config.rateLimitPerMinute, windowMs: 60_000 });
+  const mediaStore = deps.mediaStore ?? createFileMediaStore(deps.media.dir);
 
   const app = new Hono<AppEnv>();
 

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     ai: createAiProviders(config.ai),
     closing: closing.signal,
     adminEmails: config.adminEmails,
+    media: config.media,
     ...(webBuilt ? { webRoot } : {}),
   });
 

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { type AiProviders, createAiProviders } from '#server/ai/ai-providers.ts';
 import { createApp } from '#server/app.ts';
-import { type AiConfig, unconfiguredAiConfig } from '#server/config.ts';
+import { type AiConfig, type MediaConfig, unconfiguredAiConfig } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
@@ -38,6 +41,8 @@ export async function buildTestApp(
     logger?: Logger;
     /** Emails of community operators (lower-case). */
     adminEmails?: string[];
+    /** Media settings over `testMediaConfig()`'s (a fresh directory per app, removed on close). */
+    media?: Partial<MediaConfig>;
   } = {},
 ) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -48,7 +53,12 @@ export async function buildTestApp(
     options.identityProvider?.(appUrl) ?? createDevIdentityProvider({ appUrl, now: clock.now });
   const ai: AiProviders = createAiProviders({ ...testAiConfig(), ...options.ai });
   const events = createInProcessEventBus();
+  const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-test-media-'));
+  const media: MediaConfig = { ...testMediaConfig(mediaDir), ...options.media };
+  const closing = new AbortController();
   const app = createApp({
+    media,
+    closing: closing.signal,
     ai,
     events,
     adminEmails: options.adminEmails ?? [],
@@ -93,7 +103,24 @@ export async function buildTestApp(
           : {}),
       });
     },
-    close: () => database.close(),
+    /** The media settings the app runs with (its store directory is `media.dir`). */
+    media,
+    async close() {
+      // Background work (the generation worker) stops before the database it uses goes away.
+      closing.abort();
+      await database.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Media settings for tests: a store in `dir`, small files, a short generation deadline, no outbound allowances. */
+export function testMediaConfig(dir: string): MediaConfig {
+  return {
+    dir,
+    maxBytes: 5 * 1024 * 1024,
+    jobTimeoutMs: 20_000,
+    outbound: { extraAllowed: [], extraPorts: [] },
   };
 }
 

@@ -1,0 +1,108 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+/**
+ * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,
+ * gallery items, avatars and wallpapers. Provider URLs expire, so anything worth keeping is copied here. Keys
+ * are relative paths the server makes (`media/<user>/<uuid>.png`, `jobs/<jobId>/0.png`), never a member's
+ * text. One implementation today, a directory (`MEDIA_DIR`); an S3-compatible store would implement the same
+ * interface.
+ */
+export type MediaStore = {
+  /** Writes the whole file; a reader never sees half of it (written aside, then renamed into place). */
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** The file's size, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** The bytes from `start` to `end` inclusive (the whole file by default), or null when there is none. */
+  read(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
+  /** Copies a stored file to a new key (a job output saved into the gallery). */
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Removes a file; a missing one is already removed. */
+  remove(key: string): Promise<void>;
+  /** Removes every file under a prefix (`jobs/<jobId>/`). */
+  removeAll(prefix: string): Promise<void>;
+};
+
+/** Keys are lower-case path segments of letters, digits, `-`, `_` and `.`; no segment may be `.` or `..`. */
+const keyPattern = /^[a-z0-9_-][a-z0-9_.-]*(\/[a-z0-9_-][a-z0-9_.-]*)*$/;
+
+export function isMediaKey(key: string): boolean {
+  return key.length <= 300 && keyPattern.test(key);
+}
+
+export function createFileMediaStore(dir: string): MediaStore {
+  const root = path.resolve(dir);
+
+  function fileOf(key: string): string {
+    if (!isMediaKey(key)) throw new Error(`not a media store key: ${JSON.stringify(key)}`);
+    const file = path.resolve(root, key);
+    // The pattern already rules out `..`; this keeps the promise even if the pattern changes.
+    if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`media key escapes the store: ${key}`);
+    return file;
+  }
+
+  async function writeAside(file: string, write: (temporary: string) => Promise<void>) {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${Date.now()}.part`;
+    try {
+      await write(temporary);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await writeAside(file, async (temporary) => {
+        const handle = await open(temporary, 'wx');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      });
+    },
+    async size(key) {
+      try {
+        const info = await stat(fileOf(key));
+        return info.isFile() ? info.size : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      const file = fileOf(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    },
+    async copy(fromKey, toKey) {
+      const to = fileOf(toKey);
+      await writeAside(to, (temporary) => copyFile(fileOf(fromKey), temporary));
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async removeAll(prefix) {
+      const trimmed = prefix.replace(/\/+$/, '');
+      await rm(fileOf(trimmed), { recursive: true, force: true });
+    },
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'ENOENT';
+}
