@@ -11,13 +11,18 @@ import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember } from './features/auth/require-member.ts';
 import { createBadgeRoutes } from './features/badges/badges.routes.ts';
+import { createCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createInProcessEventBus, type EventBus } from './features/events/event-bus.ts';
 import { createEventRoutes } from './features/events/events.routes.ts';
+import { createGenerationRoutes } from './features/generation/generation.routes.ts';
+import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createDownloadRoutes } from './features/media/download.routes.ts';
+import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createFileMediaStore, type MediaStore } from './features/media/media-store.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
@@ -30,7 +35,7 @@ import { AppError } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
-import { resolveRedirect } from './lib/safe-fetch.ts';
+import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticApp } from './lib/static-app.ts';
@@ -62,6 +67,10 @@ export type AppDeps = {
   media: MediaConfig;
   /** The media store; a directory store on `media.dir` when absent. */
   mediaStore?: MediaStore;
+  /** Generation job timings (decision 0014): how long a start waits, the sweep and fal poll periods. */
+  generation?: GenerationTimings;
+  /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
+  outboundLookup?: Lookup;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -83,6 +92,15 @@ export function createApp(deps: AppDeps) {
   const adminEmails = deps.adminEmails ?? [];
   const aiLimiter = createFixedWindowLimiter({ limit: ai.config.rateLimitPerMinute, windowMs: 60_000 });
   const mediaStore = deps.mediaStore ?? createFileMediaStore(deps.media.dir);
+  const generation = createGenerationService({
+    db,
+    ai,
+    store: mediaStore,
+    media: deps.media,
+    logger: deps.logger,
+    ...(deps.closing ? { closing: deps.closing } : {}),
+    ...deps.generation,
+  });
 
   const app = new Hono<AppEnv>();
 
@@ -90,8 +108,9 @@ export function createApp(deps: AppDeps) {
   app.use('*', securityHeaders({ https }));
   app.use('/api/*', async (c, next) => {
     await next();
-    // Authenticated JSON must never sit in a shared cache.
-    c.header('Cache-Control', 'no-store');
+    // Authenticated JSON must never sit in a shared cache. A stored media file says `private, max-age=…`
+    // itself (only its owner's browser keeps it); that is kept.
+    if (!c.res.headers.get('Cache-Control')?.startsWith('private')) c.header('Cache-Control', 'no-store');
   });
   app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
   app.use(
@@ -129,7 +148,38 @@ export function createApp(deps: AppDeps) {
   app.route('/', createQuickActionRoutes({ db, requireMember, now }));
   app.route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }));
   app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }));
-  app.route('/', createProfileRoutes({ db, requireMember, now }));
+  app.route('/', createGenerationRoutes({ requireMember, aiLimiter, generation, store: mediaStore }));
+  app.route(
+    '/',
+    createMediaRoutes({
+      db,
+      requireMember,
+      store: mediaStore,
+      media: deps.media,
+      appUrl: deps.appUrl,
+      logger: deps.logger,
+      now,
+      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+    }),
+  );
+  app.route('/', createDownloadRoutes({ db, requireMember, store: mediaStore, appUrl: deps.appUrl }));
+  app.route(
+    '/',
+    createProfileRoutes({
+      db,
+      requireMember,
+      now,
+      ai,
+      aiLimiter,
+      generation,
+      store: mediaStore,
+      media: deps.media,
+      appUrl: deps.appUrl,
+      logger: deps.logger,
+      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+    }),
+  );
+  app.route('/', createCalendarRoutes({ db, requireMember, now }));
   app.route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }));
   app.route(
     '/',

@@ -56,14 +56,17 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-export async function startFakeFalServer(options: { apiKey?: string } = {}): Promise<FakeFalServer> {
+export async function startFakeFalServer(
+  /** `host`: the loopback address to listen on (127.0.0.2 for tests whose outbound fetch must allow it). */
+  options: { apiKey?: string; host?: string } = {},
+): Promise<FakeFalServer> {
   const apiKey = options.apiKey ?? FAKE_FAL_KEY;
   const requests: FalRecordedRequest[] = [];
   const jobs = new Map<string, Job>();
   const rateLimitedPrompts = new Set<string>();
   let steps: FalStatusSteps = { queued: 1, inProgress: 1 };
 
-  const server = await startFakeServer(handle);
+  const server = await startFakeServer(handle, options.host ?? '127.0.0.1');
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');

@@ -14,6 +14,10 @@ import { readBody, startFakeServer } from './fake-http.ts';
  *   `[hang]` never answers;
  * - by `enqueue()`, which overrides the next answers in order (server tests).
  * Otherwise it echoes: `Lumara heard: "<last member message>"`, streamed word by word.
+ *
+ * A request asking for image output (`modalities` containing "image", providers.md §1.6) is answered whole with
+ * `message.images[].image_url.url` holding a small real PNG as a data URI; the markers above apply (`[slow]`
+ * answers after `slowMs`, `[empty]` answers without an image), and an enqueued `images` answer sends its URLs.
  */
 export type ScriptedAnswer =
   | { kind: 'reply'; text: string; model?: string; chunkDelayMs?: number }
@@ -22,7 +26,9 @@ export type ScriptedAnswer =
   | { kind: 'midstream-error'; textBefore: string; message: string }
   /** Starts the reply, then goes silent with the connection open. */
   | { kind: 'stall'; textBefore: string }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** An image answer carrying exactly these URLs (data URIs or links). */
+  | { kind: 'images'; urls: string[]; text?: string };
 
 export type RecordedRequest = {
   path: string;
@@ -50,9 +56,20 @@ export type FakeOpenAiServer = TestServer & {
 export const FAKE_API_KEY = 'sk-or-v1-fake-test-key';
 const ROUTED_MODEL = 'openai/gpt-4o-mini';
 
+/** A 1×1 PNG as OpenRouter sends images: a base64 data URI. */
+export const FAKE_IMAGE_DATA_URI =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 export async function startFakeOpenAiServer(
-  options: { flavor?: 'openrouter' | 'ollama'; apiKey?: string; host?: string } = {},
+  options: {
+    flavor?: 'openrouter' | 'ollama';
+    apiKey?: string;
+    host?: string;
+    /** How long a `[slow]` image request takes (default 3 s: longer than a generation route waits). */
+    slowMs?: number;
+  } = {},
 ): Promise<FakeOpenAiServer> {
+  const slowMs = options.slowMs ?? 3_000;
   const flavor = options.flavor ?? 'openrouter';
   const apiKey = options.apiKey ?? FAKE_API_KEY;
   const queue: ScriptedAnswer[] = [];
@@ -83,6 +100,9 @@ export async function startFakeOpenAiServer(
       return sendError(res, 400, 'Invalid request parameters');
     }
     const answer = queue.shift() ?? answerFor(body.messages);
+    const wantsImage = Array.isArray(body.modalities) && body.modalities.includes('image');
+    if (answer.kind === 'images' || (wantsImage && answer.kind === 'reply'))
+      return sendImageAnswer(res, answer, body);
     await sendAnswer(res, answer, body);
   }
 
@@ -186,6 +206,52 @@ export async function startFakeOpenAiServer(
         return res.end();
       }
     }
+  }
+
+  async function sendImageAnswer(
+    res: http.ServerResponse,
+    answer: Extract<ScriptedAnswer, { kind: 'images' | 'reply' }>,
+    body: RecordedRequest['body'],
+  ) {
+    if (answer.kind === 'reply' && answer.chunkDelayMs) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      await sleep(slowMs);
+      hanging.delete(res);
+      if (res.destroyed) return;
+    }
+    const urls = answer.kind === 'images' ? answer.urls : answer.text === '' ? [] : [FAKE_IMAGE_DATA_URI];
+    const text =
+      answer.kind === 'images'
+        ? (answer.text ?? 'Here is your image.')
+        : answer.text && 'Here is your image.';
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `gen-${Date.now()}`,
+        provider: 'Google',
+        model: body.model,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'stop',
+            native_finish_reason: 'STOP',
+            message: {
+              role: 'assistant',
+              content: text,
+              refusal: null,
+              reasoning: null,
+              ...(urls.length > 0
+                ? { images: urls.map((url, index) => ({ type: 'image_url', index, image_url: { url } })) }
+                : {}),
+            },
+          },
+        ],
+        usage: usage(text),
+      }),
+    );
   }
 
   function startStream(res: http.ServerResponse) {

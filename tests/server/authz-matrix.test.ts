@@ -182,10 +182,132 @@ const matrix: Record<string, Row> = {
     member: 503,
   },
   'POST /api/ai/optimize-prompt': { body: { prompt: 'a cat' }, anonymous: 401, member: 503 },
+  // Media generation (generation.test.ts checks jobs of two members with real rows). The matrix app configures no
+  // provider: a valid start answers 503 with no job written; a job id the fresh member does not own answers 404.
+  'POST /api/ai/image': {
+    body: {
+      provider: 'openrouter',
+      model: 'google/gemini-2.5-flash-image',
+      prompt: 'a parrot',
+      size: '1024x1024',
+    },
+    anonymous: 401,
+    member: 503,
+  },
+  'GET /api/ai/image/status': {
+    path: '/api/ai/image/status?provider=openrouter&jobId=0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'GET /api/straico/status/:jobId': {
+    path: '/api/straico/status/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'POST /api/straico/video': {
+    body: { model: 'kling/v2.1', prompt: 'a parrot flying', duration: 4, aspect_ratio: '16:9' },
+    anonymous: 401,
+    member: 503,
+  },
+  'POST /api/straico/audio': {
+    body: { model: 'eleven_multilingual_v2', prompt: 'Hello there' },
+    anonymous: 401,
+    member: 503,
+  },
+  'GET /api/fal/models': { anonymous: 401, member: 200 },
+  'POST /api/fal/image': {
+    body: { model: 'fal-ai/flux/schnell', prompt: 'a parrot' },
+    anonymous: 401,
+    member: 503,
+  },
+  'POST /api/fal/video': {
+    body: { model: 'fal-ai/kling-video/v2.1/master/text-to-video', prompt: 'a parrot flying' },
+    anonymous: 401,
+    member: 503,
+  },
+  'GET /api/ai/jobs': { anonymous: 401, member: 200 },
+  'GET /api/ai/jobs/:jobId/outputs/:n': {
+    path: '/api/ai/jobs/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11/outputs/0',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
   'POST /api/profile/set-ai': {
     body: { aiProvider: 'openrouter', aiModel: 'openrouter/auto' },
     anonymous: 401,
     member: 200,
+  },
+  // Profile (profile.test.ts and profile-images.test.ts check each member's own rows with real data). A job output
+  // or a picture the fresh member does not own answers 404; the matrix app configures no image provider (503).
+  'GET /api/profile': { anonymous: 401, member: 200 },
+  'PUT /api/profile': { body: { display_name: 'Matrix' }, anonymous: 401, member: 200 },
+  'GET /api/profile/me': { anonymous: 401, member: 200 },
+  'POST /api/profile/set-status': { body: { status: 'Matrix status' }, anonymous: 401, member: 200 },
+  'POST /api/profile/set-theme': { body: { theme: 'ocean' }, anonymous: 401, member: 200 },
+  'POST /api/theme/apply': {
+    body: {
+      name: 'cosmic-pink',
+      tokens: { bg: '#000000', surface: '#111111', text: '#ffffff', accent: '#ff7eb3', accent2: '#7afcff' },
+    },
+    anonymous: 401,
+    member: 200,
+  },
+  'POST /api/profile/set-avatar': {
+    body: { url: '/api/ai/jobs/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11/outputs/0' },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'POST /api/profile/set-wallpaper': {
+    body: { wallpaperUrl: '/api/ai/jobs/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11/outputs/0' },
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'POST /api/profile/avatar-generate': { body: { prompt: 'a parrot' }, anonymous: 401, member: 503 },
+  'GET /api/profile/avatar-status': {
+    path: '/api/profile/avatar-status?jobId=0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  // Avatars are shown to every signed-in member (community); wallpapers to their owner only.
+  'GET /api/avatars/:userId/:file': {
+    path: '/api/avatars/1/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11.png',
+    anonymous: 401,
+    member: 404,
+  },
+  'GET /api/wallpapers/:userId/:file': {
+    path: '/api/wallpapers/1/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11.png',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'GET /api/calendar/week': { anonymous: 401, member: 200 },
+  // Media (media.test.ts checks another member's rows answer 404 on each). Saving names a job output the fresh
+  // member does not own: 404 without any fetch.
+  'GET /api/media': { anonymous: 401, member: 200 },
+  'POST /api/media': {
+    body: { media_type: 'image', media_url: '/api/ai/jobs/0f4b9c2e-1d3a-4e5f-8a6b-7c8d9e0f1a2b/outputs/0' },
+    anonymous: 401,
+    member: 404,
+  },
+  'PUT /api/media/:id/favorite': {
+    path: '/api/media/1/favorite',
+    body: {},
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
+  'DELETE /api/media/:id': { path: '/api/media/1', anonymous: 401, member: 404, otherMember: 404 },
+  'GET /api/media/:id/file': { path: '/api/media/1/file', anonymous: 401, member: 404, otherMember: 404 },
+  'GET /api/download': {
+    path: '/api/download?url=%2Fapi%2Fmedia%2F1%2Ffile',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
   },
   'GET /api/chat/threads': { anonymous: 401, member: 200 },
   'POST /api/chat/thread': { body: { title: 'Matrix thread' }, anonymous: 401, member: 201 },

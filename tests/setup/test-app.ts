@@ -9,7 +9,9 @@ import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
 import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
+import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
+import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { openFreshDatabase } from './test-database.ts';
 
 export type TestClock = { now: () => Date; advance(ms: number): void };
@@ -43,6 +45,10 @@ export async function buildTestApp(
     adminEmails?: string[];
     /** Media settings over `testMediaConfig()`'s (a fresh directory per app, removed on close). */
     media?: Partial<MediaConfig>;
+    /** Generation job timings (start wait, sweep and fal poll periods); the production defaults when absent. */
+    generation?: GenerationTimings;
+    /** DNS for the app's outbound fetches of member-supplied links; names that resolve nowhere fail. */
+    outboundLookup?: Lookup;
   } = {},
 ) {
   const database: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -58,7 +64,14 @@ export async function buildTestApp(
   const closing = new AbortController();
   const app = createApp({
     media,
+    // Tests never ask real DNS: a name resolves only through a lookup the test hands in.
+    outboundLookup:
+      options.outboundLookup ??
+      (async (hostname) => {
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      }),
     closing: closing.signal,
+    ...(options.generation ? { generation: options.generation } : {}),
     ai,
     events,
     adminEmails: options.adminEmails ?? [],

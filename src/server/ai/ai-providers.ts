@@ -4,8 +4,10 @@ import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createFalQueue, type FalQueue } from './fal-queue.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
+import { createOpenRouterImages, type OpenRouterImages } from './openrouter-image.ts';
 import { providerNotConfigured } from './provider-errors.ts';
 import { createStraicoChat } from './straico-chat.ts';
+import { createStraicoMedia, type StraicoMedia } from './straico-media.ts';
 
 /** Attribution headers OpenRouter reads (providers.md §1); they carry no secret. */
 const openRouterHeaders = { 'HTTP-Referer': 'https://lumara.app', 'X-Title': 'Lumara' };
@@ -25,6 +27,8 @@ export function createAiProviders(config: AiConfig) {
   };
   const chatClients = new Map<AiProviderId, ChatProvider>();
   let falQueue: FalQueue | undefined;
+  let straicoMedia: StraicoMedia | undefined;
+  let openRouterImages: OpenRouterImages | undefined;
 
   function buildChat(id: AiProviderId): ChatProvider {
     const common = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries };
@@ -85,6 +89,27 @@ export function createAiProviders(config: AiConfig) {
         maxRetries: config.maxRetries,
       });
       return falQueue;
+    },
+    /** Straico's image, video and speech calls; 503 naming STRAICO_API_KEY when the key is missing. */
+    straicoMedia(): StraicoMedia {
+      if (!configured.straico) throw providerNotConfigured('straico');
+      straicoMedia ??= createStraicoMedia({
+        baseUrl: config.straico.baseUrl,
+        apiKey: config.straico.apiKey ?? '',
+        maxRetries: config.maxRetries,
+      });
+      return straicoMedia;
+    },
+    /** Image output through OpenRouter's chat completions; 503 naming OPENROUTER_API_KEY when the key is missing. */
+    openRouterImages(): OpenRouterImages {
+      if (!configured.openrouter) throw providerNotConfigured('openrouter');
+      openRouterImages ??= createOpenRouterImages({
+        baseUrl: config.openRouter.baseUrl,
+        apiKey: config.openRouter.apiKey ?? '',
+        maxRetries: config.maxRetries,
+        defaultHeaders: openRouterHeaders,
+      });
+      return openRouterImages;
     },
   };
 }

@@ -116,6 +116,8 @@ export async function safeFetch(
       const declared = Number(headerOf(response.headers, 'content-length'));
       // A HEAD's Content-Length describes the GET it stands for, not a body coming now.
       if (method !== 'HEAD' && Number.isFinite(declared) && declared > maxBytes) {
+        // Destroying an unread body makes it emit an abort error; nobody reads it, so it must not go unhandled.
+        response.body.on('error', () => undefined);
         response.body.destroy();
         throw tooLarge(maxBytes);
       }

@@ -44,7 +44,11 @@ export function securityHeaders(options: { https: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', csp);
+    // A stored media file asks for `sandbox` (serve-stored-file.ts): it keeps it, on top of the app's policy.
+    h.set(
+      'Content-Security-Policy',
+      h.get('Content-Security-Policy') === 'sandbox' ? `${csp}; sandbox` : csp,
+    );
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');

@@ -62,23 +62,45 @@ function offsetAt(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
+const MINUTE_MS = 60_000;
+/** No zone has moved its clocks by more than this at once (real jumps are 30 minutes to 2 hours). */
+const MAX_CLOCK_JUMP_MS = 3 * 60 * MINUTE_MS;
+
+/** A `YYYY-MM-DD` day moved by whole calendar days (UTC date arithmetic: no zone, no DST). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a calendar day (`YYYY-MM-DD`) starts in a zone. Local midnight is guessed from the zone's offset,
+ * twice (the offset at the guess may differ from the one at the true midnight across a DST change). Where the
+ * clocks spring forward AT midnight (Chile, Paraguay, Cuba…), 00:00 does not exist and the guess lands an hour
+ * early, on the day before; the day then starts at the jump, searched for to the minute.
+ */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const guess = Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  const first = guess - offsetAt(guess, timeZone);
+  const start = guess - offsetAt(first, timeZone);
+  if (localDateOf(new Date(start), timeZone) >= day) return new Date(start);
+  let before = start;
+  let after = start + MAX_CLOCK_JUMP_MS;
+  while (after - before > MINUTE_MS) {
+    const middle = before + Math.floor((after - before) / MINUTE_MS / 2) * MINUTE_MS;
+    if (localDateOf(new Date(middle), timeZone) === day) after = middle;
+    else before = middle;
+  }
+  return new Date(after);
+}
+
 /** The UTC instants where the member's day containing `instant` starts and ends. */
 export function localDayRange(instant: Date, timeZone: string): { start: Date; end: Date } {
-  const p = partsOf(instant, timeZone);
-  const midnight = (year: number, month: number, day: number) => {
-    const guess = Date.UTC(year, month - 1, day);
-    // Twice: the offset at the guess may differ from the offset at the true midnight across a DST change.
-    const first = guess - offsetAt(guess, timeZone);
-    return new Date(guess - offsetAt(first, timeZone));
-  };
-  const start = midnight(p.year ?? 1970, p.month ?? 1, p.day ?? 1);
-  const next = new Date(Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, (p.day ?? 1) + 1));
-  const end = midnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
-  return { start, end };
+  const day = localDateOf(instant, timeZone);
+  return { start: startOfLocalDay(day, timeZone), end: startOfLocalDay(addDays(day, 1), timeZone) };
 }
 
 /** The day before a `YYYY-MM-DD` day. */
 export function previousDate(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) - 1)).toISOString().slice(0, 10);
+  return addDays(day, -1);
 }

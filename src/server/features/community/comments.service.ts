@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { communityPosts, postComments, users } from '#server/db/schema.ts';
+import { communityPosts, postComments, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { CommunityComment } from '#shared/community.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -19,7 +19,8 @@ function selectComments(db: Db | Tx) {
   return db
     .select({ comment: postComments, ...authorColumns() })
     .from(postComments)
-    .innerJoin(users, eq(users.id, postComments.authorId));
+    .innerJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(profiles, eq(profiles.userId, users.id));
 }
 
 type CommentRow = {

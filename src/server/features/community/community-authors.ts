@@ -1,13 +1,23 @@
-import { users } from '#server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { profiles, users } from '#server/db/schema.ts';
 
 /**
- * How the community names a member and shows their picture: the one place that decides it. Today that is the
- * sign-in name and picture on `users`; the profile issue gives members a display name and avatar of their own,
- * and only this function changes then (every post, comment, member and report query selects through it).
+ * How the community names a member and shows their picture: the one place that decides it. The profile's
+ * display name and avatar when the member set them (`PUT /api/profile`, `set-avatar`), else the sign-in name and
+ * picture on `users`. Every post, comment, member and report query selects through these, and so joins `users`
+ * and then `profiles` on `profiles.user_id = users.id` (a left join: most members never save a profile). At
+ * scale that join is one probe of the profile's primary key per row shown (community-lists.test.ts checks the
+ * post list's plan).
  */
+const profileDisplayName = sql`nullif(${profiles.displayName}, '')`;
+const profileAvatar = sql`nullif(${profiles.avatarUrl}, '')`;
+
 export function authorColumns() {
-  return { authorName: users.name, authorAvatar: users.picture };
+  return {
+    authorName: sql<string>`coalesce(${profileDisplayName}, ${users.name})`,
+    authorAvatar: sql<string | null>`coalesce(${profileAvatar}, ${users.picture})`,
+  };
 }
 
 /** The member list's name (part 2 §3 "Member" display_name): the same source as an author's name. */
-export const memberDisplayName = () => users.name;
+export const memberDisplayName = () => sql<string>`coalesce(${profileDisplayName}, ${users.name})`;

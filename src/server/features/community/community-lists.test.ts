@@ -209,6 +209,11 @@ describe('the post list at scale', () => {
            ]) as liker
       where liker is not null
       on conflict do nothing`);
+    // And profiles as members make them: the authors set a display name (community-authors.ts reads it).
+    await t.db.execute(sql`
+      insert into profiles (user_id, display_name, updated_at)
+      select author, 'Stage name ' || author, now()
+      from unnest(${sql.raw(`array[${authors.join(',')}]`)}) as author`);
     await t.db.execute(sql`analyze`);
 
     for (const cursor of [undefined, 10_000]) {

@@ -1,6 +1,6 @@
-import { count, desc, gte, isNull, lt, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { communityPosts, postComments, postLikes, users } from '#server/db/schema.ts';
+import { communityPosts, postComments, postLikes, profiles, users } from '#server/db/schema.ts';
 import { ACTIVE_MEMBER_DAYS, type CommunityMember, type CommunityStats } from '#shared/community.ts';
 import { memberDisplayName } from './community-authors.ts';
 
@@ -14,6 +14,7 @@ export async function listMembers(
   const rows = await db
     .select({ id: users.id, displayName: memberDisplayName(), createdAt: users.createdAt })
     .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(page.cursor !== undefined ? lt(users.id, page.cursor) : undefined)
     .orderBy(desc(users.id))
     .limit(page.limit + 1);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { communityPosts, postReports, users } from '#server/db/schema.ts';
+import { communityPosts, postReports, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { ReportedPost } from '#shared/community.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -67,6 +67,7 @@ export async function listReportedPosts(db: Db, viewerId: number): Promise<Repor
     })
     .from(postReports)
     .innerJoin(users, eq(users.id, postReports.reporterId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(
       inArray(
         postReports.postId,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { communityPosts, postLikes, users } from '#server/db/schema.ts';
+import { communityPosts, postLikes, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import {
   type CommunityPost,
@@ -39,6 +39,7 @@ export function selectPostsFor(db: Queryable, viewerId: number) {
     .select(postSelection())
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(postLikes, and(eq(postLikes.postId, communityPosts.id), eq(postLikes.userId, viewerId)));
 }
 

@@ -9,6 +9,8 @@ import {
   modelIdSchema,
   type SetAiRequest,
 } from '#shared/ai.ts';
+import type { ApplyThemeRequest } from '#shared/profile.ts';
+import type { PanelThemeId } from '#shared/themes.ts';
 
 /**
  * The member's saved AI choice (part 2 §7 `POST /api/profile/set-ai`), or the product's default (openrouter,
@@ -43,4 +45,56 @@ export async function setAiChoice(
       set: { aiProvider: choice.aiProvider, aiModel: choice.aiModel, updatedAt: now },
     });
   return { aiProvider: choice.aiProvider, aiModel: choice.aiModel };
+}
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** The member's profile row, or undefined before their first save. */
+export async function findProfile(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  return row;
+}
+
+/** Writes some profile columns, making the row on the first save. */
+export async function saveProfileColumns(
+  db: Db,
+  userId: number,
+  columns: Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>,
+  now: Date,
+): Promise<ProfileRow> {
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId, ...columns, updatedAt: now })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...columns, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('the profile upsert returned no row');
+  return row;
+}
+
+/** `POST /api/profile/set-status {status}` (part 2 §4/§5): already trimmed and non-empty. */
+export async function setStatus(
+  db: Db,
+  userId: number,
+  status: string,
+  now: Date,
+): Promise<{ status: string }> {
+  await saveProfileColumns(db, userId, { status }, now);
+  return { status };
+}
+
+/** `POST /api/profile/set-theme {theme}`: the theme studio's panel theme. */
+export async function setPanelTheme(
+  db: Db,
+  userId: number,
+  theme: PanelThemeId,
+  now: Date,
+): Promise<{ theme: PanelThemeId }> {
+  await saveProfileColumns(db, userId, { theme }, now);
+  return { theme };
+}
+
+/** `POST /api/theme/apply {name, tokens}`: the settings page's token theme, colours as given. */
+export async function applyTokenTheme(db: Db, userId: number, request: ApplyThemeRequest, now: Date) {
+  await saveProfileColumns(db, userId, { themeName: request.name, themeTokens: request.tokens }, now);
+  return { name: request.name, tokens: request.tokens };
 }

@@ -1,0 +1,112 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { pomodoroSessions, profiles, tasks } from '#server/db/schema.ts';
+import { addDays, assertTimeZone, localDateOf } from '#server/lib/time-zone.ts';
+import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/profile.ts';
+import { mondayOf, weekRange } from './week-range.ts';
+
+/**
+ * How many events of each kind one week answers. A week with more tasks due or focus sessions finished than this
+ * is not one a calendar panel can show usefully; the cap keeps the answer bounded whatever the data.
+ */
+export const CALENDAR_EVENTS_CAP = 500;
+
+/**
+ * `GET /api/calendar/week` (part 1 §2 calendar panel, with the member's own data instead of the original's
+ * sample events): the tasks due in the week as all-day events and the focus sessions completed in it, in the
+ * member's time zone. Only the member's own rows are read.
+ *
+ * The zone is the one asked for, else the profile's, else UTC; the week starts on `start`, else on this week's
+ * Monday in that zone.
+ */
+export async function getCalendarWeek(
+  db: Db,
+  userId: number,
+  query: { start?: string | undefined; timeZone?: string | undefined },
+  now: Date,
+): Promise<CalendarWeek> {
+  const timeZone = assertTimeZone(query.timeZone ?? (await savedTimeZone(db, userId)) ?? 'UTC');
+  const start = query.start ?? mondayOf(localDateOf(now, timeZone));
+  const { days, from, until } = weekRange(start, timeZone);
+  const lastDay = addDays(start, 6);
+
+  const [dueTasks, sessions] = await Promise.all([
+    db
+      .select({ id: tasks.id, title: tasks.title, status: tasks.status, dueDate: tasks.dueDate })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.userId, userId),
+          isNull(tasks.deletedAt),
+          gte(tasks.dueDate, start),
+          lte(tasks.dueDate, lastDay),
+        ),
+      )
+      .orderBy(asc(tasks.dueDate), asc(tasks.id))
+      .limit(CALENDAR_EVENTS_CAP),
+    // A session belongs to the week when it overlaps it, so one that ran over midnight into Monday shows too.
+    db
+      .select({
+        id: pomodoroSessions.id,
+        startedAt: pomodoroSessions.startedAt,
+        completedAt: pomodoroSessions.completedAt,
+      })
+      .from(pomodoroSessions)
+      .where(
+        and(
+          eq(pomodoroSessions.userId, userId),
+          isNotNull(pomodoroSessions.completedAt),
+          gte(pomodoroSessions.completedAt, from),
+          lt(pomodoroSessions.startedAt, until),
+        ),
+      )
+      .orderBy(asc(pomodoroSessions.startedAt), asc(pomodoroSessions.id))
+      .limit(CALENDAR_EVENTS_CAP),
+  ]);
+
+  const events: CalendarEvent[] = [
+    ...dueTasks.flatMap((task): CalendarEvent[] =>
+      task.dueDate
+        ? [
+            {
+              id: `task-${task.id}`,
+              kind: 'task',
+              title: task.title,
+              all_day: true,
+              start: task.dueDate,
+              end: task.dueDate,
+              day: task.dueDate,
+              task_status: task.status,
+            },
+          ]
+        : [],
+    ),
+    ...sessions.flatMap((session): CalendarEvent[] =>
+      session.completedAt
+        ? [
+            {
+              id: `focus-${session.id}`,
+              kind: 'focus',
+              title: FOCUS_EVENT_TITLE,
+              all_day: false,
+              start: session.startedAt.toISOString(),
+              end: session.completedAt.toISOString(),
+              // A session that began late on Sunday before the week shows on Monday, where it is visible.
+              day: session.startedAt < from ? start : localDateOf(session.startedAt, timeZone),
+              task_status: null,
+            },
+          ]
+        : [],
+    ),
+  ];
+  events.sort((a, b) => (a.day === b.day ? Number(b.all_day) - Number(a.all_day) : a.day < b.day ? -1 : 1));
+  return { time_zone: timeZone, days, events };
+}
+
+async function savedTimeZone(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.timeZone ?? null;
+}

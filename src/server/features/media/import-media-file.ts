@@ -1,0 +1,131 @@
+import type { MediaConfig } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { type Lookup, safeFetch } from '#server/lib/safe-fetch.ts';
+import type { MediaType } from '#shared/media.ts';
+import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
+import { checkMediaContent, SNIFF_BYTES } from './media-content-types.ts';
+import type { MediaStore } from './media-store.ts';
+
+/** What copying a file into the store needs: the database (job outputs), the store, the caps and allowances. */
+export type ImportMediaDeps = {
+  db: Db;
+  store: MediaStore;
+  media: MediaConfig;
+  /** The app's own origin: an absolute link on it can only be a job output, never something to fetch. */
+  appUrl: URL;
+  logger: Logger;
+  /** DNS for the outbound fetch; the system's when absent (tests inject one). */
+  lookup?: Lookup;
+};
+
+export type ImportedMediaFile = {
+  /** Where the copy was written. */
+  key: string;
+  /** The checked content type (declared and sniffed agree), canonical (`image/jpeg`, not `image/jpg`). */
+  contentType: string;
+  sizeBytes: number;
+  /** The link in the form recorded as the media's source: a job output's relative URL, else the link as given. */
+  sourceUrl: string;
+};
+
+/**
+ * The store key to write to: given outright, or made from the checked content type (so the key can carry the
+ * right extension, which is only known once the file is read).
+ */
+export type ImportKey = string | ((contentType: string) => string);
+
+/** Provider CDNs can be slow for a large video; the safe fetch's default 30 s is too short for those. */
+export const MEDIA_FETCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Copies a file a member points at into Lumara's media store, checked to be the `expected` kind of media.
+ * `url` is either one of the member's job outputs (`/api/ai/jobs/<jobId>/outputs/<n>`, relative or absolute on
+ * the app's origin), copied inside the store, or an http(s) link fetched through the safe outbound fetch
+ * (private addresses refused after DNS, redirects re-checked, `media.maxBytes` and a 60 s cap). Anything else is
+ * 400; another member's job output is 404; an upstream answer other than 200 is 502; too big is 413; not the
+ * expected kind of file is 415. Nothing is written unless every check passed.
+ *
+ * Used by `POST /api/media` and by the profile's avatar and wallpaper.
+ */
+export async function importMediaFile(
+  deps: ImportMediaDeps,
+  userId: number,
+  url: string,
+  expected: MediaType,
+  key: ImportKey,
+): Promise<ImportedMediaFile> {
+  const link = url.trim();
+  const output = parseJobOutputUrl(link, deps.appUrl);
+  if (output) {
+    const found = await findJobOutput(deps.db, userId, link, deps.appUrl);
+    if (!found) throw notFound('That generated output');
+    const sizeBytes = await deps.store.size(found.key);
+    if (sizeBytes === null) throw notFound('That generated output');
+    if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
+    const contentType = checkMediaContent(expected, found.contentType, await readHead(deps.store, found.key));
+    const target = keyFor(key, contentType);
+    await deps.store.copy(found.key, target);
+    return { key: target, contentType, sizeBytes, sourceUrl: jobOutputUrl(output.jobId, output.index) };
+  }
+
+  const remote = remoteUrlOf(link, deps.appUrl);
+  const response = await safeFetch(remote, {
+    headers: { accept: `${expected}/*` },
+    maxBytes: deps.media.maxBytes,
+    timeoutMs: MEDIA_FETCH_TIMEOUT_MS,
+    allowPorts: [80, 443, ...deps.media.outbound.extraPorts],
+    extraAllowed: deps.media.outbound.extraAllowed,
+    logger: deps.logger,
+    ...(deps.lookup ? { lookup: deps.lookup } : {}),
+  });
+  if (response.status !== 200) {
+    throw new AppError(
+      'provider_failed',
+      `The file could not be downloaded: its server answered ${response.status}. The link may have expired.`,
+    );
+  }
+  const contentType = checkMediaContent(
+    expected,
+    response.headers.get('content-type'),
+    response.body.subarray(0, SNIFF_BYTES),
+  );
+  const target = keyFor(key, contentType);
+  await deps.store.put(target, response.body);
+  return { key: target, contentType, sizeBytes: response.body.byteLength, sourceUrl: link };
+}
+
+/** An http(s) link elsewhere than the app itself; anything else (data:, file:, our own paths) is refused. */
+function remoteUrlOf(link: string, appUrl: URL): URL {
+  const refuse = () =>
+    new AppError('bad_request', 'Give an http or https link to the file, or one of your generated outputs', {
+      fields: { media_url: 'Give an http or https link' },
+    });
+  if (link.startsWith('/')) throw refuse();
+  let parsed: URL;
+  try {
+    parsed = new URL(link);
+  } catch {
+    throw refuse();
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refuse();
+  // Lumara's own pages and API are not a file source: fetching ourselves would only go round in a circle.
+  if (parsed.origin === appUrl.origin) throw refuse();
+  return parsed;
+}
+
+function keyFor(key: ImportKey, contentType: string): string {
+  return typeof key === 'string' ? key : key(contentType);
+}
+
+/** The first bytes of a stored file, enough for the sniffer. */
+async function readHead(store: MediaStore, key: string): Promise<Uint8Array> {
+  const stream = await store.read(key, { start: 0, end: SNIFF_BYTES - 1 });
+  if (!stream) return new Uint8Array();
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes`);
+}

@@ -1,0 +1,86 @@
+import { notFound } from '#server/lib/errors.ts';
+import type { MediaStore } from './media-store.ts';
+
+/** A file in the media store and the type it was checked to be when it was stored. */
+export type StoredFile = { key: string; contentType: string };
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The owner's browser may keep a stored file for a day: a key's bytes never change (a new save is a new key),
+ * and `private` keeps it out of shared caches. The `/api/*` middleware leaves a `private` Cache-Control alone.
+ */
+export const STORED_FILE_CACHE_CONTROL = 'private, max-age=86400';
+
+/**
+ * Answers a stored file. `Range` is honoured (one range, the form browsers send when a video or a song is
+ * sought), so `<video>` and `<audio>` can jump ahead without downloading everything first. The answer can never
+ * act as a page of our origin: its type was checked when it was stored (pictures, films, sounds only), nosniff
+ * stops a browser guessing otherwise, and `Content-Security-Policy: sandbox` disarms it if one still tried.
+ * `disposition` is `inline` for the gallery, or an `attachment` header made by the caller.
+ */
+export async function serveStoredFile(
+  request: Request,
+  store: MediaStore,
+  file: StoredFile,
+  disposition: string,
+): Promise<Response> {
+  const size = await store.size(file.key);
+  if (size === null) throw notFound('That file');
+  const headers = new Headers({
+    'Content-Type': file.contentType,
+    'Content-Disposition': disposition,
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': STORED_FILE_CACHE_CONTROL,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': 'sandbox',
+  });
+  // If-Range asks for a range only while the file is unchanged; without validators we answer the whole file,
+  // which RFC 9110 §13.1.5 allows and which is always correct.
+  const range = request.headers.has('if-range') ? null : parseRange(request.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('Content-Range', `bytes */${size}`);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    headers.delete('Content-Disposition');
+    // An error is not worth keeping: the API's no-store applies.
+    headers.delete('Cache-Control');
+    const body = {
+      error: { code: 'bad_request', message: `The file has ${size} bytes; that range is outside it` },
+    };
+    return new Response(JSON.stringify(body), { status: 416, headers });
+  }
+  const part = range ?? (size > 0 ? { start: 0, end: size - 1 } : null);
+  headers.set('Content-Length', String(part ? part.end - part.start + 1 : 0));
+  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  const status = range ? 206 : 200;
+  // A HEAD (or an empty file) reads nothing: opening a stream nobody consumes would hold a file handle open.
+  if (request.method === 'HEAD' || !part) return new Response(null, { status, headers });
+  const body = await store.read(file.key, part);
+  if (!body) throw notFound('That file');
+  return new Response(body, { status, headers });
+}
+
+/**
+ * The byte range a `Range` header asks for, per RFC 9110 §14.1.2: `bytes=a-b`, `bytes=a-` or `bytes=-n`. A
+ * header we do not understand, or several ranges, is ignored (the whole file is answered, as the RFC allows);
+ * a range that starts past the end is 'unsatisfiable' (416).
+ */
+export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (!Number.isSafeInteger(suffix)) return null;
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  // `bytes=a-` runs to the end; a last byte past the end means the end too.
+  const end = last === '' ? Number.POSITIVE_INFINITY : Number(last);
+  if (!Number.isSafeInteger(start) || end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
