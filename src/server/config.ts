@@ -161,7 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const outbound = parseOutboundAllow(e.UNSAFE_OUTBOUND_ALLOW, problems);
   if (production && e.UNSAFE_OUTBOUND_ALLOW)
-    problems.push('UNSAFE_OUTBOUND_ALLOW: lets the server fetch private addresses; never set it in production');
+    problems.push(
+      'UNSAFE_OUTBOUND_ALLOW: lets the server fetch private addresses; never set it in production',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

@@ -86,4 +86,85 @@ test.describe('dashboard', () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+
+  test('the week calendar shows a task due this week, in the member’s zone', async ({
+    page,
+    signIn,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn();
+    await page.goto('/');
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const today = await page.evaluate(
+      (timeZone) =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(new Date()),
+      zone,
+    );
+    const created = await page.request.post(`${baseURL}/api/tasks`, {
+      headers: { origin: baseURL },
+      data: { title: 'Master the B-side', due_date: today },
+    });
+    expect(created.status()).toBe(201);
+
+    const calendar = page.getByRole('region', { name: `Your Week (${zone})` });
+    await calendar.getByRole('button', { name: 'Refresh' }).click();
+    const todayCell = calendar.locator('li[aria-current="date"]');
+    await expect(todayCell.getByText('Master the B-side')).toBeVisible();
+    await expect(todayCell.getByText('Due · All day')).toBeVisible();
+    await expect(calendar.getByRole('link', { name: /Open calendar/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/calendar\.google\.com\/calendar\/r\/week\//,
+    );
+  });
+
+  test('the profile card: Lumarian with initials until named, and a status edited in place', async ({
+    page,
+    signIn,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn();
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Your Profile' });
+    await expect(card.getByText('Lumarian')).toBeVisible();
+    await card.getByRole('button', { name: /Set a status/ }).click();
+    const field = card.getByRole('textbox', { name: 'Status' });
+    await field.fill('Writing the bridge');
+    // Leaving the field cancels.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).click();
+    await expect(field).toBeHidden();
+    await expect(card.getByRole('button', { name: /Set a status/ })).toBeVisible();
+
+    await card.getByRole('button', { name: /Set a status/ }).click();
+    await card.getByRole('textbox', { name: 'Status' }).fill('  Writing the bridge  ');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByRole('button', { name: /Writing the bridge/ })).toBeVisible();
+    await page.reload();
+    await expect(card.getByRole('button', { name: 'Writing the bridge (edit status)' })).toBeVisible();
+  });
+
+  test('the compact theme picker previews on hover and applies on click', async ({ page, signIn }) => {
+    test.setTimeout(60_000);
+    await signIn();
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Theme Cosmic Pink' });
+    await toggle.click();
+    const themes = page.getByRole('group', { name: 'Themes' });
+    await themes.getByRole('button', { name: /Aurora Borealis/ }).hover();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('aurora');
+    await page.keyboard.press('Escape');
+    await expect(themes).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('default');
+
+    await toggle.click();
+    await themes.getByRole('button', { name: /Lavender Fields/ }).click();
+    await expect(page.getByRole('button', { name: 'Theme Lavender Fields' })).toBeVisible();
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('lavender');
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FAKE_FAL_KEY, startFakeFalServer } from '../fakes/fal-server.ts';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '../fakes/openai-compatible-server.ts';
 import { startFakeOpenAlexServer } from '../fakes/openalex-server.ts';
@@ -19,16 +20,20 @@ export default async function globalSetup() {
     mkdtempSync(path.join(os.tmpdir(), 'lumara-e2e-dev-')),
   ];
   const idp = await startFakeOidcProvider();
-  const [openRouter, straico, openAlex] = await Promise.all([
+  const [openRouter, straico, openAlex, fal] = await Promise.all([
     startFakeOpenAiServer(),
     startFakeStraicoServer(),
     startFakeOpenAlexServer(),
+    startFakeFalServer(),
   ]);
+  // A fal job stays queued for one status poll and in progress for two, so a generation is pending for a few
+  // seconds: long enough for the page to show it, short enough for a test to wait.
+  fal.setStatusSteps({ queued: 1, inProgress: 2 });
   const started: { stop(): Promise<unknown> }[] = [];
   const teardown = async () => {
     for (const server of started) await server.stop();
     await idp.close();
-    await Promise.all([openRouter.close(), straico.close(), openAlex.close()]);
+    await Promise.all([openRouter.close(), straico.close(), openAlex.close(), fal.close()]);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
@@ -43,6 +48,10 @@ export default async function globalSetup() {
       STRAICO_API_KEY: FAKE_STRAICO_API_KEY,
       STRAICO_BASE_URL: straico.baseUrl,
       OPENALEX_BASE_URL: openAlex.baseUrl,
+      FAL_KEY: FAKE_FAL_KEY,
+      FAL_QUEUE_URL: fal.queueUrl,
+      // Saving a generation copies its file from the provider, which is a fake on loopback here.
+      UNSAFE_OUTBOUND_ALLOW: [fal, straico, openRouter].map((fake) => `127.0.0.1:${fake.port}`).join(','),
     });
     started.push(google);
     const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string });

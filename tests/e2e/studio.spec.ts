@@ -227,7 +227,7 @@ test('opens the gallery from the URL and keeps the tab in the URL', async ({
   await signIn();
   await page.goto('/studio?tab=gallery');
   await expect(page.getByRole('tab', { name: 'Gallery' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Gallery' })).toContainText('not available yet');
+  await expect(page.getByRole('tabpanel', { name: 'Gallery' })).toContainText('No media found');
   await expectAccessible();
   await page.getByRole('tab', { name: 'Gallery' }).press('Home');
   await expect(page.getByRole('tab', { name: 'AI Chat' })).toBeFocused();

@@ -64,7 +64,7 @@ export function ConfirmDialog({
           <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button busy={busy} onClick={onConfirm} className="bg-(--danger)! text-white!">
+          <Button busy={busy} onClick={onConfirm} className="bg-(--danger)! text-(--on-danger)!">
             {confirmLabel}
           </Button>
         </div>

@@ -89,12 +89,18 @@ export async function setPanelTheme(
   theme: PanelThemeId,
   now: Date,
 ): Promise<{ theme: PanelThemeId }> {
-  await saveProfileColumns(db, userId, { theme }, now);
+  // One theme is in force: the studio's choice replaces a Color Themes pick, and the other way round.
+  await saveProfileColumns(db, userId, { theme, themeName: null, themeTokens: null }, now);
   return { theme };
 }
 
 /** `POST /api/theme/apply {name, tokens}`: the settings page's token theme, colours as given. */
 export async function applyTokenTheme(db: Db, userId: number, request: ApplyThemeRequest, now: Date) {
-  await saveProfileColumns(db, userId, { themeName: request.name, themeTokens: request.tokens }, now);
+  await saveProfileColumns(
+    db,
+    userId,
+    { theme: null, themeName: request.name, themeTokens: request.tokens },
+    now,
+  );
   return { name: request.name, tokens: request.tokens };
 }

@@ -369,6 +369,16 @@ describe('status and themes', () => {
     expect(Object.keys(await fieldsOf(unknown))).toEqual(['name']);
     expect((await me(cookie)).theme_tokens).toEqual(tokens);
   });
+
+  it('keeps one theme in force: a panel theme clears the token theme and the other way round', async () => {
+    const { cookie } = await signInMember(t);
+    const tokens = { bg: '#0b0b1a', surface: '#1a1a2e', text: '#fff', accent: '#ff7eb3', accent2: '#7afcff' };
+    await t.request('/api/theme/apply', { method: 'POST', cookie, body: { name: 'ocean-mint', tokens } });
+    await t.request('/api/profile/set-theme', { method: 'POST', cookie, body: { theme: 'forest' } });
+    expect(await me(cookie)).toMatchObject({ theme: 'forest', theme_name: null, theme_tokens: null });
+    await t.request('/api/theme/apply', { method: 'POST', cookie, body: { name: 'ocean-mint', tokens } });
+    expect(await me(cookie)).toMatchObject({ theme: null, theme_name: 'ocean-mint', theme_tokens: tokens });
+  });
 });
 
 describe('the community shows the profile', () => {

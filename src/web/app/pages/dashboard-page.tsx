@@ -1,19 +1,27 @@
 import { BadgesPanel } from '#web/features/badges/components/badges-panel.tsx';
+import { WeekCalendarPanel } from '#web/features/calendar/components/week-calendar-panel.tsx';
 import { StatCards } from '#web/features/dashboard/components/stat-cards.tsx';
 import { WelcomeHeader } from '#web/features/dashboard/components/welcome-header.tsx';
+import { RecentCreationsCard } from '#web/features/media/components/recent-creations-card.tsx';
 import { MusicPlayerCard } from '#web/features/music/components/music-player-card.tsx';
+import { memberTimeZone, useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
+import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
+import { ThemePickerCompact } from '#web/features/themes/components/theme-picker-compact.tsx';
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 
 /** Part 1 §2 "Dashboard (summary part)": greeting, the four stat cards, Your Tasks, the compact badges and the
  * Music Player (part 2 §2). */
 export function DashboardPage() {
+  // The calendar waits for the profile, which names the member's zone (the browser's if they saved none).
+  const profile = useProfileMe();
+  const calendarZone = profile.isPending ? null : memberTimeZone(profile.data);
   return (
     <>
       <PageHeader title="Dashboard" />
       <div className="flex flex-col gap-6">
-        <WelcomeHeader />
+        <WelcomeHeader themePicker={<ThemePickerCompact />} />
         <section aria-labelledby="dashboard-stats-heading">
           <h2 id="dashboard-stats-heading" className="sr-only">
             Today’s stats
@@ -24,10 +32,13 @@ export function DashboardPage() {
         <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] xl:items-start">
           <TasksCard />
           <div className="flex flex-col gap-6">
+            <ProfileCard />
             <BadgesPanel variant="compact" />
             <MusicPlayerCard />
+            <RecentCreationsCard />
           </div>
         </div>
+        <WeekCalendarPanel timeZone={calendarZone} />
         <WidgetsSection />
       </div>
     </>

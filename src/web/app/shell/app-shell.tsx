@@ -2,6 +2,7 @@ import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/focus/components/floating-pomodoro-widget.tsx';
+import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { useAuth } from '../use-auth.ts';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -59,9 +60,12 @@ export function AppShell() {
         }`}
       >
         <div className="mx-auto max-w-6xl">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* The member's theme and wallpaper, restored from their profile; pages preview and apply themes. */}
+          <AppearanceProvider>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </AppearanceProvider>
         </div>
       </main>
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}

@@ -1,10 +1,79 @@
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { useProfileDraft } from '../hooks/use-profile-draft.ts';
+import { AboutGeneratorTab } from './about-generator-tab.tsx';
+import { AccountCard } from './account-card.tsx';
+import { AiSettingsTab } from './ai-settings-tab.tsx';
+import { AiStatusCard } from './ai-status-card.tsx';
+import { AvatarMagicTab } from './avatar-magic-tab.tsx';
+import { ColorThemesTab } from './color-themes-tab.tsx';
+import { CosmicWallpapersTab } from './cosmic-wallpapers-tab.tsx';
+import { ProfileInfoTab } from './profile-info-tab.tsx';
+import { type SettingsTab, SettingsTabs } from './settings-tabs.tsx';
 
-/** A placeholder until its issue lands: it says so, and offers nothing that does not work yet. */
+type SettingsTabId = 'profile' | 'avatar' | 'about' | 'wallpapers' | 'themes' | 'ai';
+
+/** Part 1 §2, the tabs in the spec's order and words. */
+const tabs: readonly SettingsTab<SettingsTabId>[] = [
+  { id: 'profile', label: 'Profile Info' },
+  { id: 'avatar', label: 'Avatar Magic' },
+  { id: 'about', label: 'About Generator' },
+  { id: 'wallpapers', label: 'Cosmic Wallpapers' },
+  { id: 'themes', label: 'Color Themes' },
+  { id: 'ai', label: 'AI Settings' },
+];
+
+function isTabId(value: string | null): value is SettingsTabId {
+  return tabs.some((tab) => tab.id === value);
+}
+
+/**
+ * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card. The open
+ * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
+ * themes and generation features, as the app's pages do.
+ */
 export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const selected: SettingsTabId = isTabId(requested) ? requested : 'profile';
+  const form = useProfileDraft();
+
+  function select(tab: SettingsTabId) {
+    setParams(tab === 'profile' ? {} : { tab }, { replace: true });
+  }
+
   return (
-    <PageHeader title="Settings">
-      Not built yet: your profile, avatar, wallpaper and colour themes will be set here.
-    </PageHeader>
+    <>
+      <PageHeader title="Settings">Your profile, avatar, wallpaper, colours and AI.</PageHeader>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
+        <SettingsTabs
+          label="Settings"
+          tabs={tabs}
+          selected={selected}
+          onSelect={select}
+          panel={(tab) => {
+            switch (tab) {
+              case 'profile':
+                return <ProfileInfoTab form={form} />;
+              case 'avatar':
+                return <AvatarMagicTab />;
+              case 'about':
+                return <AboutGeneratorTab form={form} />;
+              case 'wallpapers':
+                return <CosmicWallpapersTab />;
+              case 'themes':
+                // Mounted only while open: leaving the tab ends a Reset or Random preview.
+                return selected === 'themes' ? <ColorThemesTab /> : null;
+              case 'ai':
+                return <AiSettingsTab />;
+            }
+          }}
+        />
+        <aside aria-label="Account" className="flex flex-col gap-6">
+          <AccountCard />
+          <AiStatusCard />
+        </aside>
+      </div>
+    </>
   );
 }

@@ -1,16 +1,30 @@
-import { NotYetPanel } from './not-yet-panel.tsx';
+import { useFalModels } from '#web/features/generation/api/get-fal-models.ts';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { FalImageForm } from './fal-image-form.tsx';
+import { FalVideoForm } from './fal-video-form.tsx';
+import type { ModelsState } from './model-field.tsx';
 
-/** The Fal.ai Media tab (part 2 §2), until the media issue builds it. */
+/**
+ * The Fal.ai Media tab (part 2 §2): images and video with fal.ai's models (`GET /api/fal/models`). Results show
+ * under each form and go to the gallery by themselves.
+ */
 export function FalMediaPanel() {
+  const models = useFalModels();
+  const state: ModelsState = models.isPending ? 'loading' : models.isError ? 'error' : 'ready';
   return (
-    <NotYetPanel title="Fal.ai Media">
-      <p className="text-(--ink)">
-        Image, video and audio generation with fal.ai is not available yet. It is coming in a later update.
-      </p>
-      <p className="text-(--ink-muted)">
-        Meanwhile the AI Chat tab works: chat with Lumara, run quick actions, optimize prompts and research
-        with real citations.
-      </p>
-    </NotYetPanel>
+    <div className="flex flex-col gap-6">
+      {models.isError ? (
+        <LoadError
+          what="fal.ai models"
+          error={models.error}
+          retrying={models.isFetching}
+          onRetry={() => void models.refetch()}
+        />
+      ) : null}
+      <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
+        <FalImageForm models={models.data?.image ?? []} modelsState={state} />
+        <FalVideoForm models={models.data?.video ?? []} modelsState={state} />
+      </div>
+    </div>
   );
 }

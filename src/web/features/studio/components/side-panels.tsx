@@ -3,6 +3,8 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { type AiChoice, aiProviderLabels } from '#shared/ai.ts';
 import { type StyleMode, styleModeLabels } from '#shared/persona.ts';
+import { useMediaCounts } from '#web/features/media/api/get-media.ts';
+import { RecentGenerations } from '#web/features/media/components/recent-generations.tsx';
 import { styleModeDescriptions } from '../model/style-modes.ts';
 
 export const EMPTY_MEMORY_TEXT = 'Memory starts once this thread grows.';
@@ -31,7 +33,8 @@ const iconClass = 'size-4 text-(--accent)';
 
 /**
  * The studio's side panels (part 2 §2): Current AI Setup, Chat Memory, Pro Tips, Parrot assistant mode and
- * Recent Activity with its View Full Gallery link. Beside the chat on wide screens, below it on narrow ones.
+ * Recent Activity (the counts, the last 6 generations) with its View Full Gallery link. Beside the chat on wide
+ * screens, below it on narrow ones.
  */
 export function SidePanels({
   selection,
@@ -57,6 +60,7 @@ export function SidePanels({
   onOpenGallery?: () => void;
 }) {
   const count = (value: number | null) => (value === null ? '–' : String(value));
+  const generated = useMediaCounts();
   return (
     <aside aria-label="Studio details" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
       <SidePanel title="Current AI Setup" icon={<Cpu aria-hidden="true" className={iconClass} />}>
@@ -107,7 +111,15 @@ export function SidePanels({
           <dd className="font-semibold text-(--ink)">{count(messageCount)}</dd>
           <dt className="text-(--ink-muted)">Quick actions</dt>
           <dd className="font-semibold text-(--ink)">{count(quickActionCount)}</dd>
+          <dt className="text-(--ink-muted)">Images generated</dt>
+          <dd className="font-semibold text-(--ink)">{count(generated.image)}</dd>
+          <dt className="text-(--ink-muted)">Videos generated</dt>
+          <dd className="font-semibold text-(--ink)">{count(generated.video)}</dd>
+          <dt className="text-(--ink-muted)">Audio generated</dt>
+          <dd className="font-semibold text-(--ink)">{count(generated.audio)}</dd>
         </dl>
+        <h3 className="mt-2 text-sm font-semibold text-(--ink)">Recent generations</h3>
+        <RecentGenerations label="Recent generations" />
         <Link
           to="/studio?tab=gallery"
           onClick={(event) => {

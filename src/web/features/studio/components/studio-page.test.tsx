@@ -149,14 +149,14 @@ describe('StudioPage: model bar', () => {
 });
 
 describe('StudioPage: tabs', () => {
-  it('opens the gallery from ?tab=gallery, with an honest panel', async () => {
+  it('opens the gallery from ?tab=gallery', async () => {
     stubStudioServer({ threads: [buildThread()] });
     renderStudio('/studio?tab=gallery');
     const gallery = screen.getByRole('tab', { name: 'Gallery' });
     expect(gallery).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel', { name: 'Gallery' });
-    expect(within(panel).getByText(/Media generation is not available yet/)).toBeInTheDocument();
-    expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
+    expect(await within(panel).findByText('No media found')).toBeInTheDocument();
+    expect(within(panel).getByText('Generate some amazing content in the Studio!')).toBeInTheDocument();
     await loaded();
   });
 
@@ -171,7 +171,11 @@ describe('StudioPage: tabs', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Straico Media' }));
     expect(search()).toBe('?tab=straico');
-    expect(screen.getByRole('tabpanel', { name: 'Straico Media' })).toHaveTextContent(/not available yet/);
+    expect(
+      within(screen.getByRole('tabpanel', { name: 'Straico Media' })).getByRole('heading', {
+        name: 'Straico image',
+      }),
+    ).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Gallery' })).toHaveFocus();

@@ -4,6 +4,7 @@ import { type ChatMessage, type ChatThread, NEW_CHAT_TITLE, type SendChatInput }
 import { defaultQuickActions, type QuickAction, quickActionPayloadSchema } from '#shared/quick-actions.ts';
 import type { ResearchResponse } from '#shared/research.ts';
 import { errorResponse, jsonResponse, type StubbedRequest, stubFetch } from '#web/testing/fetch-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
 import { sseFrame, sseResponse } from './sse-response.ts';
 
 const MEMBER_ID = 7;
@@ -236,6 +237,10 @@ export function stubStudioServer(options: StudioServerOptions = {}) {
     if (method === 'POST' && path === '/api/ai/optimize-prompt') {
       const { prompt } = JSON.parse(request.body ?? '{}') as { prompt: string };
       return jsonResponse({ prompt: `Improved: ${prompt}` });
+    }
+    // The media tabs, the gallery and the side panels' recent generations, empty: for tests about the chat.
+    if (method === 'GET' && /^\/api\/(media|ai\/jobs|fal\/models)(\?|$)/.test(path)) {
+      return answerEmptyMemberData(request);
     }
     return undefined;
   });

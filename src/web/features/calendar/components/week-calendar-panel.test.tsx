@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CalendarWeek } from '#shared/profile.ts';
+import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { WeekCalendarPanel } from './week-calendar-panel.tsx';
+
+const days = [
+  '2026-05-04',
+  '2026-05-05',
+  '2026-05-06',
+  '2026-05-07',
+  '2026-05-08',
+  '2026-05-09',
+  '2026-05-10',
+];
+
+const week: CalendarWeek = {
+  time_zone: 'America/Santiago',
+  days,
+  events: [
+    {
+      id: 'task-7',
+      kind: 'task',
+      title: 'Mix the single',
+      all_day: true,
+      start: '2026-05-05',
+      end: '2026-05-05',
+      day: '2026-05-05',
+      task_status: 'todo',
+    },
+    {
+      id: 'focus-3',
+      kind: 'focus',
+      title: 'Focus session',
+      all_day: false,
+      start: '2026-05-06T01:30:00.000Z',
+      end: '2026-05-06T01:55:00.000Z',
+      day: '2026-05-05',
+      task_status: null,
+    },
+  ],
+};
+
+describe('WeekCalendarPanel (part 1 §2)', () => {
+  it('names the zone, lists the week’s days with their tasks and focus sessions in 12-hour times', async () => {
+    const fetchStub = stubFetch((request) =>
+      request.path.startsWith('/api/calendar/week') ? jsonResponse(week) : undefined,
+    );
+    renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
+    const panel = await screen.findByRole('region', { name: 'Your Week (America/Santiago)' });
+    expect(fetchStub.requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(1);
+    const tuesday = (await within(panel).findByRole('heading', { name: /Tue, May 5/ })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(within(tuesday).getByText('Mix the single')).toBeInTheDocument();
+    expect(within(tuesday).getByText('Due · All day')).toBeInTheDocument();
+    expect(within(tuesday).getByText('9:30 PM – 9:55 PM')).toBeInTheDocument();
+    const monday = within(panel)
+      .getByRole('heading', { name: /Mon, May 4/ })
+      .closest('li') as HTMLElement;
+    expect(within(monday).getByText('Nothing planned')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /Open calendar/ })).toHaveAttribute(
+      'href',
+      'https://calendar.google.com/calendar/r/week/2026/5/4',
+    );
+  });
+
+  it('waits for the zone before asking for the week', () => {
+    const fetchStub = stubFetch(() => undefined);
+    renderWithMember(<WeekCalendarPanel timeZone={null} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your week');
+    expect(fetchStub.requests).toEqual([]);
+  });
+
+  it('refreshes on request, saying so while it loads', async () => {
+    let answer = deferred<Response>();
+    answer.resolve(jsonResponse(week));
+    const fetchStub = stubFetch((request) =>
+      request.path.startsWith('/api/calendar/week') ? answer.promise : undefined,
+    );
+    const { user } = renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
+    await screen.findByText('Mix the single');
+
+    answer = deferred<Response>();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const refreshing = screen.getByRole('button', { name: 'Refreshing…' });
+    expect(refreshing).toBeDisabled();
+    expect(refreshing).toHaveAttribute('aria-busy', 'true');
+    answer.resolve(jsonResponse({ ...week, events: [] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    expect(screen.queryByText('Mix the single')).toBeNull();
+    expect(fetchStub.requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(2);
+  });
+});

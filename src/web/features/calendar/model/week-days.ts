@@ -1,0 +1,68 @@
+import type { CalendarEvent, CalendarWeek } from '#shared/profile.ts';
+
+export type CalendarDay = { day: string; events: CalendarEvent[] };
+
+/**
+ * The week as the panel lists it: each of its seven days with that day's events (the server says which day of
+ * the member's zone each falls on), all-day tasks before timed focus sessions, then by start. Events outside the
+ * week are left out.
+ */
+export function groupEventsByDay(week: CalendarWeek): CalendarDay[] {
+  const byDay = new Map<string, CalendarEvent[]>(week.days.map((day) => [day, []]));
+  for (const event of week.events) byDay.get(event.day)?.push(event);
+  return week.days.map((day) => ({
+    day,
+    events: (byDay.get(day) ?? []).sort((a, b) =>
+      a.all_day !== b.all_day ? (a.all_day ? -1 : 1) : a.start < b.start ? -1 : a.start > b.start ? 1 : 0,
+    ),
+  }));
+}
+
+/** Part 1 §9: 12-hour times, in the member's zone ("9:05 AM"). */
+export function formatTime(instant: string, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .format(new Date(instant))
+      // ICU puts a narrow no-break space before AM/PM; a plain one reads and searches the same everywhere.
+      .replace(/\u202f/g, ' ')
+  );
+}
+
+/** "All day" for a task due that day; "9:05 AM – 9:30 AM" for a focus session, in the zone. */
+export function eventTimeText(event: CalendarEvent, timeZone: string): string {
+  if (event.all_day) return 'All day';
+  return `${formatTime(event.start, timeZone)} – ${formatTime(event.end, timeZone)}`;
+}
+
+/** A `YYYY-MM-DD` day as "Mon, May 4": a calendar date, so no zone moves it. */
+export function dayHeading(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Today's `YYYY-MM-DD` in the zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Google Calendar's week view on the week's first day, where the member's own calendar lives. */
+export function externalCalendarUrl(firstDay: string | undefined): string {
+  if (!firstDay) return 'https://calendar.google.com/calendar/r/week';
+  const [year, month, date] = firstDay.split('-').map(Number);
+  return `https://calendar.google.com/calendar/r/week/${year}/${month}/${date}`;
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type FalModelsResponse, falModelsResponseSchema } from '#shared/media.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { generationKeys } from './generation-query-keys.ts';
+
+/** `GET /api/fal/models` (part 2 §7): fal's image and video models. */
+export function getFalModels(signal?: AbortSignal): Promise<FalModelsResponse> {
+  return apiRequest('/api/fal/models', { schema: falModelsResponseSchema, signal });
+}
+
+export function falModelsQueryOptions() {
+  return queryOptions({
+    queryKey: generationKeys.falModels,
+    queryFn: ({ signal }) => getFalModels(signal),
+    // The list changes when the operator changes the server, not while a member works.
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useFalModels() {
+  return useQuery(falModelsQueryOptions());
+}

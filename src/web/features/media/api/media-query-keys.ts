@@ -1,0 +1,16 @@
+import type { MediaFilterType, MediaType } from '#shared/media.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+
+/** What the gallery filters on; the server does the filtering (part 2 §2 "Media gallery"). */
+export type MediaFilters = { type: MediaFilterType; favorites: boolean; q: string };
+
+export const mediaKeys = {
+  /** Every list of media: invalidated when an item is saved, favorited or deleted. */
+  all: queryKeys.media,
+  lists: [...queryKeys.media, 'list'] as const,
+  list: (filters: MediaFilters) => [...queryKeys.media, 'list', filters] as const,
+  recent: [...queryKeys.media, 'recent'] as const,
+  count: (type: MediaType) => [...queryKeys.media, 'count', type] as const,
+  /** Saving a job's outputs. Outside `media` on purpose: refreshing the lists must not save again. */
+  saved: (jobId: string) => ['media-saved', jobId] as const,
+};

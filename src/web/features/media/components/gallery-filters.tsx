@@ -1,0 +1,106 @@
+import { Heart, LayoutGrid, List, Search } from 'lucide-react';
+import { useId } from 'react';
+import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
+import { mediaFilterLabels } from '../model/media-labels.ts';
+import type { GalleryView } from './media-tile.tsx';
+
+const segmentClass = (active: boolean) =>
+  `inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors ${
+    active ? 'bg-(--accent) text-(--on-accent) shadow-(--glow)' : 'text-(--ink) hover:bg-(--surface-strong)'
+  }`;
+
+/**
+ * The gallery's controls (part 2 §2): search text, the type filter (all, image, video, audio), Favorites, and the
+ * grid/list toggle. Each choice is a pressed or unpressed button, so its state is read out with it.
+ */
+export function GalleryFilters({
+  search,
+  onSearchChange,
+  type,
+  onTypeChange,
+  favorites,
+  onFavoritesChange,
+  view,
+  onViewChange,
+}: {
+  search: string;
+  onSearchChange: (search: string) => void;
+  type: MediaFilterType;
+  onTypeChange: (type: MediaFilterType) => void;
+  favorites: boolean;
+  onFavoritesChange: (favorites: boolean) => void;
+  view: GalleryView;
+  onViewChange: (view: GalleryView) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative">
+        <label htmlFor={`${id}-search`} className="sr-only">
+          Search media
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-(--ink-muted)"
+        />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          maxLength={MEDIA_LIMITS.searchMax}
+          placeholder="Search by title or prompt"
+          onChange={(event) => onSearchChange(event.target.value)}
+          className="min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) py-2 pr-4 pl-10 text-(--ink) placeholder:text-(--ink-muted)"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="glass flex flex-wrap gap-1 rounded-full p-1">
+          <legend className="sr-only">Type</legend>
+          {mediaFilterTypes.map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              aria-pressed={type === choice}
+              onClick={() => onTypeChange(choice)}
+              className={segmentClass(type === choice)}
+            >
+              {mediaFilterLabels[choice]}
+            </button>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          aria-pressed={favorites}
+          onClick={() => onFavoritesChange(!favorites)}
+          className={`glass ${segmentClass(favorites)}`}
+        >
+          <Heart aria-hidden="true" className={`size-4 ${favorites ? 'fill-current' : ''}`} />
+          Favorites
+        </button>
+        <fieldset className="glass ml-auto flex gap-1 rounded-full p-1">
+          <legend className="sr-only">View</legend>
+          <button
+            type="button"
+            aria-pressed={view === 'grid'}
+            aria-label="Grid view"
+            title="Grid view"
+            onClick={() => onViewChange('grid')}
+            className={segmentClass(view === 'grid')}
+          >
+            <LayoutGrid aria-hidden="true" className="size-4" />
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'list'}
+            aria-label="List view"
+            title="List view"
+            onClick={() => onViewChange('list')}
+            className={segmentClass(view === 'list')}
+          >
+            <List aria-hidden="true" className="size-4" />
+          </button>
+        </fieldset>
+      </div>
+    </div>
+  );
+}

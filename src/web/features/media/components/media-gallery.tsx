@@ -1,0 +1,164 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { MEDIA_TEXTS, type MediaFilterType, type MediaItem } from '#shared/media.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { useDeleteMedia } from '../api/delete-media.ts';
+import { mediaItemsOf, useMediaList } from '../api/get-media.ts';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { itemCountText } from '../model/media-labels.ts';
+import { GalleryFilters } from './gallery-filters.tsx';
+import { GallerySkeleton } from './gallery-skeleton.tsx';
+import { type GalleryView, MediaTile } from './media-tile.tsx';
+
+/** A pause in typing this long sends the search to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** How far below the viewport the next page starts loading, so scrolling rarely waits. */
+const PRELOAD_MARGIN = '600px';
+
+// Columns follow the gallery's own width (a container query): one on a phone, up to four on a wide screen.
+const layoutClass: Record<GalleryView, string> = {
+  grid: 'grid grid-cols-1 gap-4 @md:grid-cols-2 @3xl:grid-cols-3 @6xl:grid-cols-4',
+  list: 'flex flex-col gap-3',
+};
+
+/**
+ * The media gallery (part 2 §2): search, type and Favorites filters applied by the server, the item count, grid
+ * or list, a page at a time (more on scroll, or with Load more), the 8-tile skeleton, the empty states, and
+ * per item favorite, download and delete (after 'Are you sure you want to delete this media?').
+ */
+export function MediaGallery() {
+  const [view, setView] = useState<GalleryView>('grid');
+  const [type, setType] = useState<MediaFilterType>('all');
+  const [favorites, setFavorites] = useState(false);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const media = useMediaList({ type, favorites, q });
+  const deleteMedia = useDeleteMedia();
+  const [playingId, setPlayingId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<MediaItem | null>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = media;
+  const filtering = type !== 'all' || favorites || q !== '';
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    // After a failed page, wait for the member to press Load more rather than retry in a loop.
+    if (!sentinel || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
+      return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchNextPageError, fetchNextPage]);
+
+  function confirmDelete() {
+    if (!confirming) return;
+    const item = confirming;
+    deleteMedia.mutate(item.id, {
+      onSuccess: () => setConfirming(null),
+      onError: (error) => {
+        console.error(`Could not delete media ${item.id}: ${error.message}`);
+        toast.error('Could not delete that media. Please try again.', { id: 'media-delete-failed' });
+        setConfirming(null);
+      },
+    });
+  }
+
+  const items = mediaItemsOf(media.data);
+  const total = media.data?.pages[0]?.total ?? null;
+
+  function body() {
+    if (media.isPending) return <GallerySkeleton gridClass={layoutClass.grid} />;
+    if (media.isError) {
+      return (
+        <LoadError
+          what="media"
+          error={media.error}
+          retrying={media.isFetching}
+          onRetry={() => void media.refetch()}
+        />
+      );
+    }
+    if (items.length === 0) {
+      return (
+        <div className="flex flex-col items-center gap-2 rounded-3xl bg-(--surface) p-8 text-center">
+          <p className="text-lg font-semibold text-(--ink)">{MEDIA_TEXTS.noMedia}</p>
+          <p className="text-(--ink-muted)">
+            {filtering ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet}
+          </p>
+        </div>
+      );
+    }
+    return (
+      <>
+        <ul aria-label="Media" className={layoutClass[view]}>
+          {items.map((item) => (
+            <li key={item.id} className="min-w-0">
+              <MediaTile
+                item={item}
+                view={view}
+                playing={playingId === item.id}
+                onPlayingChange={(playing) =>
+                  setPlayingId((current) => (playing ? item.id : current === item.id ? null : current))
+                }
+                onDelete={setConfirming}
+              />
+            </li>
+          ))}
+        </ul>
+        <div ref={sentinelRef} aria-hidden="true" />
+        {isFetchNextPageError ? <Alert>Could not load more media. Please try again.</Alert> : null}
+        {hasNextPage ? (
+          <Button
+            variant="secondary"
+            busy={isFetchingNextPage}
+            onClick={() => void fetchNextPage({ cancelRefetch: false })}
+            className="self-center"
+          >
+            <ChevronDown aria-hidden="true" className="size-4" />
+            {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="@container flex flex-col gap-4">
+      <GalleryFilters
+        search={search}
+        onSearchChange={setSearch}
+        type={type}
+        onTypeChange={setType}
+        favorites={favorites}
+        onFavoritesChange={setFavorites}
+        view={view}
+        onViewChange={setView}
+      />
+      <p role="status" className="text-sm font-semibold text-(--ink-muted)">
+        {total === null ? '' : itemCountText(total)}
+      </p>
+      <div aria-busy={media.isPlaceholderData || undefined} className="flex flex-col gap-4">
+        {body()}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Delete media"
+          message={MEDIA_TEXTS.deleteConfirm}
+          confirmLabel="Delete"
+          busy={deleteMedia.isPending}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Profile, profileSchema } from '#shared/profile.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+
+/** `GET /api/profile`: the stored fields as they are (null when never set), what the settings form edits. */
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return apiRequest('/api/profile', { schema: profileSchema, signal });
+}
+
+export const profileQueryKey = [...queryKeys.profile, 'fields'] as const;
+
+export function profileQueryOptions() {
+  return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}

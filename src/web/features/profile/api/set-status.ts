@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ProfileMe, setStatusResponseSchema } from '#shared/profile.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { profileMeQueryKey } from './get-profile-me.ts';
+
+/** `POST /api/profile/set-status {status}` (part 2 §7): the status, trimmed and non-empty. */
+export function setStatus(status: string): Promise<{ status: string }> {
+  return apiRequest('/api/profile/set-status', {
+    method: 'POST',
+    body: { status },
+    schema: setStatusResponseSchema,
+  });
+}
+
+/** The card shows the new status at once; a failure puts the old one back (and is only logged, part 1 §8). */
+export function useSetStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setStatus,
+    onMutate: async (status) => {
+      await queryClient.cancelQueries({ queryKey: profileMeQueryKey });
+      const before = queryClient.getQueriesData<ProfileMe>({ queryKey: profileMeQueryKey });
+      queryClient.setQueriesData<ProfileMe>({ queryKey: profileMeQueryKey }, (profile) =>
+        profile ? { ...profile, status } : profile,
+      );
+      return { before };
+    },
+    onError: (error, _status, context) => {
+      console.error(`Failed to save status: ${error.message}`);
+      for (const [key, profile] of context?.before ?? []) queryClient.setQueryData(key, profile);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileMeQueryKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Profile, profileSchema, type UpdateProfileRequest } from '#shared/profile.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { queryKeys } from '#web/app/query-keys.ts';
+import { profileQueryKey } from './get-profile.ts';
+
+/** `PUT /api/profile`: answers the whole profile as saved. */
+export function updateProfile(changes: UpdateProfileRequest): Promise<Profile> {
+  return apiRequest('/api/profile', { method: 'PUT', body: changes, schema: profileSchema });
+}
+
+/**
+ * The saved profile replaces the cached one at once; everything else that shows the profile (`me`: the card,
+ * the theme, the calendar's zone) reloads.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(profileQueryKey, saved);
+      await invalidateProfile(queryClient);
+    },
+  });
+}
+
+/** Every read of the profile, and the calendar, whose zone follows the profile's. */
+export function invalidateProfile(queryClient: ReturnType<typeof useQueryClient>): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.calendar }),
+  ]);
+}

@@ -1,0 +1,67 @@
+import type { ProfileStats } from '#shared/profile.ts';
+import { useAuth } from '#web/app/use-auth.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { Spinner } from '#web/ui/spinner.tsx';
+import { useProfileMe } from '../api/get-profile-me.ts';
+import { useSetStatus } from '../api/set-status.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { StatusEditor } from './status-editor.tsx';
+
+/** Part 2 §8, word for word. */
+export const PROFILE_LOAD_FAILED = 'Failed to load profile';
+
+/**
+ * The dashboard's profile card (part 2 §2/§3): the display name ('Lumarian' until the member sets one, which
+ * the server answers), the avatar with initials, the status to click and edit, and today's stats.
+ */
+export function ProfileCard() {
+  const { user } = useAuth();
+  const profile = useProfileMe();
+  const setStatus = useSetStatus();
+
+  return (
+    // A container, so the card lays itself out for the width it gets: a narrow dashboard column or a phone.
+    <GlassPanel aria-labelledby="profile-card-heading" className="@container flex flex-col gap-4">
+      <h2 id="profile-card-heading" className="text-xl font-bold text-(--ink)">
+        Your Profile
+      </h2>
+      {profile.isPending ? (
+        <Spinner label="Loading your profile" />
+      ) : profile.isError ? (
+        <Alert>{PROFILE_LOAD_FAILED}</Alert>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 @[15rem]:flex-row @[15rem]:items-center">
+            <ProfileAvatar name={profile.data.display_name} url={profile.data.avatar_url} />
+            {/* No width of its own (w-0 grow): a long email is cut with an ellipsis, never widening the column. */}
+            <div className="flex w-full min-w-0 flex-col @[15rem]:w-0 @[15rem]:grow">
+              <p className="text-lg font-bold break-words text-(--ink)">{profile.data.display_name}</p>
+              <p className="truncate text-sm text-(--ink-muted)" title={profile.data.email || user?.email}>
+                {profile.data.email || user?.email}
+              </p>
+            </div>
+          </div>
+          <StatusEditor status={profile.data.status} onSave={(status) => setStatus.mutate(status)} />
+          <ul aria-label="Today’s progress" className="grid gap-2 text-center @[18rem]:grid-cols-3">
+            {statItems(profile.data.stats).map(({ value, label }) => (
+              <li key={label} className="flex flex-col rounded-2xl bg-(--surface-strong) px-2 py-3">
+                <span className="text-lg font-bold text-(--ink)">{value}</span>
+                <span className="text-xs font-semibold text-(--ink-muted)">{label}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </GlassPanel>
+  );
+}
+
+/** Worded apart from the dashboard's stat cards, which show the same day in more detail. */
+function statItems(stats: ProfileStats): { value: number; label: string }[] {
+  return [
+    { value: stats.tasksToday, label: stats.tasksToday === 1 ? 'task done today' : 'tasks done today' },
+    { value: stats.pomodoros, label: stats.pomodoros === 1 ? 'focus session' : 'focus sessions' },
+    { value: stats.streakDays, label: 'day streak' },
+  ];
+}

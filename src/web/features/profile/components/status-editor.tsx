@@ -1,0 +1,104 @@
+import { Check, Pencil } from 'lucide-react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { PROFILE_LIMITS } from '#shared/profile.ts';
+
+/**
+ * The profile status, click to edit (part 2 §4): Save or Enter commits, leaving the field (or Escape) cancels;
+ * a status is non-empty after trimming (part 2 §5), so a blank one is never sent. Focus comes back to the
+ * status when the editing ends.
+ */
+export function StatusEditor({
+  status,
+  onSave,
+}: {
+  status: string | null;
+  onSave: (status: string) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const showRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const editing = draft !== null;
+  const trimmed = draft?.trim() ?? '';
+
+  // Once the editor is gone after Save, Enter or Escape, the status it edited takes focus back.
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    showRef.current?.focus();
+  }, [editing]);
+
+  function stopEditing() {
+    returnFocus.current = true;
+    setDraft(null);
+  }
+
+  function commit() {
+    if (trimmed === '') return;
+    if (trimmed !== status) onSave(trimmed);
+    stopEditing();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      stopEditing();
+    }
+  }
+
+  /** Focus moving between the field and Save is still editing; anywhere else cancels. */
+  function onBlur(event: FocusEvent<HTMLFieldSetElement>) {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    setDraft(null);
+  }
+
+  if (!editing) {
+    return (
+      <button
+        ref={showRef}
+        type="button"
+        aria-label={`${status ?? 'Set a status'} (edit status)`}
+        onClick={() => setDraft(status ?? '')}
+        className="group inline-flex min-h-11 max-w-full items-center gap-2 rounded-2xl px-3 py-1.5 text-left text-(--ink) hover:bg-(--surface-strong)"
+      >
+        <span className={`min-w-0 break-words ${status ? '' : 'text-(--ink-muted) italic'}`}>
+          {status ?? 'Set a status'}
+        </span>
+        <Pencil aria-hidden="true" className="size-4 shrink-0 text-(--ink-muted)" />
+      </button>
+    );
+  }
+
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2" onBlur={onBlur}>
+      <legend className="sr-only">Edit status</legend>
+      <label htmlFor={`${id}-status`} className="sr-only">
+        Status
+      </label>
+      <input
+        id={`${id}-status`}
+        // biome-ignore lint/a11y/noAutofocus: the member just asked to edit this very field.
+        autoFocus
+        value={draft}
+        maxLength={PROFILE_LIMITS.statusMax}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="min-h-11 min-w-0 flex-1 rounded-2xl border border-(--line) bg-(--surface-strong) px-3 py-1.5 text-(--ink)"
+      />
+      <button
+        type="button"
+        // Keeps focus in the field on a mouse press, so the press is a Save and not a "left the field".
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={commit}
+        disabled={trimmed === ''}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-(--accent) px-4 font-semibold text-(--on-accent) hover:bg-(--accent-strong) disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        <Check aria-hidden="true" className="size-4" />
+        Save
+      </button>
+    </fieldset>
+  );
+}

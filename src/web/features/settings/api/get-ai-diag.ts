@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type AiDiagResponse, aiDiagResponseSchema } from '#shared/ai.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+
+/** `GET /api/_debug/ai-diag` (part 1 §7): which external AI services the operator configured, booleans only. */
+export function getAiDiag(signal?: AbortSignal): Promise<AiDiagResponse> {
+  return apiRequest('/api/_debug/ai-diag', { schema: aiDiagResponseSchema, signal });
+}
+
+export function aiDiagQueryOptions() {
+  return queryOptions({
+    queryKey: ['settings', 'ai-diag'] as const,
+    queryFn: ({ signal }) => getAiDiag(signal),
+    // Changes only when the operator restarts the server with other keys.
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useAiDiag() {
+  return useQuery(aiDiagQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type AiModelsResponse, aiModelsResponseSchema } from '#shared/ai.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+
+/**
+ * The studio's catalogue key: the same request, so the studio and this page share one cached answer and the
+ * AI Settings tab's save shows in the studio at once.
+ */
+export const studioAiModelsQueryKey = ['studio', 'ai-models'] as const;
+
+/** `GET /api/ai/models?surface=studio`: categories, configured providers, and the member's saved choice. */
+export function getAiModels(signal?: AbortSignal): Promise<AiModelsResponse> {
+  return apiRequest('/api/ai/models?surface=studio', { schema: aiModelsResponseSchema, signal });
+}
+
+export function useAiModels() {
+  return useQuery(
+    queryOptions({
+      queryKey: studioAiModelsQueryKey,
+      queryFn: ({ signal }) => getAiModels(signal),
+      staleTime: 10 * 60_000,
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AiModelsResponse, type SetAiRequest, setAiRequestSchema } from '#shared/ai.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
+import { studioAiModelsQueryKey } from './get-ai-models.ts';
+
+/** `POST /api/profile/set-ai {aiProvider, aiModel}` (part 2 §7): the member's default AI. */
+export function setAi(choice: SetAiRequest): Promise<SetAiRequest> {
+  return apiRequest('/api/profile/set-ai', { method: 'POST', body: choice, schema: setAiRequestSchema });
+}
+
+export function useSetAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setAi,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData<AiModelsResponse>(studioAiModelsQueryKey, (models) =>
+        models ? { ...models, defaults: { provider: saved.aiProvider, model: saved.aiModel } } : models,
+      );
+      await invalidateProfile(queryClient);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type SetWallpaperRequest,
+  type SetWallpaperResponse,
+  setWallpaperResponseSchema,
+} from '#shared/profile.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
+
+/**
+ * `POST /api/profile/set-wallpaper {wallpaperUrl, wallpaperCss}`: an image (copied into Lumara's store) or a
+ * gradient; an empty field clears it. The page sets one and clears the other.
+ */
+export function setWallpaper(change: SetWallpaperRequest): Promise<SetWallpaperResponse> {
+  return apiRequest('/api/profile/set-wallpaper', {
+    method: 'POST',
+    body: change,
+    schema: setWallpaperResponseSchema,
+  });
+}
+
+/** The profile reloads, and with it the wallpaper behind every page (the app shell follows the profile). */
+export function useSetWallpaper() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setWallpaper, onSuccess: () => invalidateProfile(queryClient) });
+}

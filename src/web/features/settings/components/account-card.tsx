@@ -1,0 +1,50 @@
+import { useId } from 'react';
+import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
+import { PROFILE_LOAD_FAILED } from '#web/features/profile/components/profile-card.tsx';
+import { Alert } from '#web/ui/alert.tsx';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { Spinner } from '#web/ui/spinner.tsx';
+
+function formatDate(instant: string, withTime: boolean): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+  }).format(new Date(instant));
+}
+
+/** Part 1 §2: the Account Information card, with the email, member since and last visit. */
+export function AccountCard() {
+  const id = useId();
+  const me = useProfileMe();
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
+        Account Information
+      </h2>
+      {me.isPending ? (
+        <Spinner label="Loading your account" />
+      ) : me.isError ? (
+        <Alert>{PROFILE_LOAD_FAILED}</Alert>
+      ) : (
+        <dl className="flex flex-col gap-2 text-sm">
+          <div>
+            <dt className="font-semibold text-(--ink-muted)">Email</dt>
+            <dd className="break-all text-(--ink)">{me.data.email}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-(--ink-muted)">Member since</dt>
+            <dd className="text-(--ink)">
+              <time dateTime={me.data.member_since}>{formatDate(me.data.member_since, false)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-(--ink-muted)">Last visit</dt>
+            <dd className="text-(--ink)">
+              <time dateTime={me.data.last_visit}>{formatDate(me.data.last_visit, true)}</time>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </GlassPanel>
+  );
+}

@@ -1,0 +1,72 @@
+import { X } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { addTag, removeTag } from '../model/tags.ts';
+
+/**
+ * Tags (part 1 §5): typed and added with Enter (trimmed; empty and repeated ones ignored), each removable.
+ * Enter never submits the form around it.
+ */
+export function TagsInput({
+  tags,
+  onChange,
+}: {
+  tags: readonly string[];
+  onChange: (tags: readonly string[]) => void;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const full = tags.length >= PROFILE_LIMITS.tagsMax;
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const next = addTag(tags, typed);
+    if (next !== tags) onChange(next);
+    setTyped('');
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={`${id}-input`} className="text-sm font-semibold text-(--ink)">
+        Tags
+      </label>
+      <input
+        id={`${id}-input`}
+        value={typed}
+        maxLength={PROFILE_LIMITS.tagMax}
+        disabled={full}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setTyped(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
+        placeholder="music, wellness, clients…"
+      />
+      <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
+        {full
+          ? `That is ${PROFILE_LIMITS.tagsMax} tags, the most a profile holds.`
+          : 'Press Enter to add a tag.'}
+      </p>
+      {tags.length > 0 ? (
+        <ul aria-label="Your tags" className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full border border-(--line) bg-(--surface-strong) py-1 pr-1 pl-3 text-sm font-semibold text-(--ink)"
+            >
+              {tag}
+              <button
+                type="button"
+                onClick={() => onChange(removeTag(tags, tag))}
+                className="grid size-8 place-items-center rounded-full hover:bg-(--surface)"
+              >
+                <X aria-hidden="true" className="size-4" />
+                <span className="sr-only">Remove tag {tag}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AiChatMessage } from '#shared/ai.ts';
+import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
+
+/** Part 1 §9: concise 80–120 words, detailed 200–250 words. */
+export const bioLengths = {
+  concise: { label: 'Concise', words: '80–120 words' },
+  detailed: { label: 'Detailed', words: '200–250 words' },
+} as const;
+export type BioLength = keyof typeof bioLengths;
+
+/** Part 1 §8, word for word: placed into the bio. */
+export const BIO_FAILED_TEXT = 'Failed to generate bio. Please try again.';
+export const BIO_EMPTY_TEXT = 'Failed to generate bio.';
+
+/** What `POST /api/ai/chat` is asked: a first-person bio from what the member told the form. */
+export function bioMessages(
+  length: BioLength,
+  about: { displayName: string; tags: readonly string[]; currentBio: string },
+): AiChatMessage[] {
+  const name = about.displayName.trim() || DEFAULT_DISPLAY_NAME;
+  const facts = [
+    `Name: ${name}`,
+    about.tags.length > 0 ? `Interests: ${about.tags.join(', ')}` : null,
+    about.currentBio.trim() ? `What they wrote so far: ${about.currentBio.trim()}` : null,
+  ].filter((line): line is string => line !== null);
+  return [
+    {
+      role: 'system',
+      content:
+        'You write warm, playful, first-person profile bios for members of a creator community. Answer with the bio only: no title, no quotes, no preamble.',
+    },
+    {
+      role: 'user',
+      content: `Write a ${bioLengths[length].label.toLowerCase()} bio of ${bioLengths[length].words}.\n${facts.join('\n')}`,
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyThemeResponseSchema, type ProfileMe, setThemeResponseSchema } from '#shared/profile.ts';
+import { isPanelThemeId, type ThemeId, tokenThemes } from '#shared/themes.ts';
+import { apiRequest } from '#web/app/api-client.ts';
+import { profileMeQueryKey } from '#web/features/profile/api/get-profile-me.ts';
+
+/**
+ * Saves an applied theme on the server: a studio theme with `POST /api/profile/set-theme {theme}`, a Color
+ * Themes one with `POST /api/theme/apply {name, tokens}` (part 1 §7).
+ */
+export async function saveTheme(id: ThemeId): Promise<void> {
+  if (isPanelThemeId(id)) {
+    await apiRequest('/api/profile/set-theme', {
+      method: 'POST',
+      body: { theme: id },
+      schema: setThemeResponseSchema,
+    });
+    return;
+  }
+  const { name, tokens } = tokenThemes[id];
+  await apiRequest('/api/theme/apply', {
+    method: 'POST',
+    body: { name, tokens },
+    schema: applyThemeResponseSchema,
+  });
+}
+
+/**
+ * Failures are only logged (part 1 §7 "Failure ignored", §8): the theme stays applied in this browser. The
+ * cached profile learns the choice, so it agrees with the server without a refetch.
+ */
+export function useSaveTheme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTheme,
+    onSuccess: (_, id) => {
+      queryClient.setQueriesData<ProfileMe>({ queryKey: profileMeQueryKey }, (profile) => {
+        if (!profile) return profile;
+        return isPanelThemeId(id)
+          ? { ...profile, theme: id }
+          : { ...profile, theme_name: id, theme_tokens: tokenThemes[id].tokens };
+      });
+    },
+    onError: (error, id) => console.error(`Failed to save theme ${id}: ${error.message}`),
+  });
+}

@@ -1,0 +1,279 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileMe } from '#shared/profile.ts';
+import { panelThemes, tokenThemes } from '#shared/themes.ts';
+import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import {
+  deferred,
+  errorResponse,
+  jsonResponse,
+  type StubbedRequest,
+  stubFetch,
+} from '#web/testing/fetch-stub.ts';
+import { emptyProfileMe } from '#web/testing/member-data-stub.ts';
+import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { tokenThemeOptions } from '../model/theme-options.ts';
+import { AppearanceProvider } from './appearance-provider.tsx';
+import { ThemeOptionGrid } from './theme-option-grid.tsx';
+import { ThemePickerCompact } from './theme-picker-compact.tsx';
+import { ThemeStudio } from './theme-studio.tsx';
+
+const root = document.documentElement;
+const shownTheme = () => root.dataset.theme;
+const ink = () => root.style.getPropertyValue('--ink');
+
+function stubProfile(
+  profile: Partial<ProfileMe> = {},
+  answer?: (request: StubbedRequest) => Response | undefined,
+) {
+  return stubFetch((request) => {
+    const custom = answer?.(request);
+    if (custom) return custom;
+    if (request.path.startsWith('/api/profile/me')) return jsonResponse({ ...emptyProfileMe, ...profile });
+    if (request.path === '/api/profile/set-theme') return jsonResponse(JSON.parse(request.body ?? '{}'));
+    if (request.path === '/api/theme/apply') return jsonResponse(JSON.parse(request.body ?? '{}'));
+    return undefined;
+  });
+}
+
+function preferReducedMotion() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+function renderStudio(ui = <ThemeStudio />) {
+  return renderWithMember(<AppearanceProvider>{ui}</AppearanceProvider>);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AppearanceProvider: start-up (part 1 §4)', () => {
+  it('restores the theme and the wallpaper from GET /api/profile/me, and remembers the theme locally', async () => {
+    stubProfile({ theme: 'ocean', wallpaper_css: 'linear-gradient(135deg, #ffc6e5 0%, #d9efff 100%)' });
+    renderStudio(<p>page</p>);
+    await waitFor(() => expect(shownTheme()).toBe('ocean'));
+    expect(ink()).toBe(panelThemes.ocean.palette.ink);
+    expect(root.style.getPropertyValue('color-scheme')).toBe('light');
+    expect(document.body.dataset.wallpaper).toBe('gradient');
+    expect(window.localStorage.getItem('theme')).toBe('ocean');
+  });
+
+  it('shows this browser’s theme at once, and keeps it when the profile holds it too', async () => {
+    window.localStorage.setItem('theme', 'sakura-garden');
+    const profile = deferred<Response>();
+    stubFetch((request) => (request.path.startsWith('/api/profile/me') ? profile.promise : undefined));
+    renderStudio(<p>page</p>);
+    expect(shownTheme()).toBe('sakura-garden');
+    expect(ink()).toBe(tokenThemes['sakura-garden'].palette.ink);
+    profile.resolve(jsonResponse({ ...emptyProfileMe, theme: 'noir', theme_name: 'sakura-garden' }));
+    await screen.findByText('page');
+    await act(async () => {});
+    expect(shownTheme()).toBe('sakura-garden');
+  });
+
+  it('falls back to Cosmic Pink for a stored theme it does not know (the old "dark-glam")', async () => {
+    window.localStorage.setItem('theme', 'dark-glam');
+    stubProfile();
+    renderStudio(<p>page</p>);
+    expect(shownTheme()).toBe('default');
+    expect(ink()).toBe(panelThemes.default.palette.ink);
+  });
+
+  it('puts the default back when the member leaves (signs out)', async () => {
+    stubProfile({ theme: 'noir', wallpaper_url: '/api/wallpapers/1/a.png' });
+    const { unmount } = renderStudio(<p>page</p>);
+    await waitFor(() => expect(shownTheme()).toBe('noir'));
+    expect(document.body.dataset.wallpaper).toBe('image');
+    unmount();
+    expect(shownTheme()).toBeUndefined();
+    expect(ink()).toBe('');
+    expect(document.body.dataset.wallpaper).toBeUndefined();
+  });
+});
+
+describe('ThemeStudio (part 1 §4)', () => {
+  it('previews a theme while pointed at and goes back to the applied one after', async () => {
+    stubProfile();
+    const { user } = renderStudio();
+    const card = document.querySelector('[data-theme-option="ocean"]') as HTMLElement;
+    await user.hover(card);
+    expect(shownTheme()).toBe('ocean');
+    expect(within(card).getByText('Previewing')).toBeInTheDocument();
+    await user.unhover(card);
+    expect(shownTheme()).toBe('default');
+  });
+
+  it('previews a theme on keyboard focus, and leaving restores the applied theme', async () => {
+    stubProfile();
+    const { user } = renderStudio();
+    const forest = screen.getByRole('button', { name: 'Apply Mystic Forest' });
+    act(() => forest.focus());
+    expect(shownTheme()).toBe('forest');
+    await user.tab();
+    expect(shownTheme()).toBe('aurora');
+    act(() => (document.activeElement as HTMLElement).blur());
+    expect(shownTheme()).toBe('default');
+  });
+
+  it('Apply saves the theme locally (data-theme, localStorage) and on the server', async () => {
+    const fetchStub = stubProfile();
+    const { user } = renderStudio();
+    await user.click(screen.getByRole('button', { name: 'Apply Elegant Noir' }));
+    expect(shownTheme()).toBe('noir');
+    expect(window.localStorage.getItem('theme')).toBe('noir');
+    await waitFor(() =>
+      expect(fetchStub.requestsTo('/api/profile/set-theme', 'POST').map((r) => r.body)).toEqual([
+        JSON.stringify({ theme: 'noir' }),
+      ]),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Applied: Elegant Noir');
+    // Pointing elsewhere and away comes back to the new theme.
+    const card = document.querySelector('[data-theme-option="lavender"]') as HTMLElement;
+    await user.hover(card);
+    await user.unhover(card);
+    expect(shownTheme()).toBe('noir');
+  });
+
+  it('Reset and Random only preview; nothing is saved until Apply', async () => {
+    window.localStorage.setItem('theme', 'cherry');
+    const fetchStub = stubProfile({ theme: 'cherry' });
+    const { user } = renderStudio();
+    await waitFor(() => expect(shownTheme()).toBe('cherry'));
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(shownTheme()).toBe('default');
+    expect(screen.getByRole('status')).toHaveTextContent('Previewing Cosmic Pink. Apply it to keep it.');
+
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await user.click(screen.getByRole('button', { name: 'Random' }));
+    // The first theme other than the one on show (Cosmic Pink): Ocean Dreams.
+    expect(shownTheme()).toBe('ocean');
+    expect(window.localStorage.getItem('theme')).toBe('cherry');
+    expect(fetchStub.requestsTo('/api/profile/set-theme')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Apply preview (Ocean Dreams)' }));
+    expect(window.localStorage.getItem('theme')).toBe('ocean');
+    await waitFor(() => expect(fetchStub.requestsTo('/api/profile/set-theme')).toHaveLength(1));
+  });
+
+  it('ends a Reset or Random preview when the studio goes away', async () => {
+    stubProfile();
+    const { user, unmount } = renderWithMember(
+      <AppearanceProvider>
+        <StudioThatCanClose />
+      </AppearanceProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Random' }));
+    expect(shownTheme()).not.toBe('default');
+    await user.click(screen.getByRole('button', { name: 'Close studio' }));
+    expect(shownTheme()).toBe('default');
+    unmount();
+  });
+
+  it('gives no previews to a member who asks for less motion', async () => {
+    preferReducedMotion();
+    stubProfile();
+    const { user } = renderStudio();
+    const card = document.querySelector('[data-theme-option="ocean"]') as HTMLElement;
+    await user.hover(card);
+    act(() => screen.getByRole('button', { name: 'Apply Ocean Dreams' }).focus());
+    expect(shownTheme()).toBe('default');
+  });
+
+  it('only logs a theme the server did not save, and keeps it applied here', async () => {
+    stubProfile({}, (request) =>
+      request.path === '/api/profile/set-theme' ? errorResponse(503, 'database_unavailable') : undefined,
+    );
+    const { user } = renderStudio();
+    await user.click(screen.getByRole('button', { name: 'Apply Lavender Fields' }));
+    await waitFor(() =>
+      expect(takeConsoleErrors()).toEqual(['error: Failed to save theme lavender: Something went wrong']),
+    );
+    expect(shownTheme()).toBe('lavender');
+  });
+});
+
+describe('Color Themes (the token themes)', () => {
+  it('applies one with POST /api/theme/apply {name, tokens}', async () => {
+    const fetchStub = stubProfile();
+    const { user } = renderStudio(
+      <ThemeOptionGrid options={tokenThemeOptions} label="Color themes" kind="color theme" />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Apply Ocean Mint color theme' }));
+    expect(shownTheme()).toBe('ocean-mint');
+    expect(ink()).toBe(tokenThemes['ocean-mint'].palette.ink);
+    await waitFor(() =>
+      expect(fetchStub.requestsTo('/api/theme/apply', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
+        { name: 'ocean-mint', tokens: tokenThemes['ocean-mint'].tokens },
+      ]),
+    );
+  });
+});
+
+describe('ThemePickerCompact', () => {
+  it('opens a list of the eight themes that previews on hover and applies on click', async () => {
+    const fetchStub = stubProfile();
+    const { user } = renderStudio(<ThemePickerCompact />);
+    const toggle = screen.getByRole('button', { name: 'Theme Cosmic Pink' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const group = screen.getByRole('group', { name: 'Themes' });
+    expect(within(group).getAllByRole('listitem')).toHaveLength(8);
+
+    await user.hover(within(group).getByRole('button', { name: /Aurora Borealis/ }));
+    expect(shownTheme()).toBe('aurora');
+    await user.click(within(group).getByRole('button', { name: /Miami Sunset/ }));
+    expect(shownTheme()).toBe('sunset');
+    expect(screen.queryByRole('group', { name: 'Themes' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Theme Miami Sunset' })).toHaveFocus();
+    await waitFor(() => expect(fetchStub.requestsTo('/api/profile/set-theme')).toHaveLength(1));
+  });
+
+  it('Escape closes it and ends the preview; Random only previews', async () => {
+    const fetchStub = stubProfile();
+    const { user } = renderStudio(<ThemePickerCompact />);
+    await user.click(screen.getByRole('button', { name: 'Theme Cosmic Pink' }));
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    await user.click(screen.getByRole('button', { name: 'Random' }));
+    expect(shownTheme()).toBe('noir');
+    expect(screen.getByRole('status')).toHaveTextContent('Previewing Elegant Noir');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Themes' })).toBeNull();
+    expect(shownTheme()).toBe('default');
+    expect(screen.getByRole('button', { name: 'Theme Cosmic Pink' })).toHaveFocus();
+    expect(fetchStub.requestsTo('/api/profile/set-theme')).toEqual([]);
+  });
+
+  it('closes on a press outside it', async () => {
+    stubProfile();
+    const { user } = renderWithMember(
+      <AppearanceProvider>
+        <ThemePickerCompact />
+        <p>Outside</p>
+      </AppearanceProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Theme Cosmic Pink' }));
+    await user.click(screen.getByText('Outside'));
+    expect(screen.queryByRole('group', { name: 'Themes' })).toBeNull();
+  });
+});
+
+function StudioThatCanClose() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      {open ? <ThemeStudio /> : null}
+      <button type="button" onClick={() => setOpen(false)}>
+        Close studio
+      </button>
+    </>
+  );
+}

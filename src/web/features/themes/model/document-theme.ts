@@ -1,0 +1,24 @@
+import { paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
+
+/**
+ * Puts a theme on the page: its palette's CSS variables and colour scheme on <html>, which every component
+ * reads, and its id as the `data-theme` attribute (part 1 §3). Set inline, so they win over styles.css's
+ * default block without a stylesheet per theme.
+ */
+export function applyThemeToDocument(root: HTMLElement, id: ThemeId): void {
+  const palette = paletteOf(id);
+  for (const [name, value] of Object.entries(themeCssVariables(palette))) {
+    root.style.setProperty(name, value);
+  }
+  root.style.setProperty('color-scheme', palette.scheme);
+  root.dataset.theme = id;
+}
+
+/** Back to styles.css's default theme: what a signed-out page shows. */
+export function clearThemeFromDocument(root: HTMLElement): void {
+  for (const name of Object.keys(themeCssVariables(paletteOf('default')))) {
+    root.style.removeProperty(name);
+  }
+  root.style.removeProperty('color-scheme');
+  delete root.dataset.theme;
+}
