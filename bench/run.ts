@@ -7,6 +7,7 @@
  * 3. `GET /api/tasks` for a member with 1,000 tasks, beside a raw node:http server answering the same JSON.
  * 4. Streamed chat replies through `POST /api/chat/stream` beside the same stream read from the provider
  *    (bench/chat-stream.ts).
+ * 5. Media generation, saving into the store, the gallery and stored files (bench/media.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import type autocannon from 'autocannon';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
 import { firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
+import { measureMedia } from './media.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -258,6 +260,13 @@ async function main(): Promise<void> {
     console.log(`\n${(await measureChatStreaming(signIn, chatDataDir)).join('\n')}`);
   } finally {
     rmSync(chatDataDir, { recursive: true, force: true });
+  }
+
+  const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
+  try {
+    console.log(`\n${(await measureMedia(signIn, mediaDataDir)).join('\n')}`);
+  } finally {
+    rmSync(mediaDataDir, { recursive: true, force: true });
   }
 }
 
