@@ -1,4 +1,7 @@
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { buildAiDiag } from './build-ai-diag.ts';
+import { buildCalendarWeek } from './build-calendar-week.ts';
+import { buildProfile, buildProfileMe } from './build-profile.ts';
 import { jsonResponse, type StubbedRequest } from './fetch-stub.ts';
 
 /** The one chat thread the studio opens for such a member (it would create one were there none). */
@@ -43,61 +46,12 @@ export function answerEmptyMemberData(request: StubbedRequest): Response | undef
   if (path === '/api/ai/jobs') return jsonResponse({ jobs: [] });
   if (path === '/api/fal/models') return jsonResponse({ image: [], video: [] });
   // The profile (the app shell restores its theme and wallpaper; the dashboard's card; settings) and the week.
-  if (path === '/api/profile/me') return jsonResponse(emptyProfileMe);
-  if (path === '/api/profile') return jsonResponse(emptyProfile);
-  if (path === '/api/calendar/week') return jsonResponse(emptyWeek(request.path));
-  if (path === '/api/_debug/ai-diag') {
-    return jsonResponse({
-      core: false,
-      fal: false,
-      falIdeogram: false,
-      openrouter: false,
-      straico: false,
-      local: false,
-      timestamp: '2026-05-04T10:00:00.000Z',
-    });
+  if (path === '/api/profile/me') return jsonResponse(buildProfileMe());
+  if (path === '/api/profile') return jsonResponse(buildProfile());
+  if (path === '/api/calendar/week') {
+    const zone = new URLSearchParams(request.path.split('?')[1] ?? '').get('time_zone') || 'UTC';
+    return jsonResponse(buildCalendarWeek({ time_zone: zone }));
   }
+  if (path === '/api/_debug/ai-diag') return jsonResponse(buildAiDiag());
   return undefined;
-}
-
-/** `GET /api/profile/me` of a member who set nothing yet: the defaults the server fills in. */
-export const emptyProfileMe = {
-  display_name: 'Lumarian',
-  email: 'ada@example.com',
-  avatar_url: null,
-  status: null,
-  ai_provider: 'openrouter',
-  ai_model: 'openrouter/auto',
-  wallpaper_url: null,
-  wallpaper_css: null,
-  theme: null,
-  theme_name: null,
-  theme_tokens: null,
-  time_zone: null,
-  member_since: '2026-01-05T10:00:00.000Z',
-  last_visit: '2026-11-20T08:30:00.000Z',
-  stats: { tasksToday: 0, pomodoros: 0, streakDays: 0 },
-};
-
-/** `GET /api/profile` of a member who set nothing yet. */
-export const emptyProfile = {
-  display_name: null,
-  about: null,
-  avatar_url: null,
-  wallpaper_url: null,
-  wallpaper_css: null,
-  tags: [],
-  status: null,
-  theme: null,
-  theme_name: null,
-  theme_tokens: null,
-  time_zone: null,
-  updated_at: null,
-};
-
-/** An empty week (4–10 May 2026) in the zone asked for. */
-function emptyWeek(path: string) {
-  const zone = new URLSearchParams(path.split('?')[1] ?? '').get('time_zone') || 'UTC';
-  const days = Array.from({ length: 7 }, (_, i) => `2026-05-${String(4 + i).padStart(2, '0')}`);
-  return { time_zone: zone, days, events: [] };
 }

@@ -1,23 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CalendarWeek } from '#shared/profile.ts';
+import { buildCalendarWeek } from '#web/testing/build-calendar-week.ts';
 import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { renderWithMember } from '#web/testing/render-with-member.tsx';
 import { WeekCalendarPanel } from './week-calendar-panel.tsx';
 
-const days = [
-  '2026-05-04',
-  '2026-05-05',
-  '2026-05-06',
-  '2026-05-07',
-  '2026-05-08',
-  '2026-05-09',
-  '2026-05-10',
-];
-
-const week: CalendarWeek = {
+const week = buildCalendarWeek({
   time_zone: 'America/Santiago',
-  days,
   events: [
     {
       id: 'task-7',
@@ -40,7 +29,7 @@ const week: CalendarWeek = {
       task_status: null,
     },
   ],
-};
+});
 
 describe('WeekCalendarPanel (part 1 §2)', () => {
   it('names the zone, lists the week’s days with their tasks and focus sessions in 12-hour times', async () => {

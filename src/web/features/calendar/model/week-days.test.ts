@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarWeek } from '#shared/profile.ts';
+import { buildCalendarWeek } from '#web/testing/build-calendar-week.ts';
 import { dayHeading, eventTimeText, externalCalendarUrl, groupEventsByDay, todayIn } from './week-days.ts';
 
-const days = [
-  '2026-05-04',
-  '2026-05-05',
-  '2026-05-06',
-  '2026-05-07',
-  '2026-05-08',
-  '2026-05-09',
-  '2026-05-10',
-];
+/** Monday 4 to Sunday 10 May 2026. */
+const { days } = buildCalendarWeek();
 
 function focus(id: number, start: string, end: string, day: string): CalendarEvent {
   return {

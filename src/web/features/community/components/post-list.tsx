@@ -1,21 +1,19 @@
-import { ChevronDown, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { COMMUNITY_TEXTS, type CommunityPost } from '#shared/community.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
+import { LoadMore } from '#web/ui/load-more.tsx';
 import { useDeletePost } from '../api/delete-post.ts';
 import { postsOf, usePosts } from '../api/get-posts.ts';
 import { errorText } from './error-text.ts';
 import { PostCard } from './post-card.tsx';
 
-/** How far below the viewport the next page starts loading, so scrolling rarely waits. */
-const PRELOAD_MARGIN = '600px';
-
 /**
- * The posts, newest first, a page at a time: the next page loads when the end of the list scrolls near (an
- * IntersectionObserver on a sentinel), or with the Load more button, which is always there as well.
+ * The posts, newest first, a page at a time: the next page loads when the end of the list scrolls near, or with
+ * the Load more button, which is always there as well.
  */
 export function PostList({
   currentUserId,
@@ -30,23 +28,6 @@ export function PostList({
   const deletePost = useDeletePost();
   const [confirming, setConfirming] = useState<CommunityPost | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = posts;
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    // After a failed page, wait for the member to press Load more rather than retry in a loop.
-    if (!sentinel || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
-      return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchNextPageError, fetchNextPage]);
 
   function confirmDelete() {
     if (!confirming) return;
@@ -117,19 +98,7 @@ export function PostList({
           </li>
         ))}
       </ul>
-      <div ref={sentinelRef} aria-hidden="true" />
-      {isFetchNextPageError ? <Alert>Could not load more posts. Please try again.</Alert> : null}
-      {hasNextPage ? (
-        <Button
-          variant="secondary"
-          busy={isFetchingNextPage}
-          onClick={() => void fetchNextPage({ cancelRefetch: false })}
-          className="self-center"
-        >
-          <ChevronDown aria-hidden="true" className="size-4" />
-          {isFetchingNextPage ? 'Loading more…' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore query={posts} what="posts" />
       {confirming ? (
         <ConfirmDialog
           title="Delete post"

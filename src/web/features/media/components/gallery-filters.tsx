@@ -1,4 +1,4 @@
-import { Heart, LayoutGrid, List, Search } from 'lucide-react';
+import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
 import { useId } from 'react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
 import { mediaFilterLabels } from '../model/media-labels.ts';
@@ -8,6 +8,11 @@ const segmentClass = (active: boolean) =>
   `inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold whitespace-nowrap transition-colors ${
     active ? 'bg-(--accent) text-(--on-accent) shadow-(--glow)' : 'text-(--ink) hover:bg-(--surface-strong)'
   }`;
+
+const viewChoices: readonly { view: GalleryView; label: string; icon: LucideIcon }[] = [
+  { view: 'grid', label: 'Grid view', icon: LayoutGrid },
+  { view: 'list', label: 'List view', icon: List },
+];
 
 /**
  * The gallery's controls (part 2 §2): search text, the type filter (all, image, video, audio), Favorites, and the
@@ -79,26 +84,19 @@ export function GalleryFilters({
         </button>
         <fieldset className="glass ml-auto flex gap-1 rounded-full p-1">
           <legend className="sr-only">View</legend>
-          <button
-            type="button"
-            aria-pressed={view === 'grid'}
-            aria-label="Grid view"
-            title="Grid view"
-            onClick={() => onViewChange('grid')}
-            className={segmentClass(view === 'grid')}
-          >
-            <LayoutGrid aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === 'list'}
-            aria-label="List view"
-            title="List view"
-            onClick={() => onViewChange('list')}
-            className={segmentClass(view === 'list')}
-          >
-            <List aria-hidden="true" className="size-4" />
-          </button>
+          {viewChoices.map(({ view: choice, label, icon: Icon }) => (
+            <button
+              key={choice}
+              type="button"
+              aria-pressed={view === choice}
+              aria-label={label}
+              title={label}
+              onClick={() => onViewChange(choice)}
+              className={segmentClass(view === choice)}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+            </button>
+          ))}
         </fieldset>
       </div>
     </div>

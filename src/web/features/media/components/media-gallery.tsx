@@ -1,11 +1,9 @@
-import { ChevronDown } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { MEDIA_TEXTS, type MediaFilterType, type MediaItem } from '#shared/media.ts';
-import { Alert } from '#web/ui/alert.tsx';
-import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
+import { LoadMore } from '#web/ui/load-more.tsx';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { mediaItemsOf, useMediaList } from '../api/get-media.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
@@ -16,8 +14,6 @@ import { type GalleryView, MediaTile } from './media-tile.tsx';
 
 /** A pause in typing this long sends the search to the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** How far below the viewport the next page starts loading, so scrolling rarely waits. */
-const PRELOAD_MARGIN = '600px';
 
 // Columns follow the gallery's own width (a container query): one on a phone, up to four on a wide screen.
 const layoutClass: Record<GalleryView, string> = {
@@ -40,24 +36,7 @@ export function MediaGallery() {
   const deleteMedia = useDeleteMedia();
   const [playingId, setPlayingId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<MediaItem | null>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = media;
   const filtering = type !== 'all' || favorites || q !== '';
-
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    // After a failed page, wait for the member to press Load more rather than retry in a loop.
-    if (!sentinel || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined')
-      return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchNextPageError, fetchNextPage]);
 
   function confirmDelete() {
     if (!confirming) return;
@@ -114,19 +93,7 @@ export function MediaGallery() {
             </li>
           ))}
         </ul>
-        <div ref={sentinelRef} aria-hidden="true" />
-        {isFetchNextPageError ? <Alert>Could not load more media. Please try again.</Alert> : null}
-        {hasNextPage ? (
-          <Button
-            variant="secondary"
-            busy={isFetchingNextPage}
-            onClick={() => void fetchNextPage({ cancelRefetch: false })}
-            className="self-center"
-          >
-            <ChevronDown aria-hidden="true" className="size-4" />
-            {isFetchingNextPage ? 'Loading more…' : 'Load more'}
-          </Button>
-        ) : null}
+        <LoadMore query={media} what="media" />
       </>
     );
   }

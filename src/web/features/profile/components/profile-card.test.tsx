@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildProfileMe } from '#web/testing/build-profile.ts';
 import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { emptyProfileMe } from '#web/testing/member-data-stub.ts';
 import { renderWithMember } from '#web/testing/render-with-member.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
 describe('ProfileCard', () => {
   it('shows the default name with the initials fallback L, the stats, and no status yet', async () => {
     stubFetch((request) =>
-      request.path.startsWith('/api/profile/me') ? jsonResponse(emptyProfileMe) : undefined,
+      request.path.startsWith('/api/profile/me') ? jsonResponse(buildProfileMe()) : undefined,
     );
     renderWithMember(<ProfileCard />);
     const card = await screen.findByRole('region', { name: 'Your Profile' });
@@ -23,7 +23,7 @@ describe('ProfileCard', () => {
   it('shows the avatar picture when there is one', async () => {
     stubFetch((request) =>
       request.path.startsWith('/api/profile/me')
-        ? jsonResponse({ ...emptyProfileMe, display_name: 'Ada', avatar_url: '/api/avatars/1/a.png' })
+        ? jsonResponse(buildProfileMe({ display_name: 'Ada', avatar_url: '/api/avatars/1/a.png' }))
         : undefined,
     );
     const { container } = renderWithMember(<ProfileCard />);
@@ -34,7 +34,7 @@ describe('ProfileCard', () => {
   it('saves an edited status with POST /api/profile/set-status and shows it at once', async () => {
     let status: string | null = null;
     const fetchStub = stubFetch((request) => {
-      if (request.path.startsWith('/api/profile/me')) return jsonResponse({ ...emptyProfileMe, status });
+      if (request.path.startsWith('/api/profile/me')) return jsonResponse(buildProfileMe({ status }));
       if (request.path === '/api/profile/set-status') {
         status = (JSON.parse(request.body ?? '{}') as { status: string }).status;
         return jsonResponse({ status });

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { buildProfileMe } from '#web/testing/build-profile.ts';
 import { errorResponse, jsonResponse, type StubbedRequest, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData, emptyProfileMe } from '#web/testing/member-data-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
 import { renderSettings } from '../testing/render-settings.tsx';
 import { AvatarMagicTab } from './avatar-magic-tab.tsx';
 
@@ -23,7 +24,7 @@ function avatarServer(
     statusChecks: [],
     route: (request) => {
       if (request.path === `/api/profile/me?time_zone=${encodeURIComponent(zone())}`) {
-        return jsonResponse({ ...emptyProfileMe, display_name: 'Ada Lovelace' });
+        return jsonResponse(buildProfileMe({ display_name: 'Ada Lovelace' }));
       }
       if (request.path === '/api/profile/avatar-generate') {
         server.generatedAt = Date.now();
@@ -119,7 +120,7 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
       request.path === '/api/profile/avatar-generate'
         ? errorResponse(503, 'provider_not_configured', 'fal.ai is not configured: set FAL_KEY')
         : request.path.startsWith('/api/profile/me')
-          ? jsonResponse(emptyProfileMe)
+          ? jsonResponse(buildProfileMe())
           : answerEmptyMemberData(request),
     );
     const { user } = renderSettings(<AvatarMagicTab />);

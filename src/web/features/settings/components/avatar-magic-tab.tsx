@@ -1,4 +1,4 @@
-import { Sparkles, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
@@ -11,7 +11,7 @@ import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useAvatarJob, useGenerateAvatar, useSetAvatar } from '../api/avatar.ts';
 import { avatarStyleOptions } from '../model/avatar-styles.ts';
-import { StyleChoice } from './style-choice.tsx';
+import { StyleAndGenerate } from './style-and-generate.tsx';
 
 /**
  * Avatar Magic (part 1 §2, §4, §9): a style (cartoon, named after the member; stage-diva; parrot-pals), then
@@ -93,32 +93,16 @@ export function AvatarMagicTab() {
           <p className="text-(--ink-muted)">Pick a style and let your AI paint a new avatar.</p>
         </div>
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-(--ink)">Style</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
-          {styles.map((option) => (
-            <StyleChoice
-              key={option.style}
-              name={`${id}-style`}
-              value={option.style}
-              checked={style === option.style}
-              label={option.label}
-              description={option.description}
-              disabled={busy}
-              onSelect={() => setStyle(option.style)}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <Button busy={busy} onClick={start} className="self-start">
-        <Sparkles aria-hidden="true" className="size-5" />
-        Generate avatar
-      </Button>
-      {busy ? (
-        <p role="status" className="text-(--ink-muted)">
-          Generating your avatar…
-        </p>
-      ) : null}
+      <StyleAndGenerate
+        options={styles}
+        columns={3}
+        selected={style}
+        onSelect={setStyle}
+        busy={busy}
+        onGenerate={start}
+        generateLabel="Generate avatar"
+        busyText="Generating your avatar…"
+      />
       {notConfigured ? <Alert tone="info">{notConfigured}</Alert> : null}
       {readyUrl ? (
         <div className="flex flex-wrap items-center gap-4">

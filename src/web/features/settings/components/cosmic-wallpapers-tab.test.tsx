@@ -7,8 +7,9 @@ import {
   createGenerationServer,
   readyAnswer,
 } from '#web/features/generation/testing/generation-server-stub.ts';
+import { buildProfileMe } from '#web/testing/build-profile.ts';
 import { jsonResponse, type StubbedRequest, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData, emptyProfileMe } from '#web/testing/member-data-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
 import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';
 import { renderSettings } from '../testing/render-settings.tsx';
 import { CosmicWallpapersTab } from './cosmic-wallpapers-tab.tsx';
@@ -19,11 +20,7 @@ function wallpaperServer(
   onStatus?: NonNullable<Parameters<typeof createGenerationServer>[0]>['onStatus'],
 ) {
   const generation = createGenerationServer({ onStatus });
-  const profile = {
-    ...emptyProfileMe,
-    wallpaper_url: null as string | null,
-    wallpaper_css: null as string | null,
-  };
+  const profile = buildProfileMe();
   const fetchStub = stubFetch((request: StubbedRequest) => {
     if (request.path.startsWith('/api/ai/models')) {
       return jsonResponse({

@@ -1,4 +1,4 @@
-import { ImageIcon, Sparkles, Trash2 } from 'lucide-react';
+import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
@@ -15,7 +15,7 @@ import { useAiModels } from '../api/get-ai-models.ts';
 import { useSetWallpaper } from '../api/set-wallpaper.ts';
 import { chooseImageModel, IMAGE_KEYS_HINT } from '../model/image-provider.ts';
 import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';
-import { StyleChoice } from './style-choice.tsx';
+import { StyleAndGenerate } from './style-and-generate.tsx';
 
 /**
  * Cosmic Wallpapers (part 1 §2, §4, §9): an AI wallpaper in one of four styles through `POST /api/ai/image` at
@@ -84,31 +84,17 @@ export function CosmicWallpapersTab() {
             The gradient wallpapers below work without them.
           </Alert>
         ) : null}
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-semibold text-(--ink)">Style</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {wallpaperStyleOptions.map((option) => (
-              <StyleChoice
-                key={option.style}
-                name={`${id}-style`}
-                value={option.style}
-                checked={style === option.style}
-                label={option.label}
-                disabled={generating}
-                onSelect={() => setStyle(option.style)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <Button busy={generating} disabled={!imageModel} onClick={generate} className="self-start">
-          <Sparkles aria-hidden="true" className="size-5" />
-          Generate wallpaper
-        </Button>
-        {generating ? (
-          <p role="status" className="text-(--ink-muted)">
-            Painting your wallpaper…
-          </p>
-        ) : null}
+        <StyleAndGenerate
+          options={wallpaperStyleOptions}
+          columns={2}
+          selected={style}
+          onSelect={setStyle}
+          busy={generating}
+          canGenerate={imageModel !== null}
+          onGenerate={generate}
+          generateLabel="Generate wallpaper"
+          busyText="Painting your wallpaper…"
+        />
         {readyUrl ? (
           <div className="flex flex-col gap-3">
             <img

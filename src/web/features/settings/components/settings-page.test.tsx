@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { buildProfile } from '#web/testing/build-profile.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import {
   deferred,
@@ -9,7 +10,7 @@ import {
   type StubbedRequest,
   stubFetch,
 } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData, emptyProfile } from '#web/testing/member-data-stub.ts';
+import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
 beforeAll(async () => {
@@ -93,7 +94,7 @@ describe('Profile Info (part 1 §5)', () => {
   it('adds tags on Enter, removes them, and saves with empty text fields left out', async () => {
     const fetchStub = stubSettings((request) =>
       request.method === 'PUT' && request.path === '/api/profile'
-        ? jsonResponse({ ...emptyProfile, display_name: 'Ada', tags: ['music'], time_zone: 'Asia/Tokyo' })
+        ? jsonResponse(buildProfile({ display_name: 'Ada', tags: ['music'], time_zone: 'Asia/Tokyo' }))
         : undefined,
     );
     const app = renderApp('/settings');

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { type Tab, TabList } from '#web/ui/tab-list.tsx';
 import { useProfileDraft } from '../hooks/use-profile-draft.ts';
 import { AboutGeneratorTab } from './about-generator-tab.tsx';
 import { AccountCard } from './account-card.tsx';
@@ -9,12 +10,11 @@ import { AvatarMagicTab } from './avatar-magic-tab.tsx';
 import { ColorThemesTab } from './color-themes-tab.tsx';
 import { CosmicWallpapersTab } from './cosmic-wallpapers-tab.tsx';
 import { ProfileInfoTab } from './profile-info-tab.tsx';
-import { type SettingsTab, SettingsTabs } from './settings-tabs.tsx';
 
 type SettingsTabId = 'profile' | 'avatar' | 'about' | 'wallpapers' | 'themes' | 'ai';
 
 /** Part 1 §2, the tabs in the spec's order and words. */
-const tabs: readonly SettingsTab<SettingsTabId>[] = [
+const tabs: readonly Tab<SettingsTabId>[] = [
   { id: 'profile', label: 'Profile Info' },
   { id: 'avatar', label: 'Avatar Magic' },
   { id: 'about', label: 'About Generator' },
@@ -46,8 +46,10 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings">Your profile, avatar, wallpaper, colours and AI.</PageHeader>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
-        <SettingsTabs
+        <TabList
+          idPrefix="settings"
           label="Settings"
+          overflow="wrap"
           tabs={tabs}
           selected={selected}
           onSelect={select}

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AiDiagResponse } from '#shared/ai.ts';
+import { buildAiDiag } from '#web/testing/build-ai-diag.ts';
 import { missingConfiguration } from './missing-configuration.ts';
 
-const none: AiDiagResponse = {
-  core: false,
-  fal: false,
-  falIdeogram: false,
-  openrouter: false,
-  straico: false,
-  local: false,
-  timestamp: '2026-05-04T10:00:00.000Z',
-};
+const none = buildAiDiag();
 
 describe('missingConfiguration', () => {
   it('names every variable to set on a server with no AI at all', () => {

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '#shared/profile.ts';
+import { buildProfile } from '#web/testing/build-profile.ts';
 import { draftFrom, profileUpdateFrom } from './profile-draft.ts';
 
-const empty: Profile = {
-  display_name: null,
-  about: null,
-  avatar_url: null,
-  wallpaper_url: null,
-  wallpaper_css: null,
-  tags: [],
-  status: null,
-  theme: null,
-  theme_name: null,
-  theme_tokens: null,
-  time_zone: null,
-  updated_at: null,
-};
+const empty = buildProfile();
 
 describe('profileUpdateFrom', () => {
   it('omits text fields left empty or blank (part 1 §5) and always sends the tags', () => {

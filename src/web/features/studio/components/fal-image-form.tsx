@@ -7,16 +7,11 @@ import {
   falImageSizes,
   MEDIA_LIMITS,
 } from '#shared/media.ts';
-import { useGenerationRuns } from '../hooks/use-generation-runs.ts';
+import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
-import {
-  ChoiceField,
-  type FieldErrors,
-  fieldErrorsOf,
-  NumberField,
-  PromptField,
-} from './media-form-fields.tsx';
-import { ModelField, type ModelOption, type ModelsState } from './model-field.tsx';
+import { ChoiceField, NumberField } from './media-form-fields.tsx';
+import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
+import type { ModelOption, ModelsState } from './model-field.tsx';
 
 export const falImageSizeLabels: Record<FalImageSize, string> = {
   square_hd: 'Square HD',
@@ -40,29 +35,23 @@ export function FalImageForm({
   models: readonly ModelOption[];
   modelsState: ModelsState;
 }) {
-  const runs = useGenerationRuns('fal-image');
-  const [model, setModel] = useState<string | null>(null);
-  const [prompt, setPrompt] = useState('');
+  const form = useGenerationForm('fal-image', models);
   const [size, setSize] = useState<FalImageSize>(FAL_DEFAULTS.imageSize);
   const [steps, setSteps] = useState(String(FAL_DEFAULTS.steps));
   const [count, setCount] = useState(String(FAL_DEFAULTS.numImages));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const chosenModel = model ?? models[0]?.id ?? '';
 
   function generate() {
-    const parsed = falImageRequestSchema.safeParse({
-      prompt,
-      model: chosenModel,
-      image_size: size,
-      num_inference_steps: Number(steps),
-      num_images: Number(count),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    runs.generate({ kind: 'fal-image', body: parsed.data });
+    form.generate(
+      falImageRequestSchema,
+      {
+        prompt: form.prompt,
+        model: form.model,
+        image_size: size,
+        num_inference_steps: Number(steps),
+        num_images: Number(count),
+      },
+      (body) => ({ kind: 'fal-image', body }),
+    );
   }
 
   return (
@@ -70,23 +59,15 @@ export function FalImageForm({
       title="fal.ai image"
       icon={ImageIcon}
       description="Images from a prompt with fal.ai's image models."
-      runs={runs}
-      canGenerate={prompt.trim() !== '' && chosenModel !== ''}
+      runs={form.runs}
+      canGenerate={form.canGenerate}
       generateLabel="Generate image"
       onGenerate={generate}
     >
-      <ModelField
-        models={models}
-        state={modelsState}
-        value={chosenModel}
-        onChange={setModel}
-        error={errors.model}
-      />
-      <PromptField
-        value={prompt}
-        onChange={setPrompt}
+      <ModelAndPromptFields
+        form={form}
+        modelsState={modelsState}
         placeholder="A watercolor parrot reading a book under a palm tree"
-        error={errors.prompt}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <ChoiceField label="Image size" value={size} choices={sizeChoices} onChange={setSize} />
@@ -96,7 +77,7 @@ export function FalImageForm({
           onChange={setSteps}
           min={MEDIA_LIMITS.falSteps.min}
           max={MEDIA_LIMITS.falSteps.max}
-          error={errors.num_inference_steps}
+          error={form.errors.num_inference_steps}
         />
         <NumberField
           label="Number of images"
@@ -104,7 +85,7 @@ export function FalImageForm({
           onChange={setCount}
           min={MEDIA_LIMITS.falImages.min}
           max={MEDIA_LIMITS.falImages.max}
-          error={errors.num_images}
+          error={form.errors.num_images}
         />
       </div>
     </GenerationSection>

@@ -1,17 +1,11 @@
 import { Clapperboard } from 'lucide-react';
 import { useState } from 'react';
 import { type AspectRatio, FAL_DEFAULTS, falVideoRequestSchema, MEDIA_LIMITS } from '#shared/media.ts';
-import { useGenerationRuns } from '../hooks/use-generation-runs.ts';
-import { aspectChoices } from './aspect-choices.ts';
+import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
-import {
-  ChoiceField,
-  type FieldErrors,
-  fieldErrorsOf,
-  NumberField,
-  PromptField,
-} from './media-form-fields.tsx';
-import { ModelField, type ModelOption, type ModelsState } from './model-field.tsx';
+import { DurationAndAspectFields } from './media-form-fields.tsx';
+import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
+import type { ModelOption, ModelsState } from './model-field.tsx';
 
 /** fal.ai video (part 2 §2, §5, §9): a model, the prompt, 3–10 seconds (default 5) and the aspect (16:9). */
 export function FalVideoForm({
@@ -21,27 +15,16 @@ export function FalVideoForm({
   models: readonly ModelOption[];
   modelsState: ModelsState;
 }) {
-  const runs = useGenerationRuns('fal-video');
-  const [model, setModel] = useState<string | null>(null);
-  const [prompt, setPrompt] = useState('');
+  const form = useGenerationForm('fal-video', models);
   const [duration, setDuration] = useState(String(FAL_DEFAULTS.videoSeconds));
   const [aspect, setAspect] = useState<AspectRatio>(FAL_DEFAULTS.aspectRatio);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const chosenModel = model ?? models[0]?.id ?? '';
 
   function generate() {
-    const parsed = falVideoRequestSchema.safeParse({
-      prompt,
-      model: chosenModel,
-      duration: Number(duration),
-      aspect_ratio: aspect,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    runs.generate({ kind: 'fal-video', body: parsed.data });
+    form.generate(
+      falVideoRequestSchema,
+      { prompt: form.prompt, model: form.model, duration: Number(duration), aspect_ratio: aspect },
+      (body) => ({ kind: 'fal-video', body }),
+    );
   }
 
   return (
@@ -49,35 +32,24 @@ export function FalVideoForm({
       title="fal.ai video"
       icon={Clapperboard}
       description="Short clips from a prompt with fal.ai's video models. Video takes a few minutes."
-      runs={runs}
-      canGenerate={prompt.trim() !== '' && chosenModel !== ''}
+      runs={form.runs}
+      canGenerate={form.canGenerate}
       generateLabel="Generate video"
       onGenerate={generate}
     >
-      <ModelField
-        models={models}
-        state={modelsState}
-        value={chosenModel}
-        onChange={setModel}
-        error={errors.model}
-      />
-      <PromptField
-        value={prompt}
-        onChange={setPrompt}
+      <ModelAndPromptFields
+        form={form}
+        modelsState={modelsState}
         placeholder="A parrot gliding over a neon city at dusk"
-        error={errors.prompt}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <NumberField
-          label="Duration (seconds)"
-          value={duration}
-          onChange={setDuration}
-          min={MEDIA_LIMITS.falVideoSeconds.min}
-          max={MEDIA_LIMITS.falVideoSeconds.max}
-          error={errors.duration}
-        />
-        <ChoiceField label="Aspect ratio" value={aspect} choices={aspectChoices} onChange={setAspect} />
-      </div>
+      <DurationAndAspectFields
+        duration={duration}
+        onDurationChange={setDuration}
+        limits={MEDIA_LIMITS.falVideoSeconds}
+        aspect={aspect}
+        onAspectChange={setAspect}
+        error={form.errors.duration}
+      />
     </GenerationSection>
   );
 }

@@ -1,24 +1,13 @@
 import { type ReactNode, useId } from 'react';
-import type { z } from 'zod';
-import { MEDIA_LIMITS } from '#shared/media.ts';
+import { type AspectRatio, MEDIA_LIMITS } from '#shared/media.ts';
+import { aspectChoices } from './aspect-choices.ts';
 
 export const fieldClass =
   'min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70 aria-invalid:border-(--danger)';
 const labelClass = 'text-sm font-semibold text-(--ink)';
 
-/** The first message of each invalid field, by the field's name in the request body. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-function Field({
+/** A labelled control with its hint and its error beneath, both read with it. */
+export function Field({
   label,
   hint,
   error,
@@ -180,6 +169,37 @@ export function FixedSetting({ label, value }: { label: string; value: string })
       <span className="flex min-h-11 items-center rounded-2xl border border-dashed border-(--line) px-4 text-(--ink-muted)">
         {value}
       </span>
+    </div>
+  );
+}
+
+/** A clip's length within the provider's limits (part 2 §9) and its aspect ratio, side by side. */
+export function DurationAndAspectFields({
+  duration,
+  onDurationChange,
+  limits,
+  aspect,
+  onAspectChange,
+  error,
+}: {
+  duration: string;
+  onDurationChange: (value: string) => void;
+  limits: { min: number; max: number };
+  aspect: AspectRatio;
+  onAspectChange: (value: AspectRatio) => void;
+  error?: string;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <NumberField
+        label="Duration (seconds)"
+        value={duration}
+        onChange={onDurationChange}
+        min={limits.min}
+        max={limits.max}
+        error={error}
+      />
+      <ChoiceField label="Aspect ratio" value={aspect} choices={aspectChoices} onChange={onAspectChange} />
     </div>
   );
 }

@@ -1,27 +1,20 @@
 import { AudioLines } from 'lucide-react';
-import { useState } from 'react';
 import { straicoAudioRequestSchema } from '#shared/media.ts';
-import { useGenerationRuns } from '../hooks/use-generation-runs.ts';
+import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
-import { type FieldErrors, fieldErrorsOf, PromptField } from './media-form-fields.tsx';
-import { ModelField, type ModelOption } from './model-field.tsx';
+import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
+import type { ModelOption } from './model-field.tsx';
 
 /** Straico audio (part 2 §2, §7): text to speech with a Straico voice model. */
 export function StraicoAudioForm({ models }: { models: readonly ModelOption[] }) {
-  const runs = useGenerationRuns('straico-audio');
-  const [model, setModel] = useState<string | null>(null);
-  const [prompt, setPrompt] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const chosenModel = model ?? models[0]?.id ?? '';
+  const form = useGenerationForm('straico-audio', models);
 
   function generate() {
-    const parsed = straicoAudioRequestSchema.safeParse({ provider: 'straico', model: chosenModel, prompt });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
-    runs.generate({ kind: 'straico-audio', body: parsed.data });
+    form.generate(
+      straicoAudioRequestSchema,
+      { provider: 'straico', model: form.model, prompt: form.prompt },
+      (body) => ({ kind: 'straico-audio', body }),
+    );
   }
 
   return (
@@ -29,24 +22,15 @@ export function StraicoAudioForm({ models }: { models: readonly ModelOption[] })
       title="Straico audio"
       icon={AudioLines}
       description="Text to speech: type what the voice should say."
-      runs={runs}
-      canGenerate={prompt.trim() !== '' && chosenModel !== ''}
+      runs={form.runs}
+      canGenerate={form.canGenerate}
       generateLabel="Generate audio"
       onGenerate={generate}
     >
-      <ModelField
-        models={models}
-        state="ready"
-        value={chosenModel}
-        onChange={setModel}
-        error={errors.model}
-      />
-      <PromptField
-        label="Text to speak"
-        value={prompt}
-        onChange={setPrompt}
+      <ModelAndPromptFields
+        form={form}
+        promptLabel="Text to speak"
         placeholder="Welcome to Lumara, where every idea gets its wings!"
-        error={errors.prompt}
       />
     </GenerationSection>
   );

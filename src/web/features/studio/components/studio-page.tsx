@@ -4,17 +4,17 @@ import { useSearchParams } from 'react-router';
 import { type AiChoice, DEFAULT_AI_MODEL, DEFAULT_AI_PROVIDER } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { type Tab, TabList } from '#web/ui/tab-list.tsx';
 import { useAiModels } from '../api/get-ai-models.ts';
 import { ChatTab } from './chat-tab.tsx';
 import { FalMediaPanel } from './fal-media-panel.tsx';
 import { GalleryPanel } from './gallery-panel.tsx';
 import { ModelBar } from './model-bar.tsx';
 import { StraicoMediaPanel } from './straico-media-panel.tsx';
-import { type StudioTab, StudioTabs } from './studio-tabs.tsx';
 
 export type StudioTabId = 'chat' | 'fal' | 'straico' | 'gallery';
 
-const tabs: readonly StudioTab<StudioTabId>[] = [
+const tabs: readonly Tab<StudioTabId>[] = [
   { id: 'chat', label: 'AI Chat', icon: MessageCircle },
   { id: 'fal', label: 'Fal.ai Media', icon: Palette },
   { id: 'straico', label: 'Straico Media', icon: Clapperboard },
@@ -57,9 +57,10 @@ export function StudioPage() {
         Chat with Lumara, run quick actions on your text, and research with real citations.
       </PageHeader>
       <ModelBar models={models} catalogue={catalogue} selection={selection} onChange={setChosen} />
-      <StudioTabs
+      <TabList
         idPrefix={id}
         label="Studio"
+        overflow="scroll"
         tabs={tabs}
         selected={tab}
         onSelect={selectTab}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileMe } from '#shared/profile.ts';
 import { panelThemes, tokenThemes } from '#shared/themes.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { buildProfileMe } from '#web/testing/build-profile.ts';
 import {
   deferred,
   errorResponse,
@@ -11,7 +12,6 @@ import {
   type StubbedRequest,
   stubFetch,
 } from '#web/testing/fetch-stub.ts';
-import { emptyProfileMe } from '#web/testing/member-data-stub.ts';
 import { renderWithMember } from '#web/testing/render-with-member.tsx';
 import { tokenThemeOptions } from '../model/theme-options.ts';
 import { AppearanceProvider } from './appearance-provider.tsx';
@@ -30,7 +30,7 @@ function stubProfile(
   return stubFetch((request) => {
     const custom = answer?.(request);
     if (custom) return custom;
-    if (request.path.startsWith('/api/profile/me')) return jsonResponse({ ...emptyProfileMe, ...profile });
+    if (request.path.startsWith('/api/profile/me')) return jsonResponse(buildProfileMe(profile));
     if (request.path === '/api/profile/set-theme') return jsonResponse(JSON.parse(request.body ?? '{}'));
     if (request.path === '/api/theme/apply') return jsonResponse(JSON.parse(request.body ?? '{}'));
     return undefined;
@@ -73,7 +73,7 @@ describe('AppearanceProvider: start-up (part 1 §4)', () => {
     renderStudio(<p>page</p>);
     expect(shownTheme()).toBe('sakura-garden');
     expect(ink()).toBe(tokenThemes['sakura-garden'].palette.ink);
-    profile.resolve(jsonResponse({ ...emptyProfileMe, theme: 'noir', theme_name: 'sakura-garden' }));
+    profile.resolve(jsonResponse(buildProfileMe({ theme: 'noir', theme_name: 'sakura-garden' })));
     await screen.findByText('page');
     await act(async () => {});
     expect(shownTheme()).toBe('sakura-garden');
