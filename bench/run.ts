@@ -8,7 +8,8 @@
  * 4. Streamed chat replies through `POST /api/chat/stream` beside the same stream read from the provider
  *    (bench/chat-stream.ts).
  * 5. Media generation, saving into the store, the gallery and stored files (bench/media.ts).
- * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length.
+ * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length;
+ * BENCH_ONLY=media runs part 5 alone.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -173,6 +174,17 @@ async function seedTasks(baseUrl: string, cookie: string, howMany: number): Prom
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY !== 'media') await measureServer();
+  const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
+  try {
+    console.log(`\n${(await measureMedia(signIn, mediaDataDir)).join('\n')}`);
+  } finally {
+    rmSync(mediaDataDir, { recursive: true, force: true });
+  }
+}
+
+/** Parts 1 to 4. */
+async function measureServer(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-'));
   // Request logging stays on (one JSON line per request, as in production): it is part of what is measured.
   const lumara = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
@@ -260,13 +272,6 @@ async function main(): Promise<void> {
     console.log(`\n${(await measureChatStreaming(signIn, chatDataDir)).join('\n')}`);
   } finally {
     rmSync(chatDataDir, { recursive: true, force: true });
-  }
-
-  const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
-  try {
-    console.log(`\n${(await measureMedia(signIn, mediaDataDir)).join('\n')}`);
-  } finally {
-    rmSync(mediaDataDir, { recursive: true, force: true });
   }
 }
 
