@@ -11,8 +11,11 @@ import { ThemePickerCompact } from '#web/features/themes/components/theme-picker
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 
-/** Part 1 §2 "Dashboard (summary part)": greeting, the four stat cards, Your Tasks, the compact badges and the
- * Music Player (part 2 §2). */
+/**
+ * Part 1 §2 "Dashboard (summary part)": greeting with the compact theme picker, the four stat cards, Your Tasks,
+ * the profile card, the compact badges and the week calendar; part 2 §2: the Music Player, Recent Creations and
+ * the widgets.
+ */
 export function DashboardPage() {
   // The calendar waits for the profile, which names the member's zone (the browser's if they saved none).
   const profile = useProfileMe();
@@ -34,11 +37,14 @@ export function DashboardPage() {
           <div className="flex flex-col gap-6">
             <ProfileCard />
             <BadgesPanel variant="compact" />
-            <MusicPlayerCard />
-            <RecentCreationsCard />
           </div>
         </div>
         <WeekCalendarPanel timeZone={calendarZone} />
+        {/* Side by side below the week, so the column beside the tasks stays about as tall as the board. */}
+        <div className="grid gap-6 md:grid-cols-2 md:items-start">
+          <MusicPlayerCard />
+          <RecentCreationsCard />
+        </div>
         <WidgetsSection />
       </div>
     </>

@@ -69,8 +69,9 @@ export function FalImageForm({
         modelsState={modelsState}
         placeholder="A watercolor parrot reading a book under a palm tree"
       />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <ChoiceField label="Image size" value={size} choices={sizeChoices} onChange={setSize} />
+      {/* The size names are long ("Landscape 16:9"): a row of their own, the two numbers side by side below. */}
+      <ChoiceField label="Image size" value={size} choices={sizeChoices} onChange={setSize} />
+      <div className="grid gap-4 sm:grid-cols-2">
         <NumberField
           label="Inference steps"
           value={steps}
