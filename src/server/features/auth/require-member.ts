@@ -8,6 +8,9 @@ import { findSessionMember } from './sessions.service.ts';
 /** Lets the request through only with a live session, and names the acting member for the handler. */
 export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: () => Date }) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Routers guard their own paths, and two may cover one request (`/api/ai/*` and a route of its own): the
+    // session is read once per request.
+    if (c.get('member')) return next();
     const token = deps.cookies.readSession(c);
     if (!token) throw unauthenticated();
     const now = deps.now();
