@@ -54,7 +54,7 @@ export function StudioPage() {
   return (
     <>
       <PageHeader title="AI Studio">
-        Chat with Lumara, run quick actions on your text, and research with real citations.
+        Chat with Lumara, research with real citations, and make images, video and audio for your gallery.
       </PageHeader>
       <ModelBar models={models} catalogue={catalogue} selection={selection} onChange={setChosen} />
       <TabList
