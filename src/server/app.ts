@@ -67,7 +67,7 @@ export type AppDeps = {
   media: MediaConfig;
   /** The media store; a directory store on `media.dir` when absent. */
   mediaStore?: MediaStore;
-  /** Generation job timings (decision 0014): how long a start waits, the sweep and fal poll periods. */
+  /** Generation job timings (decision 0014): how long a start waits, the sweep and fal poll periods, retention. */
   generation?: GenerationTimings;
   /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
   outboundLookup?: Lookup;

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/features/media/media-store.ts';
+import { createLogger, type Logger } from '#server/lib/logger.ts';
 import { type GenerationAnswer, generationAnswerSchema } from '#shared/media.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 import type { GenerationTimings } from './generation.service.ts';
@@ -34,18 +35,24 @@ export async function outcomeOf(
 
 /**
  * Another server instance on the same database, store and providers as `base` (a second process behind the
- * load balancer, or the same server after a restart). `stop()` is its shutdown.
+ * load balancer, or the same server after a restart). `stop()` is its shutdown. `mediaStore` (over the same
+ * directory) and `logger` let a test break the store or read what was logged.
  */
-export function startInstance(base: TestApp, generation: GenerationTimings) {
+export function startInstance(
+  base: TestApp,
+  generation: GenerationTimings,
+  extra: { mediaStore?: MediaStore; logger?: Logger } = {},
+) {
   const closing = new AbortController();
   const app = createApp({
     database: base.database,
     appUrl: base.appUrl,
     identityProvider: createDevIdentityProvider({ appUrl: base.appUrl, now: base.clock.now }),
-    logger: createLogger('silent'),
+    logger: extra.logger ?? createLogger('silent'),
     now: base.clock.now,
     ai: base.ai,
     media: base.media,
+    ...(extra.mediaStore ? { mediaStore: extra.mediaStore } : {}),
     closing: closing.signal,
     generation,
   });

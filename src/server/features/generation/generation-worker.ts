@@ -12,19 +12,31 @@ import { InlineOutputError } from './inline-output.ts';
 import {
   type ClaimedJob,
   claimDueJobs,
+  claimExpiredJobs,
+  deleteExpiredJobs,
   type JobOutcome,
   postponeJob,
   recordOutcome,
+  releaseExpiredJobs,
   releaseJob,
   saveProviderState,
 } from './job-claim.ts';
-import type { JobOutput } from './job-outputs.ts';
+import { type JobOutput, jobOutputPrefix } from './job-outputs.ts';
 import { createProviderSteps, falJobOf, type StepOutcome } from './provider-steps.ts';
 
 /** A job whose holder died more often than this fails instead of being retried forever. */
 export const MAX_RECOVERIES = 2;
 /** Jobs one instance works on at once; the rest wait in the table for a free slot or another instance. */
 const MAX_CONCURRENT_JOBS = 16;
+/**
+ * How long a finished job (ready or failed) and its stored outputs are kept. `GET /api/ai/jobs` offers an unsaved
+ * output for 24 hours and saving copies the file into the member's gallery, so after a week nothing needs it.
+ */
+export const FINISHED_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Finished jobs past retention one sweep removes at most; a backlog goes over the next sweeps. */
+export const EXPIRED_JOBS_PER_SWEEP = 100;
+/** How long a claim to remove a job's files holds it: ample for a batch, short enough if its holder dies. */
+const REMOVAL_LEASE_MS = 60_000;
 
 export type GenerationWorkerOptions = {
   db: Db;
@@ -38,6 +50,8 @@ export type GenerationWorkerOptions = {
   sweepMs: number;
   /** The pause between two status polls of a fal job. */
   falPollMs: number;
+  /** How long after it finished a job and its stored outputs are removed (`FINISHED_JOB_RETENTION_MS`). */
+  finishedJobRetentionMs: number;
   /** What one fal step (a few queue calls) may take: the lease a fal claim holds. */
   falStepMs: number;
   /** Aborted when the server shuts down: no more claims, work in flight is let go for another instance. */
@@ -60,6 +74,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
   const outcomeListeners = new Map<string, Set<() => void>>();
   let sweeping = false;
   let sweepAgain = false;
+  let removing = false;
 
   function notifyOutcome(jobId: string) {
     for (const listener of outcomeListeners.get(jobId) ?? []) listener();
@@ -215,6 +230,57 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     }
   }
 
+  /**
+   * Removes finished jobs past retention, a batch per periodic sweep: claim them (a lease, like a claim for
+   * work), remove each one's files (`jobs/<id>`), then delete the rows whose files are gone. Files before rows,
+   * so a row is never deleted while its files remain: a removal that fails is logged and its job let go for
+   * the next sweep, and a job is only deleted by the instance still holding it. Deleting rows first would lose
+   * track of files whose removal then failed. A finished job gets no new files (only its holder writes them,
+   * before the outcome), and media rows own their copies, so nothing else is touched.
+   */
+  async function removeExpiredJobs(): Promise<void> {
+    if (removing || stopping.signal.aborted) return;
+    removing = true;
+    try {
+      const jobIds = await claimExpiredJobs(db, {
+        instanceId,
+        limit: EXPIRED_JOBS_PER_SWEEP,
+        retentionMs: options.finishedJobRetentionMs,
+        leaseMs: REMOVAL_LEASE_MS,
+      });
+      const results = await Promise.allSettled(
+        jobIds.map((jobId) => options.store.removeAll(jobOutputPrefix(jobId))),
+      );
+      await deleteExpiredJobs(
+        db,
+        instanceId,
+        jobIds.filter((_, index) => results[index]?.status === 'fulfilled'),
+      );
+      const kept = jobIds.filter((_, index) => results[index]?.status === 'rejected');
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) {
+        // One line per sweep, not per job: a store that is down would otherwise log a hundred every sweep.
+        logger.warn(
+          {
+            jobIds: kept,
+            err: failure.reason instanceof Error ? failure.reason.message : String(failure.reason),
+          },
+          'stored outputs of finished generation jobs could not be removed; the jobs are kept for the next sweep',
+        );
+        await releaseExpiredJobs(db, instanceId, kept);
+      }
+    } catch (error) {
+      if (!stopping.signal.aborted) {
+        logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'removing finished generation jobs failed',
+        );
+      }
+    } finally {
+      removing = false;
+    }
+  }
+
   function wakeIn(ms: number) {
     if (stopping.signal.aborted) return;
     const timer = setTimeout(() => {
@@ -233,8 +299,12 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
     for (const jobId of [...outcomeListeners.keys()]) notifyOutcome(jobId);
   }
 
-  // The first sweep at once: jobs left by a crashed or restarted instance are taken up without waiting.
-  const interval = setInterval(() => void sweep(), options.sweepMs);
+  // The first sweep at once: jobs left by a crashed or restarted instance are taken up without waiting. Expired
+  // jobs are removed on the periodic sweep only, not on the frequent wake-ups between fal polls.
+  const interval = setInterval(() => {
+    void sweep();
+    void removeExpiredJobs();
+  }, options.sweepMs);
   interval.unref();
   if (options.closing?.aborted) stop();
   else {

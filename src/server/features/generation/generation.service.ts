@@ -17,7 +17,7 @@ import {
   mediaTypeOf,
   providerOf,
 } from './generation-request.ts';
-import { createGenerationWorker } from './generation-worker.ts';
+import { createGenerationWorker, FINISHED_JOB_RETENTION_MS } from './generation-worker.ts';
 import { presentJobs } from './job-answers.ts';
 import { insertClaimedJob } from './job-claim.ts';
 import { readJobOutputs } from './job-outputs.ts';
@@ -51,9 +51,16 @@ export type GenerationTimings = {
   sweepMs?: number;
   /** The pause between two status polls of a fal job. */
   falPollMs?: number;
+  /** How long after it finished a job and its stored outputs are removed (by the periodic sweep). */
+  finishedJobRetentionMs?: number;
 };
 
-export const GENERATION_DEFAULTS = { waitMs: 2_000, sweepMs: 5_000, falPollMs: 2_000 } as const;
+export const GENERATION_DEFAULTS = {
+  waitMs: 2_000,
+  sweepMs: 5_000,
+  falPollMs: 2_000,
+  finishedJobRetentionMs: FINISHED_JOB_RETENTION_MS,
+} as const;
 /** The jobs `GET /api/ai/jobs` lists at most, and how long a finished unsaved one stays listed. */
 export const JOB_LIST = { max: 20, readyForHours: 24 } as const;
 
@@ -82,6 +89,7 @@ export function createGenerationService(
     maxBytes: deps.media.maxBytes,
     sweepMs: deps.sweepMs ?? GENERATION_DEFAULTS.sweepMs,
     falPollMs: deps.falPollMs ?? GENERATION_DEFAULTS.falPollMs,
+    finishedJobRetentionMs: deps.finishedJobRetentionMs ?? GENERATION_DEFAULTS.finishedJobRetentionMs,
     falStepMs,
     ...(deps.closing ? { closing: deps.closing } : {}),
   });

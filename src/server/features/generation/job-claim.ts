@@ -162,3 +162,67 @@ export function postponeJob(db: Db, jobId: string, instanceId: string, delayMs: 
 export function releaseJob(db: Db, jobId: string, instanceId: string): Promise<boolean> {
   return updateHeld(db, jobId, instanceId, { runAfter: sql`now()`, lockedBy: null, lockedUntil: null });
 }
+
+/** A job whose outcome is recorded; only these are ever removed, a pending job never. */
+const isFinished = inArray(generationJobs.status, ['ready', 'failed']);
+
+/**
+ * Claims up to `limit` finished jobs (ready or failed) that finished more than `retentionMs` ago, to remove them.
+ * It is the claim for work with another filter: `FOR UPDATE SKIP LOCKED` keeps sweeping instances off each
+ * other's rows at the moment of the claim, and the lease (unused once a job is finished) keeps them off while
+ * the holder removes the job's files. A holder that dies mid-way leaves a lease that runs out, and another
+ * instance takes the job up.
+ */
+export async function claimExpiredJobs(
+  db: Db,
+  options: { instanceId: string; limit: number; retentionMs: number; leaseMs: number },
+): Promise<string[]> {
+  if (options.limit <= 0) return [];
+  const expired = db
+    .select({ id: generationJobs.id })
+    .from(generationJobs)
+    .where(
+      and(
+        isFinished,
+        lt(generationJobs.finishedAt, sql`now() - ${milliseconds(options.retentionMs)}`),
+        or(isNull(generationJobs.lockedUntil), lt(generationJobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(generationJobs.finishedAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(generationJobs)
+    .set({
+      lockedBy: options.instanceId,
+      lockedUntil: sql`now() + ${milliseconds(options.leaseMs)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(inArray(generationJobs.id, expired), isFinished))
+    .returning({ id: generationJobs.id });
+  return claimed.map((row) => row.id);
+}
+
+/** The condition of every write on a claimed finished job: it is still ours (no other instance took it over). */
+function expiredHeldBy(jobIds: string[], instanceId: string) {
+  return and(inArray(generationJobs.id, jobIds), eq(generationJobs.lockedBy, instanceId), isFinished);
+}
+
+/** Deletes claimed jobs whose files are gone; answers the ids deleted. */
+export async function deleteExpiredJobs(db: Db, instanceId: string, jobIds: string[]): Promise<string[]> {
+  if (jobIds.length === 0) return [];
+  const deleted = await db
+    .delete(generationJobs)
+    .where(expiredHeldBy(jobIds, instanceId))
+    .returning({ id: generationJobs.id });
+  return deleted.map((row) => row.id);
+}
+
+/** Lets go of claimed jobs whose files could not be removed, so the next sweep tries them again. */
+export async function releaseExpiredJobs(db: Db, instanceId: string, jobIds: string[]): Promise<void> {
+  if (jobIds.length === 0) return;
+  await db
+    .update(generationJobs)
+    .set({ lockedBy: null, lockedUntil: null, updatedAt: sql`now()` })
+    .where(expiredHeldBy(jobIds, instanceId));
+}

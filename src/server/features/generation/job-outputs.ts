@@ -25,9 +25,14 @@ export function readJobOutputs(value: unknown): JobOutput[] {
   return parsed.success ? parsed.data : [];
 }
 
+/** Where a job's stored outputs live in the media store: everything under `jobs/<jobId>`. */
+export function jobOutputPrefix(jobId: string): string {
+  return `jobs/${jobId}`;
+}
+
 /** Where an inline output lives in the media store: `jobs/<jobId>/<n>.<ext>`. */
 export function jobOutputKey(jobId: string, index: number, extension: string): string {
-  return `jobs/${jobId}/${index}.${extension}`;
+  return `${jobOutputPrefix(jobId)}/${index}.${extension}`;
 }
 
 /** The URL Lumara serves an inline output at (relative: the browser and `POST /api/media` resolve it). */

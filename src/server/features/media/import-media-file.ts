@@ -66,7 +66,11 @@ export async function importMediaFile(
     if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
     const contentType = checkMediaContent(expected, found.contentType, await readHead(deps.store, found.key));
     const target = keyFor(key, contentType);
-    await deps.store.copy(found.key, target);
+    await deps.store.copy(found.key, target).catch((error: unknown) => {
+      // The retention sweep may remove a week-old output between the size check and the copy.
+      if ((error as { code?: unknown }).code === 'ENOENT') throw notFound('That generated output');
+      throw error;
+    });
     return { key: target, contentType, sizeBytes, sourceUrl: jobOutputUrl(output.jobId, output.index) };
   }
 
