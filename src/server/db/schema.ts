@@ -403,6 +403,8 @@ export const generationJobs = pgTable(
   (t) => [
     index('generation_jobs_user_created_idx').on(t.userId, t.createdAt),
     index('generation_jobs_due_idx').on(t.runAfter).where(sql`${t.status} = 'pending'`),
+    // The retention sweep walks finished jobs oldest first (decision 0014 "Retention").
+    index('generation_jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} in ('ready', 'failed')`),
   ],
 );
 

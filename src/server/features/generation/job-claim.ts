@@ -164,7 +164,9 @@ export function releaseJob(db: Db, jobId: string, instanceId: string): Promise<b
 }
 
 /** A job whose outcome is recorded; only these are ever removed, a pending job never. */
-const isFinished = inArray(generationJobs.status, ['ready', 'failed']);
+// Written as literals, the same words as the partial index `generation_jobs_finished_idx`, so the planner can
+// match them (bound parameters would hide the values from it under a generic plan).
+const isFinished = sql`${generationJobs.status} in ('ready', 'failed')`;
 
 /**
  * Claims up to `limit` finished jobs (ready or failed) that finished more than `retentionMs` ago, to remove them.

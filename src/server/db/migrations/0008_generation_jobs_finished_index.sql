@@ -1,0 +1,1 @@
+CREATE INDEX "generation_jobs_finished_idx" ON "generation_jobs" USING btree ("finished_at") WHERE "generation_jobs"."status" in ('ready', 'failed');
