@@ -7,6 +7,7 @@ import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
+import { failureOf } from '#tests/setup/failure-of.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 
@@ -55,14 +56,6 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
 }
 
 /** The AppError a provider call failed with, checked for its code, status and (part of) its message. */
-async function failureOf(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('whole answers', () => {
   it('answers the text and the model the auto router picked, sending model, messages, key and title', async () => {

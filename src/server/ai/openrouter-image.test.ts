@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
 import {
   FAKE_API_KEY,
   FAKE_IMAGE_DATA_URI,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
+import { failureOf } from '#tests/setup/failure-of.ts';
 import { createOpenRouterImages, outputModalitiesOf } from './openrouter-image.ts';
 
 /** Image output through OpenRouter's chat completions (providers.md §1.6) against the local fake. */
@@ -26,15 +26,6 @@ const images = () =>
   });
 const call = { timeoutMs: 5_000, maxResponseBytes: 1024 * 1024 };
 const request = { model: 'google/gemini-2.5-flash-image', prompt: 'a parrot', aspectRatio: '16:9' as const };
-
-async function failureOf(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('answers', () => {
   it('asks for image output in the aspect ratio and answers the images of the message', async () => {

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
 import { startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
+import { failureOf } from '#tests/setup/failure-of.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
 
 /**
@@ -57,15 +57,6 @@ const options = (overrides: { timeoutMs?: number; maxRetries?: number; signal?: 
   maxRetries: overrides.maxRetries ?? 1,
   ...(overrides.signal ? { signal: overrides.signal } : {}),
 });
-
-async function failureOf(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('providerFetch', () => {
   it('hands back a 2xx response unread, having sent the request as given', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import { startTestServer } from '#tests/fakes/canary-server.ts';
 import {
@@ -7,6 +6,7 @@ import {
   type FakeStraicoServer,
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
+import { failureOf } from '#tests/setup/failure-of.ts';
 import { createStraicoChat, transcriptOf } from './straico-chat.ts';
 
 /** Straico's chat client against the local fake of providers.md §2: the envelope, failures, retries, deadline. */
@@ -30,15 +30,6 @@ function straicoChat(
 }
 
 const one = (content: string): AiChatMessage[] => [{ role: 'user', content }];
-
-async function failureOf(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   const pieces: string[] = [];

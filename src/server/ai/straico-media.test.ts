@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
 import {
   FAKE_STRAICO_API_KEY,
   type FakeStraicoServer,
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
+import { failureOf } from '#tests/setup/failure-of.ts';
 import { createStraicoMedia, DEFAULT_STRAICO_VOICE_ID } from './straico-media.ts';
 
 /** Straico's image, video and speech calls against the local fake of providers.md §2.1. */
@@ -19,15 +19,6 @@ beforeEach(() => straico.reset());
 const media = (apiKey = FAKE_STRAICO_API_KEY) =>
   createStraicoMedia({ baseUrl: straico.baseUrl, apiKey, maxRetries: 1 });
 const call = { timeoutMs: 5_000 };
-
-async function failureOf(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('answers', () => {
   it('makes one image from the description, in the shape asked for', async () => {

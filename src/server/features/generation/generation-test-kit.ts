@@ -7,7 +7,7 @@ import { type GenerationAnswer, generationAnswerSchema } from '#shared/media.ts'
 import type { TestApp } from '#tests/setup/test-app.ts';
 import type { GenerationTimings } from './generation.service.ts';
 
-/** What the generation tests share: polling a job to its outcome, and more app instances on one database. */
+/** What the generation tests share: polling a job to its outcome, waiting on the worker, more app instances on one database. */
 
 type Requester = { request: TestApp['request'] };
 
@@ -30,6 +30,21 @@ export async function outcomeOf(
     if (answer.status !== 'pending') return answer;
     if (Date.now() > until) throw new Error(`job ${jobId} still pending after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** Reads until `done` says yes (the worker runs in the background), failing with the last value after a while. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`not done after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
   }
 }
 

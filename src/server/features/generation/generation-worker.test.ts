@@ -11,7 +11,7 @@ import {
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { answerOf, outcomeOf, startInstance } from './generation-test-kit.ts';
+import { answerOf, eventually, outcomeOf, startInstance } from './generation-test-kit.ts';
 import { MAX_RECOVERIES } from './generation-worker.ts';
 
 /**
@@ -64,20 +64,6 @@ async function rowOf(jobId: string) {
   const [row] = await base.db.select().from(generationJobs).where(eq(generationJobs.id, jobId));
   if (!row) throw new Error(`no job ${jobId}`);
   return row;
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`not done after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
 }
 
 /** A due fal job as the start route writes it, unclaimed. */

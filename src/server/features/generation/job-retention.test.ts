@@ -16,7 +16,7 @@ import {
 } from '#tests/fakes/openai-compatible-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { GenerationTimings } from './generation.service.ts';
-import { answerOf, startInstance } from './generation-test-kit.ts';
+import { answerOf, eventually, startInstance } from './generation-test-kit.ts';
 import { EXPIRED_JOBS_PER_SWEEP, FINISHED_JOB_RETENTION_MS } from './generation-worker.ts';
 import { claimExpiredJobs, deleteExpiredJobs } from './job-claim.ts';
 import { jobOutputPrefix } from './job-outputs.ts';
@@ -94,20 +94,6 @@ async function storedOutputs(jobId: string): Promise<string[]> {
     return await readdir(path.join(base.media.dir, jobOutputPrefix(jobId)));
   } catch {
     return [];
-  }
-}
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`not done after ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
   }
 }
 
