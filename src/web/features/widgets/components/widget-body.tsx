@@ -1,4 +1,5 @@
 import { type WidgetType, widgetTypes } from '#shared/embeds.ts';
+import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import { useAuth } from '#web/app/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
@@ -13,9 +14,6 @@ import {
 
 const knownType = (type: string): WidgetType | null =>
   (widgetTypes as readonly string[]).includes(type) ? (type as WidgetType) : null;
-
-/** Part 2 §9: the name shown when the member has none. */
-const DEFAULT_DISPLAY_NAME = 'Lumarian';
 
 function Note({ children, height }: { children: string; height: number }) {
   return (
