@@ -70,6 +70,8 @@ test.describe('app shell', () => {
     await menu.getByRole('link', { name: 'Music' }).click();
     await expect(page).toHaveURL(/\/music$/);
     await expect(menu).toBeHidden();
+    // The Music page has rendered (its route is loaded on demand) before the menu is opened again.
+    await expect(page.getByRole('heading', { name: 'Music', level: 1 })).toBeVisible();
 
     await menuButton.click();
     await expect(menu).toBeVisible();
