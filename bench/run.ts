@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
 import { firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
@@ -71,47 +72,6 @@ async function warm(url: string, cookie?: string): Promise<void> {
 function pin(pid: number | undefined, core: number, allThreads = false): void {
   if (hasTaskset && pid)
     spawnSync('taskset', [allThreads ? '-apc' : '-pc', String(core), String(pid)], { stdio: 'ignore' });
-}
-
-/** Signs a member in through the development identity provider, as a browser would, and answers the cookie. */
-async function signIn(baseUrl: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      jar.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const json = { 'content-type': 'application/json', origin: baseUrl };
-  const start = await fetch(`${baseUrl}/api/oauth/google/redirect_url`);
-  keep(start);
-  const consent = new URL(((await start.json()) as { redirectUrl: string }).redirectUrl, baseUrl);
-  const authorize = await fetch(`${baseUrl}/api/dev-identity/authorize`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      name: 'Bench Member',
-      email: 'bench@example.test',
-      state: consent.searchParams.get('state'),
-      nonce: consent.searchParams.get('nonce'),
-      code_challenge: consent.searchParams.get('code_challenge'),
-    }),
-  });
-  const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, baseUrl);
-  const session = await fetch(`${baseUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { ...json, cookie: cookie() },
-    body: JSON.stringify({
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    }),
-  });
-  if (session.status !== 200)
-    throw new Error(`bench sign-in failed: ${session.status} ${await session.text()}`);
-  keep(session);
-  return cookie();
 }
 
 async function startRawServer(body: string): Promise<{ url: string; child: ChildProcess }> {
@@ -177,7 +137,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY !== 'media') await measureServer();
   const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
   try {
-    console.log(`\n${(await measureMedia(signIn, mediaDataDir)).join('\n')}`);
+    console.log(`\n${(await measureMedia(signInOverHttp, mediaDataDir)).join('\n')}`);
   } finally {
     rmSync(mediaDataDir, { recursive: true, force: true });
   }
@@ -190,7 +150,7 @@ async function measureServer(): Promise<void> {
   const lumara = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
   pin(lumara.child.pid, 0);
   try {
-    const cookie = await signIn(lumara.url);
+    const cookie = await signInOverHttp(lumara.url);
     console.log(
       `Lumara bench: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections,`,
     );
@@ -269,7 +229,7 @@ async function measureServer(): Promise<void> {
 
   const chatDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-chat-'));
   try {
-    console.log(`\n${(await measureChatStreaming(signIn, chatDataDir)).join('\n')}`);
+    console.log(`\n${(await measureChatStreaming(signInOverHttp, chatDataDir)).join('\n')}`);
   } finally {
     rmSync(chatDataDir, { recursive: true, force: true });
   }

@@ -49,9 +49,15 @@ export async function buildTestApp(
     generation?: GenerationTimings;
     /** DNS for the app's outbound fetches of member-supplied links; names that resolve nowhere fail. */
     outboundLookup?: Lookup;
+    /**
+     * Reaches the fresh database another way (through a fault proxy, say): the app uses the database this
+     * answers, and both are closed with the app.
+     */
+    reachDatabase?: (fresh: Database) => Promise<Database>;
   } = {},
 ) {
-  const database: Database = await openFreshDatabase(inject('databaseTemplate'));
+  const fresh: Database = await openFreshDatabase(inject('databaseTemplate'));
+  const database = options.reachDatabase ? await options.reachDatabase(fresh) : fresh;
   const appUrl = new URL(options.appUrl ?? 'http://localhost:3000');
   const clock = createTestClock();
   const logger = options.logger ?? createLogger('silent');
@@ -122,6 +128,7 @@ export async function buildTestApp(
       // Background work (the generation worker) stops before the database it uses goes away.
       closing.abort();
       await database.close();
+      if (database !== fresh) await fresh.close();
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { NetConnectOpts } from 'node:net';
 import pg from 'pg';
 import { type Database, openDatabase } from '#server/db/database.ts';
 
@@ -57,5 +58,32 @@ export async function openFreshDatabase(template: TemplateInfo): Promise<Databas
         client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
       );
     },
+  };
+}
+
+/**
+ * Where a test database listens (its Unix socket, or its host and port) and the URL that reaches the same
+ * database through another local port: for a fault proxy put between the app and the database.
+ */
+export function databaseAddress(database: Database): {
+  target: NetConnectOpts;
+  urlThrough(port: number): string;
+} {
+  const options = database.pool.options as pg.PoolConfig;
+  if (options.connectionString) {
+    const url = new URL(options.connectionString);
+    return {
+      target: { host: url.hostname, port: Number(url.port || 5432) },
+      urlThrough(port) {
+        const through = new URL(url);
+        through.hostname = '127.0.0.1';
+        through.port = String(port);
+        return through.toString();
+      },
+    };
+  }
+  return {
+    target: { path: `${options.host}/.s.PGSQL.${options.port}` },
+    urlThrough: (port) => `postgres://postgres@127.0.0.1:${port}/postgres`,
   };
 }

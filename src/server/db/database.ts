@@ -67,8 +67,16 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     query_timeout: 15_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
-  pool.on('error', (error) => logger?.warn({ err: error.message }, 'database connection lost'));
+  // A connection lost to a database restart, a failover or a network blip must never crash the process. The pool
+  // listens for errors on idle clients only: a client checked out for a request (or held by a transaction
+  // between its queries) has no listener, and its 'error' event would be unhandled and end the process. So every
+  // client gets a listener of its own for its whole life. The query in flight fails (503 to its request), the
+  // pool drops the broken client on release, and the next checkout connects anew.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger?.warn({ err: error.message }, 'database connection lost')),
+  );
+  // The pool re-emits an idle client's error; the client's own listener has logged it already.
+  pool.on('error', () => {});
 
   const db = drizzle({ client: pool, schema });
   let closing: Promise<void> | undefined;
