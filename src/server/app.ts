@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
@@ -32,6 +32,7 @@ import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { AppError } from './lib/errors.ts';
+import { type FailureKind, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -39,6 +40,7 @@ import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticApp } from './lib/static-app.ts';
+import { storableUrlGuard } from './lib/storable-url-guard.ts';
 
 export type AppDeps = {
   database: Database;
@@ -113,6 +115,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.get('Cache-Control')?.startsWith('private')) c.header('Cache-Control', 'no-store');
   });
   app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
+  app.use('/api/*', storableUrlGuard());
   app.use(
     '/api/*',
     bodyLimit({
@@ -220,15 +223,8 @@ export function createApp(deps: AppDeps) {
       c.get('logger')?.info({ err: error.message }, 'request cancelled by the client');
       return c.json({ error: { code: 'bad_request', message: 'The request was cancelled' } }, 400);
     }
-    if (isDatabaseUnavailable(error)) {
-      c.get('logger')?.error({ err: error.message }, 'database unavailable');
-      return c.json(
-        {
-          error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' },
-        },
-        503,
-      );
-    }
+    const failure = failureKindOf(error);
+    if (failure) return answerFailure(c, failure, error);
     (c.get('logger') ?? deps.logger).error(
       {
         err: { name: error.name, message: error.message, stack: error.stack },
@@ -248,29 +244,32 @@ export function createApp(deps: AppDeps) {
 
 export type App = ReturnType<typeof createApp>;
 
-/**
- * Connection-level failures (refused, reset, pool timeout, shutdown, disk full) mean "try again", not "bug".
- * Drizzle wraps driver errors, so the whole cause chain is looked at.
- */
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (
-    let current = error, depth = 0;
-    current instanceof Error && depth < 5;
-    current = current.cause, depth++
-  ) {
-    const code = (current as { code?: unknown }).code;
-    if (
-      typeof code === 'string' &&
-      /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/.test(code)
-    )
-      return true;
-    if (
-      /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end/i.test(
-        current.message,
-      )
-    ) {
-      return true;
-    }
+/** The answer to a failure that is not a bug (failure-kinds.ts), logged at the level it deserves. */
+function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: Error): Response {
+  const logger = c.get('logger');
+  if (failure === 'unavailable') {
+    logger?.error({ err: error.message }, 'database unavailable');
+    c.header('Retry-After', '2');
+    return c.json(
+      { error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } },
+      503,
+    );
   }
-  return false;
+  if (failure === 'storage_full') {
+    logger?.error({ err: error.message }, 'storage full: a write was refused');
+    return c.json(
+      {
+        error: {
+          code: 'storage_full',
+          message: 'The server has run out of storage space, so nothing was saved. Try again later.',
+        },
+      },
+      507,
+    );
+  }
+  logger?.warn(
+    { err: error.message, method: c.req.method, path: c.req.path },
+    'the database refused a value the edge let through',
+  );
+  return c.json({ error: { code: 'bad_request', message: 'A value in the request cannot be stored' } }, 400);
 }

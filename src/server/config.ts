@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { HttpLimits } from './http-server.ts';
 
 /**
  * The only reader of process.env (conventions §1): everything the server can be told is validated here once,
@@ -44,6 +45,19 @@ const envSchema = z.object({
     .max(1024 * 1024 * 1024)
     .default(100 * 1024 * 1024),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(5_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
+  EVENT_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(20),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+[mhd]$/, 'a period such as 30m, 6h or 1d')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(7),
   UNSAFE_OUTBOUND_ALLOW: z
     .string()
     .regex(
@@ -78,7 +92,21 @@ export type Config = {
   /** Emails of the members who run the community (see reported posts, hide and restore them), lower-cased. */
   adminEmails: string[];
   media: MediaConfig;
+  limits: LimitsConfig;
+  /** Scheduled backups of the embedded database and its media; null when `BACKUP_DIR` is not set. */
+  backup: BackupConfig | null;
 };
+
+/** What one client, one member and all of them together may take of the server (README, "Limits"). */
+export type LimitsConfig = {
+  http: Omit<HttpLimits, 'maxBodyBytes'>;
+  /** Open `GET /api/events` streams one member may hold, and all members together, on this server. */
+  eventStreams: { perMember: number; total: number };
+  /** Requests waiting for a database connection; one more answers 503 at once instead of queueing. */
+  databaseQueueMax: number;
+};
+
+export type BackupConfig = { dir: string; everyMs: number; keep: number };
 
 /** Where generated and saved media live, how big a file may be, and how long a generation may take. */
 export type MediaConfig = {
@@ -164,6 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'UNSAFE_OUTBOUND_ALLOW: lets the server fetch private addresses; never set it in production',
     );
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS)
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  if (e.BACKUP_DIR && !e.BACKUP_EVERY)
+    problems.push('BACKUP_EVERY: say how often to back up into BACKUP_DIR (e.g. 6h)');
+  if (e.BACKUP_EVERY && !e.BACKUP_DIR) problems.push('BACKUP_DIR: say where BACKUP_EVERY writes its backups');
+  if (e.BACKUP_DIR && e.DATABASE_URL)
+    problems.push(
+      'BACKUP_DIR: scheduled backups are for the embedded database; back PostgreSQL up with pg_dump or PITR (docs/operations.md)',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -186,6 +223,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobTimeoutMs: e.GENERATION_TIMEOUT_MS,
       outbound,
     },
+    limits: {
+      http: {
+        headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+        keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+        maxConnections: e.HTTP_MAX_CONNECTIONS,
+      },
+      eventStreams: { perMember: e.EVENT_STREAMS_PER_MEMBER, total: e.EVENT_STREAMS_MAX },
+      databaseQueueMax: e.DATABASE_QUEUE_MAX,
+    },
+    backup:
+      e.BACKUP_DIR && e.BACKUP_EVERY
+        ? { dir: path.resolve(e.BACKUP_DIR), everyMs: periodMs(e.BACKUP_EVERY), keep: e.BACKUP_KEEP }
+        : null,
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
       straico: { apiKey: e.STRAICO_API_KEY, baseUrl: e.STRAICO_BASE_URL },
@@ -227,6 +278,12 @@ function parseOutboundAllow(raw: string | undefined, problems: string[]): MediaC
     if (port !== undefined) extraPorts.push(port);
   }
   return { extraAllowed, extraPorts };
+}
+
+/** `30m`, `6h`, `1d` in milliseconds. */
+function periodMs(period: string): number {
+  const unitMs = { m: 60_000, h: 3_600_000, d: 86_400_000 }[period.slice(-1) as 'm' | 'h' | 'd'];
+  return Number(period.slice(0, -1)) * unitMs;
 }
 
 /** An empty variable (`FOO=`) means "not set", as shells and .env files usually intend. */

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createAiProviders } from './ai/ai-providers.ts';
-import { createApp } from './app.ts';
+import { createApp, MAX_BODY_BYTES } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
+import { createHttpServer } from './http-server.ts';
 import { createLogger } from './lib/logger.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
@@ -66,28 +65,23 @@ async function main(): Promise<void> {
     ...(webBuilt ? { webRoot } : {}),
   });
 
-  // serve() makes a node:http server unless told to make an HTTP/2 one, which we never do.
-  const server = serve(
-    { fetch: app.fetch, port: config.port, hostname: config.host },
-    (info: AddressInfo) => {
-      logger.info(
-        {
-          port: info.port,
-          url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${info.port}`,
-          node: process.version,
-          database:
-            config.database.kind === 'embedded'
-              ? `embedded (PGlite) in ${config.database.dataDir}`
-              : 'postgres',
-          signIn: config.signIn.mode,
-        },
-        'Lumara is listening',
-      );
-    },
-  ) as Server;
-  // Slow or stuck clients must not hold sockets forever (slow-loris).
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 60_000;
+  const server = createHttpServer(app.fetch, { ...config.limits.http, maxBodyBytes: MAX_BODY_BYTES });
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info(
+      {
+        port,
+        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${port}`,
+        node: process.version,
+        database:
+          config.database.kind === 'embedded'
+            ? `embedded (PGlite) in ${config.database.dataDir}`
+            : 'postgres',
+        signIn: config.signIn.mode,
+      },
+      'Lumara is listening',
+    );
+  });
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdParamSchema } from './row-id.ts';
 
 /** Part 1 §3 "Badge catalogue", in the spec's order. */
 export const badgeCatalogue = [
@@ -36,5 +37,5 @@ export const earnedBadgeListSchema = z.array(earnedBadgeSchema);
 export const COMPACT_BADGE_COUNT = 3;
 
 export const badgesQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  userId: rowIdParamSchema.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { styleModeSchema } from './persona.ts';
+import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 
 /** Chat threads, messages and memory (part 2 §3, §4, §7 "Chat threads"). */
 
@@ -50,7 +51,7 @@ export const chatThreadDetailSchema = z.object({
 export type ChatThreadDetail = z.infer<typeof chatThreadDetailSchema>;
 
 export const threadPageQuerySchema = z.object({
-  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  before: rowIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.pageMax).default(CHAT_LIMITS.pageDefault),
 });
 
@@ -63,8 +64,8 @@ export const createThreadRequestSchema = z.object({
     .transform((title) => (title ? title : NEW_CHAT_TITLE)),
 });
 
-export const threadIdSchema = z.number().int().positive().max(2_147_483_647);
-export const threadIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const threadIdSchema = rowIdSchema;
+export const threadIdParamSchema = rowIdParamSchema;
 
 /** How a reply is asked for: which model, and whether the Lumara persona speaks (and in which style). */
 const replySettingsSchema = z.object({

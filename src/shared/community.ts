@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 import { badgeTypeSchema } from './badges.ts';
+import { rowIdParamSchema } from './row-id.ts';
 
 /** The community (part 2 §2 Community page, §3, §4 post creation, §5, §6, §7 Community, §9). */
 
@@ -31,7 +32,7 @@ export const COMMUNITY_TEXTS = {
 } as const;
 
 const id = z.number().int();
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParam = rowIdParamSchema;
 export const postIdParamSchema = idParam;
 export const commentIdParamSchema = idParam;
 

@@ -25,6 +25,7 @@ export const errorStatusByCode = {
   database_unavailable: 503,
   provider_not_configured: 503,
   provider_timeout: 504,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatusByCode;

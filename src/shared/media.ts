@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema, modelIdSchema } from './ai.ts';
+import { rowIdParamSchema } from './row-id.ts';
 
 /**
  * Media generation, the media store, the gallery and downloads (part 2 §2 Fal.ai Media, Straico Media, Gallery,
@@ -262,7 +263,7 @@ export const mediaFilterTypes = ['all', ...mediaTypes] as const;
 export const mediaFilterTypeSchema = z.enum(mediaFilterTypes);
 export type MediaFilterType = z.infer<typeof mediaFilterTypeSchema>;
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParam = rowIdParamSchema;
 export const mediaIdParamSchema = idParam;
 
 /** `GET /api/media?cursor=&limit=&type=&favorites=&q=`: newest first, filtered on the server. */

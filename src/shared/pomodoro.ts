@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POMODORO } from './constants.ts';
+import { rowIdParamSchema } from './row-id.ts';
 
 /** An IANA time zone name as the browser reports it (Intl), e.g. America/Santiago. */
 export const timeZoneSchema = z
@@ -28,6 +29,6 @@ export const pomodoroSessionSchema = z.object({
 });
 export type PomodoroSession = z.infer<typeof pomodoroSessionSchema>;
 
-export const pomodoroIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const pomodoroIdParamSchema = rowIdParamSchema;
 
 export const DEFAULT_POMODORO_REQUEST: StartPomodoroRequest = { duration_minutes: POMODORO.durationMinutes };

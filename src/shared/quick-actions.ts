@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
+import { rowIdParamSchema } from './row-id.ts';
 
 /** Quick actions (part 2 §3, §4, §5, §7, §9). */
 
@@ -71,7 +72,7 @@ export const quickActionSchema = z.object({
 export type QuickAction = z.infer<typeof quickActionSchema>;
 export const quickActionsResponseSchema = z.array(quickActionSchema);
 
-export const quickActionIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const quickActionIdParamSchema = rowIdParamSchema;
 
 /** The five defaults a member can seed from 'No Quick Actions Yet' (maxChars as part 2 §9 lists them). */
 export const defaultQuickActions: readonly z.input<typeof createQuickActionRequestSchema>[] = [

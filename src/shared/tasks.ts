@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 
 /** Part 1 §3: a task's status, in the order the status button cycles through them (§4). */
 export const taskStatuses = ['todo', 'doing', 'done'] as const;
@@ -74,7 +75,7 @@ export const updateTaskRequestSchema = z
 export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 
 /** `POST /api/tasks/restore`: brings a deleted task back, at the top of its column. */
-export const restoreTaskRequestSchema = z.object({ id: z.number().int().positive() }).strict();
+export const restoreTaskRequestSchema = z.object({ id: rowIdSchema }).strict();
 
 /** Path ids: positive integers only; anything else is a 404 for the caller, as an unknown id would be. */
-export const taskIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const taskIdParamSchema = rowIdParamSchema;

@@ -5,6 +5,7 @@ import {
   widgetColSpanSchema,
   widgetRowSpanSchema,
 } from './embeds.ts';
+import { rowIdParamSchema } from './row-id.ts';
 
 /**
  * What the widget routes read, beyond the shapes in `embeds.ts` (part 2 §7 Widgets). The URL rules themselves
@@ -41,4 +42,4 @@ export const updateWidgetRequestSchema = z
 export type UpdateWidgetRequest = z.infer<typeof updateWidgetRequestSchema>;
 
 /** Path ids: positive integers only; anything else is a 404, as an unknown id would be. */
-export const widgetIdParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const widgetIdParamSchema = rowIdParamSchema;

@@ -21,6 +21,7 @@ import {
   setWallpaperRequestSchema,
   updateProfileRequestSchema,
 } from '#shared/profile.ts';
+import { rowIdParamSchema } from '#shared/row-id.ts';
 import type { createRequireMember } from '../auth/require-member.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
@@ -43,7 +44,7 @@ export const PROFILE_IMAGE_SAVES_PER_MINUTE = 30;
 const IMMUTABLE_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 const imagePathSchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: rowIdParamSchema,
   file: z.string().max(100),
 });
 

@@ -1,0 +1,115 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
+import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { MAX_BODY_BYTES } from './app.ts';
+import { createHttpServer } from './http-server.ts';
+
+/**
+ * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
+ * on the wire, which `app.request` never shows.
+ */
+let t: TestApp;
+let server: Server;
+let port: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  server = createHttpServer(t.app.fetch, {
+    headersTimeoutMs: 1_000,
+    requestTimeoutMs: 3_000,
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: 100,
+    maxBodyBytes: MAX_BODY_BYTES,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+const host = () => `Host: 127.0.0.1:${port}\r\n`;
+const healthz = () => `GET /healthz HTTP/1.1\r\n${host()}\r\n`;
+
+/** A write answered before its body is read (no session: 401), the body sent in four parts over `overMs`. */
+function earlyAnsweredWrite(bodyBytes: number) {
+  const quarter = Buffer.alloc(bodyBytes / 4, 'a');
+  return [
+    `POST /api/tasks HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
+    quarter,
+    quarter,
+    quarter,
+    quarter,
+  ];
+}
+
+describe('a kept-alive connection after an early answer', () => {
+  it('stays usable when the client takes its time to send a body of allowed size', async () => {
+    // The adapter's clean-up used to destroy the socket 500 ms after the 401, while the body was still coming:
+    // the next request on the connection met a reset.
+    const exchange = await rawExchange(port, [...earlyAnsweredWrite(200_000), healthz()], {
+      gapMs: 250,
+      settleMs: 500,
+    });
+    expect(statusesOf(exchange.received)).toEqual([401, 200]);
+    expect(exchange.received).toContain('"unauthenticated"');
+    expect(exchange.reset).toBe(false);
+    expect(exchange.closedByServer).toBe(false);
+  });
+
+  it('answers a body declared over the limit with 413 and Connection: close, and closes without a reset', async () => {
+    const bodyBytes = 4 * MAX_BODY_BYTES;
+    const exchange = await rawExchange(port, earlyAnsweredWrite(bodyBytes), { gapMs: 20, settleMs: 2_000 });
+    expect(statusesOf(exchange.received)).toEqual([413]);
+    expect(exchange.received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(exchange.received).toContain('"payload_too_large"');
+    expect(exchange.closedByServer).toBe(true);
+    expect(exchange.reset).toBe(false);
+  });
+});
+
+describe('requests the adapter cannot read', () => {
+  it('answers a backslash in the path with a 400 in the error shape', async () => {
+    const exchange = await rawExchange(port, [
+      `PUT /api/community/posts/\\..\\ HTTP/1.1\r\n${host()}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+    ]);
+    expect(statusesOf(exchange.received)).toEqual([400]);
+    const body = exchange.received.slice(exchange.received.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(body)).toEqual({
+      error: { code: 'bad_request', message: 'Backslash in request path' },
+    });
+  });
+
+  it('answers bytes that are not HTTP with a JSON 400 and closes', async () => {
+    const exchange = await rawExchange(port, ['GET / HTTP/1.1\r\nNo colon here\r\n\r\n']);
+    expect(statusesOf(exchange.received)).toEqual([400]);
+    expect(exchange.received).toContain('"bad_request"');
+    expect(exchange.closedByServer).toBe(true);
+  });
+});
+
+describe('slow clients', () => {
+  it('drops a client that dribbles its headers past the header timeout (slow-loris), with a 408', async () => {
+    const started = Date.now();
+    const exchange = await rawExchange(port, ['GET /healthz HTTP/1.1\r\n', host(), 'X-Slow: 1\r\n'], {
+      gapMs: 400,
+      settleMs: 5_000,
+    });
+    expect(exchange.closedByServer).toBe(true);
+    expect(statusesOf(exchange.received)).toEqual([408]);
+    // The header timeout is 1 s and Node looks every second.
+    expect(Date.now() - started).toBeLessThan(4_500);
+  });
+
+  it('goes on serving others while slow clients hold connections', async () => {
+    const slow = Array.from({ length: 20 }, () =>
+      rawExchange(port, ['GET /healthz HTTP/1.1\r\n', host()], { gapMs: 200, settleMs: 3_000 }),
+    );
+    const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(response.status).toBe(200);
+    await Promise.all(slow);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * What an error that escaped a route means, for the answer `onError` gives (issue 13). Driver and file-system
+ * errors are wrapped (Drizzle puts the driver's error in `cause`), so the whole cause chain is looked at.
+ * - `unavailable`: the database cannot be reached or is restarting (refused, reset, pool timeout, shutting down,
+ *   too many connections): try again shortly, 503.
+ * - `storage_full`: the database's or the media store's disk is full (SQLSTATE 53100, ENOSPC, EDQUOT): 507,
+ *   nothing was written (a transaction rolled back, a stored file removed).
+ * - `refused_value`: PostgreSQL refused a value as data (class 22: out of range, bad encoding, bad text form). The
+ *   edge refuses such input first (storable-text.ts, row-id.ts); this is the net under it, a 400 and a warning
+ *   so the gap gets closed, never a 500.
+ */
+export type FailureKind = 'unavailable' | 'storage_full' | 'refused_value';
+
+const STORAGE_FULL_CODES = new Set(['53100', 'ENOSPC', 'EDQUOT']);
+const UNAVAILABLE_CODE = /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/;
+const UNAVAILABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Cannot use a pool after calling end|not queryable/i;
+const REFUSED_VALUE_CODE = /^22[0-9A-Z]{3}$/;
+
+export function failureKindOf(error: unknown): FailureKind | null {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (STORAGE_FULL_CODES.has(code)) return 'storage_full';
+      if (UNAVAILABLE_CODE.test(code)) return 'unavailable';
+      if (REFUSED_VALUE_CODE.test(code)) return 'refused_value';
+    }
+    if (/No space left on device/i.test(current.message)) return 'storage_full';
+    if (UNAVAILABLE_MESSAGE.test(current.message)) return 'unavailable';
+  }
+  return null;
+}
