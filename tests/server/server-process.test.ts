@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,23 @@ describe('server process', () => {
     const again = await startServerProcess({ DATA_DIR: dataDir });
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
     await again.stop();
+  });
+
+  it('removes the socket folders that killed servers left behind', async () => {
+    const dataDir = tempDataDir();
+    // A temp directory of their own, so only these servers' folders are counted.
+    const tmp = tempDataDir();
+    const socketDirs = () => readdirSync(tmp).filter((name) => name.startsWith('lumara-db-'));
+    const crashed = await startServerProcess({ DATA_DIR: dataDir, TMPDIR: tmp });
+    await crashed.stop('SIGKILL');
+    const left = socketDirs();
+    expect(left).toHaveLength(1);
+    const next = await startServerProcess({ DATA_DIR: dataDir, TMPDIR: tmp });
+    // The killed server's folder is gone; only the new server's own is there.
+    expect(socketDirs()).toHaveLength(1);
+    expect(socketDirs()).not.toEqual(left);
+    await next.stop();
+    expect(socketDirs()).toHaveLength(0);
   });
 
   it('takes over the lock of a server that was killed', async () => {

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from './process-alive.ts';
 
 /**
  * PGlite takes no lock on its data directory, and two processes writing one directory corrupt it
@@ -41,7 +42,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(lockPath);
-      if (holder !== null && holder !== process.pid && isAlive(holder))
+      if (holder !== null && holder !== process.pid && isProcessAlive(holder))
         throw new DataDirLockedError(dataDir, holder);
       // The holder died without releasing (kill -9): the lock is stale, take it over.
       try {
@@ -60,14 +61,5 @@ function readHolder(lockPath: string): number | null {
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

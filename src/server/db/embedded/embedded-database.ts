@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
+import { makeSocketDir } from './socket-dir.ts';
 
 export type EmbeddedDatabase = {
   /** Directory holding the `.s.PGSQL.5432` socket: `pg` takes it as `host`. */
@@ -20,8 +20,7 @@ export async function startEmbeddedDatabase(options: {
   loadFrom?: string;
   maxConnections: number;
 }): Promise<EmbeddedDatabase> {
-  // A short path of our own: Unix socket paths are limited to ~107 bytes, and DATA_DIR may be long.
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-db-'));
+  const socketDir = makeSocketDir();
   const data: EmbeddedWorkerData = {
     dataDir: options.dataDir,
     socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
