@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
 import type { AppEnv } from './app-env.ts';
-import { type MediaConfig, unconfiguredAiConfig } from './config.ts';
+import { defaultLimits, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
@@ -18,6 +18,7 @@ import { createCommunityAiRoutes } from './features/community/community-ai.route
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createInProcessEventBus, type EventBus } from './features/events/event-bus.ts';
 import { createEventRoutes } from './features/events/events.routes.ts';
+import type { StreamLimits } from './features/events/stream-slots.ts';
 import { createGenerationRoutes } from './features/generation/generation.routes.ts';
 import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
@@ -73,6 +74,8 @@ export type AppDeps = {
   generation?: GenerationTimings;
   /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
   outboundLookup?: Lookup;
+  /** Open live-event streams allowed per member and in all; the configuration's defaults when absent. */
+  eventStreamLimits?: StreamLimits;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -186,7 +189,12 @@ export function createApp(deps: AppDeps) {
   app.route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }));
   app.route(
     '/',
-    createEventRoutes({ requireMember, events, ...(deps.closing ? { closing: deps.closing } : {}) }),
+    createEventRoutes({
+      requireMember,
+      events,
+      limits: deps.eventStreamLimits ?? defaultLimits().eventStreams,
+      ...(deps.closing ? { closing: deps.closing } : {}),
+    }),
   );
   app.route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
 
@@ -247,6 +255,11 @@ export type App = ReturnType<typeof createApp>;
 /** The answer to a failure that is not a bug (failure-kinds.ts), logged at the level it deserves. */
 function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: Error): Response {
   const logger = c.get('logger');
+  if (failure === 'busy') {
+    logger?.warn({ err: error.message }, 'database busy: request refused');
+    c.header('Retry-After', '1');
+    return c.json({ error: { code: 'server_busy', message: 'The server is busy. Try again shortly.' } }, 503);
+  }
   if (failure === 'unavailable') {
     logger?.error({ err: error.message }, 'database unavailable');
     c.header('Retry-After', '2');

@@ -262,6 +262,11 @@ export function unconfiguredAiConfig(): AiConfig {
   return loadConfig({ NODE_ENV: 'test' }).ai;
 }
 
+/** The limits of a server told nothing (tests, apps built without a configuration). */
+export function defaultLimits(): LimitsConfig {
+  return loadConfig({ NODE_ENV: 'test' }).limits;
+}
+
 /** `127.0.0.2,127.0.0.2:4010,[::1]:8080`: the addresses, and any ports named with them. */
 function parseOutboundAllow(raw: string | undefined, problems: string[]): MediaConfig['outbound'] {
   const extraAllowed: string[] = [];

@@ -32,11 +32,21 @@ async function main(): Promise<void> {
     database =
       config.database.kind === 'postgres'
         ? await openDatabase(
-            { kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax },
+            {
+              kind: 'postgres',
+              url: config.database.url,
+              poolMax: config.database.poolMax,
+              queueMax: config.limits.databaseQueueMax,
+            },
             logger,
           )
         : await openDatabase(
-            { kind: 'embedded', dataDir: config.database.dataDir, poolMax: config.database.poolMax },
+            {
+              kind: 'embedded',
+              dataDir: config.database.dataDir,
+              poolMax: config.database.poolMax,
+              queueMax: config.limits.databaseQueueMax,
+            },
             logger,
           );
     await database.migrate();
@@ -62,6 +72,7 @@ async function main(): Promise<void> {
     closing: closing.signal,
     adminEmails: config.adminEmails,
     media: config.media,
+    eventStreamLimits: config.limits.eventStreams,
     ...(webBuilt ? { webRoot } : {}),
   });
 

@@ -23,6 +23,7 @@ export const errorStatusByCode = {
   sign_in_provider_failed: 502,
   provider_failed: 502,
   database_unavailable: 503,
+  server_busy: 503,
   provider_not_configured: 503,
   provider_timeout: 504,
   storage_full: 507,

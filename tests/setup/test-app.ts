@@ -9,6 +9,7 @@ import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
 import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
+import type { StreamLimits } from '#server/features/events/stream-slots.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
@@ -54,6 +55,8 @@ export async function buildTestApp(
      * answers, and both are closed with the app.
      */
     reachDatabase?: (fresh: Database) => Promise<Database>;
+    /** Open live-event streams allowed per member and in all; the configuration's defaults when absent. */
+    eventStreamLimits?: StreamLimits;
   } = {},
 ) {
   const fresh: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -81,6 +84,7 @@ export async function buildTestApp(
     ai,
     events,
     adminEmails: options.adminEmails ?? [],
+    ...(options.eventStreamLimits ? { eventStreamLimits: options.eventStreamLimits } : {}),
     database,
     appUrl,
     identityProvider,

@@ -62,10 +62,11 @@ export async function openFreshDatabase(template: TemplateInfo): Promise<Databas
 }
 
 /**
- * Where a test database listens (its Unix socket, or its host and port) and the URL that reaches the same
- * database through another local port: for a fault proxy put between the app and the database.
+ * How to reach a test database again: its own URL, where it listens (its Unix socket, or its host and port), and
+ * the URL that reaches it through another local port, for a fault proxy put between the app and the database.
  */
 export function databaseAddress(database: Database): {
+  url: string;
   target: NetConnectOpts;
   urlThrough(port: number): string;
 } {
@@ -73,6 +74,7 @@ export function databaseAddress(database: Database): {
   if (options.connectionString) {
     const url = new URL(options.connectionString);
     return {
+      url: options.connectionString,
       target: { host: url.hostname, port: Number(url.port || 5432) },
       urlThrough(port) {
         const through = new URL(url);
@@ -83,6 +85,7 @@ export function databaseAddress(database: Database): {
     };
   }
   return {
+    url: `postgres://postgres@localhost:${options.port}/postgres?host=${encodeURIComponent(String(options.host))}`,
     target: { path: `${options.host}/.s.PGSQL.${options.port}` },
     urlThrough: (port) => `postgres://postgres@127.0.0.1:${port}/postgres`,
   };

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { defaultLimits } from '#server/config.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { BoundedPool } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/embedded-database.ts';
 import * as schema from './schema.ts';
@@ -22,10 +24,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax: number }
+/** `queueMax`: requests that may wait for a connection before the next one is refused (bounded-pool.ts). */
+export type DatabaseOptions = (
+  | { kind: 'postgres'; url: string }
   /** dataDir null keeps the database in memory; loadFrom starts it from a dump. */
-  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string; poolMax: number };
+  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string }
+) & { poolMax: number; queueMax?: number };
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -57,16 +61,19 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     poolConfig = { connectionString: options.url };
   }
 
-  const pool = new pg.Pool({
-    ...poolConfig,
-    // Several connections to the embedded database share its one backend; the worker runs each client batch
-    // whole (batched-socket-handler.ts, docs/decisions/0007-embedded-database-socket-batches.md).
-    max: options.poolMax,
-    // Fail fast when the database is gone instead of piling requests up behind it.
-    connectionTimeoutMillis: 5_000,
-    query_timeout: 15_000,
-    idleTimeoutMillis: 30_000,
-  });
+  const pool = new BoundedPool(
+    {
+      ...poolConfig,
+      // Several connections to the embedded database share its one backend; the worker runs each client batch
+      // whole (batched-socket-handler.ts, docs/decisions/0007-embedded-database-socket-batches.md).
+      max: options.poolMax,
+      // Fail fast when the database is gone instead of piling requests up behind it.
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 15_000,
+      idleTimeoutMillis: 30_000,
+    },
+    options.queueMax ?? defaultLimits().databaseQueueMax,
+  );
   // A connection lost to a database restart, a failover or a network blip must never crash the process. The pool
   // listens for errors on idle clients only: a client checked out for a request (or held by a transaction
   // between its queries) has no listener, and its 'error' event would be unhandled and end the process. So every

@@ -1,6 +1,7 @@
 /**
  * What an error that escaped a route means, for the answer `onError` gives (issue 13). Driver and file-system
  * errors are wrapped (Drizzle puts the driver's error in `cause`), so the whole cause chain is looked at.
+ * - `busy`: too many requests already wait for a database connection (bounded-pool.ts): 503 at once.
  * - `unavailable`: the database cannot be reached or is restarting (refused, reset, pool timeout, shutting down,
  *   too many connections): try again shortly, 503.
  * - `storage_full`: the database's or the media store's disk is full (SQLSTATE 53100, ENOSPC, EDQUOT): 507,
@@ -9,7 +10,7 @@
  *   edge refuses such input first (storable-text.ts, row-id.ts); this is the net under it, a 400 and a warning
  *   so the gap gets closed, never a 500.
  */
-export type FailureKind = 'unavailable' | 'storage_full' | 'refused_value';
+export type FailureKind = 'busy' | 'unavailable' | 'storage_full' | 'refused_value';
 
 const STORAGE_FULL_CODES = new Set(['53100', 'ENOSPC', 'EDQUOT']);
 const UNAVAILABLE_CODE = /^(ECONNREFUSED|ECONNRESET|EPIPE|ENOENT|57P0[1-3]|08\d{3}|53\d{3})$/;
@@ -25,6 +26,7 @@ export function failureKindOf(error: unknown): FailureKind | null {
   ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
+      if (code === 'LUMARA_DATABASE_BUSY') return 'busy';
       if (STORAGE_FULL_CODES.has(code)) return 'storage_full';
       if (UNAVAILABLE_CODE.test(code)) return 'unavailable';
       if (REFUSED_VALUE_CODE.test(code)) return 'refused_value';

@@ -4,6 +4,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import { LIVE_READY_EVENT } from '#shared/community.ts';
 import type { createRequireMember } from '../auth/require-member.ts';
 import type { Audience, Delivery, EventBus } from './event-bus.ts';
+import { createStreamSlots, type StreamLimits } from './stream-slots.ts';
 
 /** Proxies and load balancers close a connection that stays silent for about a minute; 25 s stays well under. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -36,24 +37,32 @@ export function createEventRoutes(deps: {
    * server behind the balancer), so open pages do not hold the SIGTERM drain for its whole grace period.
    */
   closing?: AbortSignal;
+  /** How many streams one member, and all members, may hold open on this server. */
+  limits: StreamLimits;
 }) {
   const routes = new Hono<AppEnv>();
   const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
+  const slots = createStreamSlots(deps.limits);
 
   routes.get('/api/events', deps.requireMember, (c) => {
     const userId = c.get('member').user.id;
+    const release = slots.take(userId);
     const clientSignal = c.req.raw.signal;
     // nginx buffers proxied responses by default, which would hold events back until a buffer fills.
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, (sse) =>
-      serveEvents(sse, {
-        userId,
-        events: deps.events,
-        keepAliveMs,
-        clientSignal,
-        ...(deps.closing ? { closing: deps.closing } : {}),
-      }),
-    );
+    return streamSSE(c, async (sse) => {
+      try {
+        await serveEvents(sse, {
+          userId,
+          events: deps.events,
+          keepAliveMs,
+          clientSignal,
+          ...(deps.closing ? { closing: deps.closing } : {}),
+        });
+      } finally {
+        release();
+      }
+    });
   });
 
   return routes;

@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '#server/app-env.ts';
+import { defaultLimits } from '#server/config.ts';
 import { createAuthCookies } from '#server/features/auth/auth-cookies.ts';
 import { createRequireMember } from '#server/features/auth/require-member.ts';
 import { type LiveEventType, liveEventSchemas } from '#shared/community.ts';
@@ -228,6 +229,7 @@ describe('keep-alive', () => {
         requireMember: createRequireMember({ db: t.db, cookies: createAuthCookies(false), now: t.clock.now }),
         events: bus,
         keepAliveMs: 20,
+        limits: defaultLimits().eventStreams,
       }),
     );
     const response = await app.request(new URL('/api/events', t.appUrl).toString(), { headers: { cookie } });
@@ -251,6 +253,7 @@ describe('shutdown', () => {
         requireMember: createRequireMember({ db: t.db, cookies: createAuthCookies(false), now: t.clock.now }),
         events: bus,
         closing: closing.signal,
+        limits: defaultLimits().eventStreams,
       }),
     );
     const response = await app.request(new URL('/api/events', t.appUrl).toString(), { headers: { cookie } });
@@ -262,5 +265,47 @@ describe('shutdown', () => {
     // The response completes on its own (no keep-alive for 25 s would come first): the stream has ended.
     await expect(frames.next()).rejects.toThrow('the stream ended');
     expect(bus.listenerCount()).toBe(0);
+  });
+});
+
+describe('limits', () => {
+  it('lets a member hold only their share of streams (429) and the server only its total (503)', async () => {
+    const limited = await buildTestApp({ eventStreamLimits: { perMember: 2, total: 3 } });
+    try {
+      const [a, b, c] = [
+        await signInMember(limited),
+        await signInMember(limited),
+        await signInMember(limited),
+      ];
+      const open = (cookie: string) => limited.request('/api/events', { cookie });
+      const first = await open(a.cookie);
+      const second = await open(a.cookie);
+      expect([first.status, second.status]).toEqual([200, 200]);
+
+      const third = await open(a.cookie);
+      expect(third.status).toBe(429);
+      expect(third.headers.get('retry-after')).toBe('30');
+      expect(apiErrorBodySchema.parse(await third.json()).error.code).toBe('rate_limited');
+
+      const others = await open(b.cookie);
+      expect(others.status).toBe(200);
+      const full = await open(c.cookie);
+      expect(full.status).toBe(503);
+      expect(apiErrorBodySchema.parse(await full.json()).error.code).toBe('server_busy');
+
+      // A closed page gives its slot back.
+      const frames = readFrames(first);
+      expect((await frames.next()).event).toBe('ready');
+      await frames.cancel();
+      await vi.waitFor(async () => {
+        const again = await open(c.cookie);
+        expect(again.status).toBe(200);
+        await again.body?.cancel();
+      });
+      await second.body?.cancel();
+      await others.body?.cancel();
+    } finally {
+      await limited.close();
+    }
   });
 });
