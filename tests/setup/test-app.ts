@@ -11,6 +11,7 @@ import type { IdentityProvider } from '#server/features/auth/identity-provider.t
 import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
 import type { StreamLimits } from '#server/features/events/stream-slots.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
+import type { MediaStore } from '#server/features/media/media-store.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { openFreshDatabase } from './test-database.ts';
@@ -57,6 +58,8 @@ export async function buildTestApp(
     reachDatabase?: (fresh: Database) => Promise<Database>;
     /** Open live-event streams allowed per member and in all; the configuration's defaults when absent. */
     eventStreamLimits?: StreamLimits;
+    /** The media store over the app's fresh media directory; a directory store when absent. */
+    mediaStore?: (dir: string) => MediaStore;
   } = {},
 ) {
   const fresh: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -85,6 +88,7 @@ export async function buildTestApp(
     events,
     adminEmails: options.adminEmails ?? [],
     ...(options.eventStreamLimits ? { eventStreamLimits: options.eventStreamLimits } : {}),
+    ...(options.mediaStore ? { mediaStore: options.mediaStore(media.dir) } : {}),
     database,
     appUrl,
     identityProvider,

@@ -36,3 +36,13 @@ export function failureKindOf(error: unknown): FailureKind | null {
   }
   return null;
 }
+
+/**
+ * The innermost error's message: what the driver or the file system said. Drizzle's own message repeats the
+ * query with its parameters, members' text included, which has no place in a log line.
+ */
+export function rootCauseMessage(error: Error): string {
+  let current: Error = error;
+  for (let depth = 0; current.cause instanceof Error && depth < 5; depth++) current = current.cause;
+  return current.message;
+}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MediaStore } from '#server/features/media/media-store.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { decodeInlineImage, InlineOutputError, isDataUri } from './inline-output.ts';
-import { type JobOutput, jobOutputKey, jobOutputUrl } from './job-outputs.ts';
+import { type JobOutput, jobOutputKey, jobOutputPrefix, jobOutputUrl } from './job-outputs.ts';
 
 /** More than any model is asked for (fal's 4 images); a provider answering more is cut to this. */
 export const MAX_JOB_OUTPUTS = 8;
@@ -22,18 +22,25 @@ export async function collectOutputs(
   maxBytes: number,
 ): Promise<JobOutput[]> {
   const outputs: JobOutput[] = [];
-  for (const [index, url] of urls.slice(0, MAX_JOB_OUTPUTS).entries()) {
-    if (isDataUri(url)) {
-      const image = decodeInlineImage(url, maxBytes);
-      const key = jobOutputKey(jobId, index, image.extension);
-      await store.put(key, image.bytes);
-      outputs.push({ url: jobOutputUrl(jobId, index), key, contentType: image.contentType });
-      continue;
+  try {
+    for (const [index, url] of urls.slice(0, MAX_JOB_OUTPUTS).entries()) {
+      if (isDataUri(url)) {
+        const image = decodeInlineImage(url, maxBytes);
+        const key = jobOutputKey(jobId, index, image.extension);
+        await store.put(key, image.bytes);
+        outputs.push({ url: jobOutputUrl(jobId, index), key, contentType: image.contentType });
+        continue;
+      }
+      if (!providerUrlSchema.safeParse(url).success) {
+        throw new InlineOutputError('answered with a link Lumara cannot use');
+      }
+      outputs.push({ url });
     }
-    if (!providerUrlSchema.safeParse(url).success) {
-      throw new InlineOutputError('answered with a link Lumara cannot use');
-    }
-    outputs.push({ url });
+  } catch (error) {
+    // A job that fails keeps no outputs: files written before the failure (a full disk at the second image)
+    // would belong to nothing.
+    if (outputs.some((output) => output.key)) await store.removeAll(jobOutputPrefix(jobId)).catch(() => {});
+    throw error;
   }
   return outputs;
 }

@@ -3,6 +3,7 @@ import type { FalJob } from '#server/ai/fal-queue.ts';
 import type { Db } from '#server/db/database.ts';
 import type { MediaStore } from '#server/features/media/media-store.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { failureKindOf } from '#server/lib/failure-kinds.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { type AiProviderId, aiProviderIdSchema, aiProviderLabels } from '#shared/ai.ts';
 import { MEDIA_TEXTS } from '#shared/media.ts';
@@ -106,6 +107,8 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
 
   function failureMessage(error: unknown, provider: AiProviderId | undefined): string {
     if (error instanceof AppError) return error.message;
+    if (failureKindOf(error) === 'storage_full')
+      return `${MEDIA_TEXTS.generationFailed}: the server has run out of storage space`;
     if (error instanceof InlineOutputError && provider)
       return `${aiProviderLabels[provider]}: ${error.message}`;
     logger.error(
