@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createAiProviders } from './ai/ai-providers.ts';
 import { createApp, MAX_BODY_BYTES } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { listenForBackupRequests } from './backup/backup-control.ts';
+import { scheduleBackups } from './backup/backup-schedule.ts';
+import { takeBackup } from './backup/take-backup.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { createHttpServer } from './http-server.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_MS = 10_000;
@@ -94,6 +97,8 @@ async function main(): Promise<void> {
     );
   });
 
+  const backups = await startBackups(config, database, logger);
+
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -107,6 +112,7 @@ async function main(): Promise<void> {
     }, DRAIN_MS + 5_000);
     forceExit.unref();
     server.close(async () => {
+      await backups.stop();
       await database.close();
       logger.info('stopped cleanly');
       process.exit(0);
@@ -120,3 +126,27 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/**
+ * Backups of the embedded database on disk (issue 13): `npm run backup` reaches this server through its control
+ * socket, and `BACKUP_DIR`/`BACKUP_EVERY` schedule them. Nothing on PostgreSQL (pg_dump and PITR do it there).
+ */
+async function startBackups(config: Config, database: Database, logger: Logger) {
+  if (config.database.kind !== 'embedded' || !database.runtimeDir) return { stop: async () => {} };
+  const source = { snapshotDatabase: (into: string) => database.snapshot(into), mediaDir: config.media.dir };
+  const backUp = (outDir: string) => takeBackup(source, outDir);
+  const control = await listenForBackupRequests({
+    dataDir: config.database.dataDir,
+    socketDir: database.runtimeDir,
+    takeBackup: backUp,
+  });
+  const stopSchedule = config.backup
+    ? scheduleBackups({ ...config.backup, takeBackup: backUp, logger })
+    : async () => {};
+  return {
+    async stop() {
+      control.close();
+      await stopSchedule();
+    },
+  };
+}

@@ -15,12 +15,19 @@ export type Database = {
   db: Db;
   pool: pg.Pool;
   kind: 'postgres' | 'embedded';
+  /** The embedded database's private folder in the temp directory (its sockets live there); null on PostgreSQL. */
+  runtimeDir: string | null;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   /** Answers whether the database takes a query right now. */
   ping(timeoutMs?: number): Promise<boolean>;
   /** Embedded only: writes a gzip tarball of the data directory (used to copy a migrated template in tests). */
   dump(toPath: string): Promise<void>;
+  /**
+   * Embedded, on disk only: copies the database's files into `into` at one instant, a consistent snapshot taken
+   * while the server runs (backups).
+   */
+  snapshot(into: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -92,6 +99,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     db,
     pool,
     kind: options.kind,
+    runtimeDir: embedded?.socketDir ?? null,
     async migrate() {
       await migrate(db, { migrationsFolder });
     },
@@ -114,6 +122,11 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     async dump(toPath) {
       if (!embedded) throw new Error('Only the embedded database can be dumped');
       await embedded.dump(toPath);
+    },
+    async snapshot(into) {
+      if (!embedded || options.kind !== 'embedded' || !options.dataDir)
+        throw new Error('Only the embedded database on disk can be snapshotted');
+      await embedded.snapshot(into);
     },
     close() {
       closing ??= (async () => {

@@ -63,3 +63,9 @@ function readHolder(lockPath: string): number | null {
     return null;
   }
 }
+
+/** The pid of the live process holding `dataDir`'s lock (a running server), or null when none does. */
+export function lockHolderOf(dataDir: string): number | null {
+  const holder = readHolder(path.join(dataDir, 'lumara.lock'));
+  return holder !== null && isProcessAlive(holder) ? holder : null;
+}

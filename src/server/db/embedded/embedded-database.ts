@@ -9,6 +9,8 @@ export type EmbeddedDatabase = {
   socketDir: string;
   socketPort: number;
   dump(toPath: string): Promise<void>;
+  /** Copies the database's files into `into` at one instant between operations (data-files.ts). */
+  snapshot(into: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -73,6 +75,11 @@ export async function startEmbeddedDatabase(options: {
     async dump(toPath) {
       const done = next('dumped');
       post({ type: 'dump', path: toPath });
+      await done;
+    },
+    async snapshot(into) {
+      const done = next('snapshotted');
+      post({ type: 'snapshot', into });
       await done;
     },
     stop() {

@@ -8,10 +8,15 @@ export type EmbeddedWorkerData = {
   maxConnections: number;
 };
 
-export type ToEmbeddedWorker = { type: 'stop' } | { type: 'dump'; path: string };
+export type ToEmbeddedWorker =
+  | { type: 'stop' }
+  | { type: 'dump'; path: string }
+  /** Copy the database's files into `into` between two operations: a consistent snapshot (backups). */
+  | { type: 'snapshot'; into: string };
 
 export type FromEmbeddedWorker =
   | { type: 'ready' }
   | { type: 'stopped' }
   | { type: 'dumped' }
+  | { type: 'snapshotted' }
   | { type: 'error'; message: string };

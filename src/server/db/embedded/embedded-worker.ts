@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { installBatchedSocketHandler } from './batched-socket-handler.ts';
+import { copyDatabaseFiles } from './data-files.ts';
 import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
 
 const port = parentPort;
@@ -37,6 +38,11 @@ try {
         const { writeFile } = await import('node:fs/promises');
         await writeFile(message.path, Buffer.from(await dump.arrayBuffer()));
         send({ type: 'dumped' });
+      } else if (message.type === 'snapshot') {
+        if (!options.dataDir) throw new Error('An in-memory database has no files to snapshot');
+        // Synchronous, with no await before or inside it: no query of this thread's PGlite runs meanwhile.
+        copyDatabaseFiles(options.dataDir, message.into);
+        send({ type: 'snapshotted' });
       } else if (message.type === 'stop') {
         await server.stop();
         await db.close();

@@ -1,0 +1,31 @@
+import { constants, cpSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * PostgreSQL's own entries in a data directory: `PG_VERSION`, `base`, `global`, `pg_*` and its configuration
+ * files. The embedded database's data directory is `DATA_DIR` itself, which also holds Lumara's own entries (the
+ * lock, by default the media store): those are never part of the database's files.
+ */
+const POSTGRES_ENTRY =
+  /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_hba\.conf|pg_ident\.conf|postmaster\.opts)$/;
+
+export function isDatabaseEntry(name: string): boolean {
+  return POSTGRES_ENTRY.test(name);
+}
+
+/**
+ * Copies the database's files from `dataDir` into `into`, synchronously. Called on the embedded database's own
+ * thread, between two of its operations, nothing else can write while it runs: the copy is the state a crash at
+ * that instant would leave, which PostgreSQL's recovery turns into exactly the committed transactions (as after
+ * a kill -9). Uses copy-on-write clones where the file system has them, so the pause is short there.
+ */
+export function copyDatabaseFiles(dataDir: string, into: string): void {
+  mkdirSync(into, { recursive: true });
+  for (const name of readdirSync(dataDir)) {
+    if (!isDatabaseEntry(name)) continue;
+    cpSync(path.join(dataDir, name), path.join(into, name), {
+      recursive: true,
+      mode: constants.COPYFILE_FICLONE,
+    });
+  }
+}
