@@ -46,7 +46,14 @@ if (holder !== null) {
   const lock = lockDataDir(dataDir);
   try {
     result = await takeBackup(
-      { snapshotDatabase: async (into) => copyDatabaseFiles(dataDir, into), mediaDir: config.media.dir },
+      {
+        snapshotDatabase: async (into) => {
+          const started = performance.now();
+          copyDatabaseFiles(dataDir, into);
+          return performance.now() - started;
+        },
+        mediaDir: config.media.dir,
+      },
       outDir,
     );
   } catch (error) {

@@ -80,7 +80,7 @@ describe('a backup taken while members write', () => {
         ...server.source,
         snapshotDatabase: async (into) => {
           rmSync(path.join(server.mediaDir, 'media', '1', 'kept.png'));
-          await server.database.snapshot(into);
+          return server.database.snapshot(into);
         },
       },
       server.backups,

@@ -11,8 +11,11 @@ import {
 import { listFiles, stageMediaFiles } from './staged-files.ts';
 
 export type BackupSource = {
-  /** Copies the database's files into a folder at one instant (a running server's worker, or the CLI's own). */
-  snapshotDatabase(into: string): Promise<void>;
+  /**
+   * Copies the database's files into a folder at one instant (a running server's worker, or the CLI's own);
+   * answers how many milliseconds the database was held still for it.
+   */
+  snapshotDatabase(into: string): Promise<number>;
   /** The media store's folder. */
   mediaDir: string;
 };
@@ -49,9 +52,7 @@ export async function takeBackup(
     const mediaInto = path.join(staging, MEDIA_FOLDER);
     await mkdir(mediaInto);
     await stageMediaFiles(source.mediaDir, mediaInto, staged);
-    const pauseStarted = performance.now();
-    await source.snapshotDatabase(path.join(staging, DATABASE_FOLDER));
-    const pauseMs = performance.now() - pauseStarted;
+    const pauseMs = await source.snapshotDatabase(path.join(staging, DATABASE_FOLDER));
     await stageMediaFiles(source.mediaDir, mediaInto, staged);
 
     const files = await listFiles(staging);

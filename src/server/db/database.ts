@@ -25,9 +25,9 @@ export type Database = {
   dump(toPath: string): Promise<void>;
   /**
    * Embedded, on disk only: copies the database's files into `into` at one instant, a consistent snapshot taken
-   * while the server runs (backups).
+   * while the server runs (backups). Answers how many milliseconds the database was held still.
    */
-  snapshot(into: string): Promise<void>;
+  snapshot(into: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -126,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     async snapshot(into) {
       if (!embedded || options.kind !== 'embedded' || !options.dataDir)
         throw new Error('Only the embedded database on disk can be snapshotted');
-      await embedded.snapshot(into);
+      return embedded.snapshot(into);
     },
     close() {
       closing ??= (async () => {

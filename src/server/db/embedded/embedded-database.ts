@@ -9,8 +9,11 @@ export type EmbeddedDatabase = {
   socketDir: string;
   socketPort: number;
   dump(toPath: string): Promise<void>;
-  /** Copies the database's files into `into` at one instant between operations (data-files.ts). */
-  snapshot(into: string): Promise<void>;
+  /**
+   * Copies the database's files into `into` at one instant between operations (data-files.ts); answers how many
+   * milliseconds the copy held the database still.
+   */
+  snapshot(into: string): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -32,10 +35,10 @@ export async function startEmbeddedDatabase(options: {
   const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: data });
 
   const next = (expected: FromEmbeddedWorker['type']) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<FromEmbeddedWorker>((resolve, reject) => {
       const onMessage = (message: FromEmbeddedWorker) => {
         cleanup();
-        if (message.type === expected) resolve();
+        if (message.type === expected) resolve(message);
         else
           reject(
             new Error(message.type === 'error' ? `Embedded database: ${message.message}` : message.type),
@@ -80,7 +83,8 @@ export async function startEmbeddedDatabase(options: {
     async snapshot(into) {
       const done = next('snapshotted');
       post({ type: 'snapshot', into });
-      await done;
+      const answer = await done;
+      return answer.type === 'snapshotted' ? answer.ms : 0;
     },
     stop() {
       stopping ??= (async () => {

@@ -18,5 +18,6 @@ export type FromEmbeddedWorker =
   | { type: 'ready' }
   | { type: 'stopped' }
   | { type: 'dumped' }
-  | { type: 'snapshotted' }
+  /** `ms`: how long the copy held the database still. */
+  | { type: 'snapshotted'; ms: number }
   | { type: 'error'; message: string };
