@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in the order that fails fastest. The end-to-end step builds the app and drives it in
- * Debian's Chromium, installing Chromium first when it can.
+ * Debian's Chromium, installing Chromium first when it can. The short chaos suite comes last: real server
+ * processes killed, a database restarted, a disk filled, 5,000 bad requests (tests/chaos/run.ts).
  */
 import { runSteps, step } from './run-steps.ts';
 
@@ -12,4 +13,5 @@ runSteps([
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),
   step('build', 'vite', ['build', '--logLevel', 'warn']),
   step('end-to-end tests in Chromium', 'playwright', ['test']),
+  step('chaos suite, short (npm run chaos for the full one)', 'node', ['tests/chaos/run.ts', '--short']),
 ]);

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
 import type { AppEnv } from './app-env.ts';
-import { defaultLimits, type MediaConfig, unconfiguredAiConfig } from './config.ts';
+import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
@@ -18,7 +18,6 @@ import { createCommunityAiRoutes } from './features/community/community-ai.route
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createInProcessEventBus, type EventBus } from './features/events/event-bus.ts';
 import { createEventRoutes } from './features/events/events.routes.ts';
-import type { StreamLimits } from './features/events/stream-slots.ts';
 import { createGenerationRoutes } from './features/generation/generation.routes.ts';
 import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
@@ -37,6 +36,7 @@ import { type FailureKind, failureKindOf, rootCauseMessage } from './lib/failure
 import type { Logger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
+import { limitRequestsInFlight } from './lib/requests-in-flight.ts';
 import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -74,8 +74,11 @@ export type AppDeps = {
   generation?: GenerationTimings;
   /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
   outboundLookup?: Lookup;
-  /** Open live-event streams allowed per member and in all; the configuration's defaults when absent. */
-  eventStreamLimits?: StreamLimits;
+  /**
+   * What one browser and all members may hold at once (live-event streams, requests in flight); the
+   * configuration's defaults when absent.
+   */
+  limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight'>;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -90,6 +93,7 @@ export function createApp(deps: AppDeps) {
     deps.resolveShortLink ?? ((url: string) => resolveRedirect(url, { logger: deps.logger }));
   const https = deps.appUrl.protocol === 'https:';
   const db = deps.database.db;
+  const limits = deps.limits ?? defaultLimits();
   const cookies = createAuthCookies(https);
   const requireMember = createRequireMember({ db, cookies, now });
   const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
@@ -119,6 +123,10 @@ export function createApp(deps: AppDeps) {
   });
   app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
   app.use('/api/*', storableUrlGuard());
+  app.use(
+    '/api/*',
+    limitRequestsInFlight({ keyOf: (c) => cookies.readSession(c), max: limits.memberRequestsInFlight }),
+  );
   app.use(
     '/api/*',
     bodyLimit({
@@ -192,7 +200,7 @@ export function createApp(deps: AppDeps) {
     createEventRoutes({
       requireMember,
       events,
-      limits: deps.eventStreamLimits ?? defaultLimits().eventStreams,
+      limits: limits.eventStreams,
       ...(deps.closing ? { closing: deps.closing } : {}),
     }),
   );

@@ -53,6 +53,7 @@ describe('limits and backups', () => {
       },
       eventStreams: { perMember: 20, total: 2_000 },
       databaseQueueMax: 200,
+      memberRequestsInFlight: 32,
     });
     const limits = loadConfig({
       NODE_ENV: 'test',
@@ -63,6 +64,7 @@ describe('limits and backups', () => {
       EVENT_STREAMS_PER_MEMBER: '4',
       EVENT_STREAMS_MAX: '100',
       DATABASE_QUEUE_MAX: '50',
+      MEMBER_REQUESTS_IN_FLIGHT: '8',
     }).limits;
     expect(limits).toEqual({
       http: {
@@ -73,6 +75,7 @@ describe('limits and backups', () => {
       },
       eventStreams: { perMember: 4, total: 100 },
       databaseQueueMax: 50,
+      memberRequestsInFlight: 8,
     });
   });
 

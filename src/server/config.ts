@@ -52,6 +52,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(20),
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  MEMBER_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
     .string()
@@ -104,6 +105,8 @@ export type LimitsConfig = {
   eventStreams: { perMember: number; total: number };
   /** Requests waiting for a database connection; one more answers 503 at once instead of queueing. */
   databaseQueueMax: number;
+  /** Requests one signed-in browser may have in flight at once; one more answers 429 before any database work. */
+  memberRequestsInFlight: number;
 };
 
 export type BackupConfig = { dir: string; everyMs: number; keep: number };
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       eventStreams: { perMember: e.EVENT_STREAMS_PER_MEMBER, total: e.EVENT_STREAMS_MAX },
       databaseQueueMax: e.DATABASE_QUEUE_MAX,
+      memberRequestsInFlight: e.MEMBER_REQUESTS_IN_FLIGHT,
     },
     backup:
       e.BACKUP_DIR && e.BACKUP_EVERY

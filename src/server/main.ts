@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     closing: closing.signal,
     adminEmails: config.adminEmails,
     media: config.media,
-    eventStreamLimits: config.limits.eventStreams,
+    limits: config.limits,
     ...(webBuilt ? { webRoot } : {}),
   });
 

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ServerProcess } from '#tests/setup/server-process.ts';
 
 /**
  * What every part of the chaos suite shares (npm run chaos; tests/chaos/run.ts): its profile, the shape of its
@@ -92,4 +93,33 @@ export function jsonWrite(url: string, cookie: string, method: string, body: unk
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
+}
+
+/** The `error.code` of the API's error shape, or null when the body is not that shape. */
+export function errorCodeOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
+    const { code, message } = parsed.error ?? {};
+    return typeof code === 'string' && typeof message === 'string' ? code : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A GET read to its end: its status, or why it got none (the server gone). */
+export async function fetchStatus(url: string, cookie: string): Promise<string> {
+  try {
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    return String(response.status);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** The process has not exited and still answers its health check. */
+export async function isAlive(server: ServerProcess): Promise<boolean> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return false;
+  const response = await fetch(`${server.url}/healthz`).catch(() => null);
+  return response?.status === 200;
 }

@@ -11,7 +11,8 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * - by words in the last member message, so a browser test can steer it through the page:
  *   `[fail]` 500, `[rate-limit]` 429, `[bad-request]` 400, `[garbage]` an HTML page with status 200,
  *   `[slow]` a long reply streamed slowly, `[midstream-error]` an error chunk after some text, `[empty]` no text,
- *   `[hang]` never answers;
+ *   `[hang]` never answers, `[stall]` starts a streamed reply then goes silent, `[reset]` sends the status line
+ *   and part of the answer, then drops the connection;
  * - by `enqueue()`, which overrides the next answers in order (server tests).
  * Otherwise it echoes: `Lumara heard: "<last member message>"`, streamed word by word.
  *
@@ -27,6 +28,8 @@ export type ScriptedAnswer =
   /** Starts the reply, then goes silent with the connection open. */
   | { kind: 'stall'; textBefore: string }
   | { kind: 'hang' }
+  /** Sends the status line and part of the answer, then destroys the connection (a crashed or cut-off upstream). */
+  | { kind: 'reset'; textBefore: string }
   /** An image answer carrying exactly these URLs (data URIs or links). */
   | { kind: 'images'; urls: string[]; text?: string };
 
@@ -115,6 +118,8 @@ export async function startFakeOpenAiServer(
       return { kind: 'error', status: 400, message: 'Invalid request parameters' };
     if (last.includes('[garbage]')) return { kind: 'garbage' };
     if (last.includes('[hang]')) return { kind: 'hang' };
+    if (last.includes('[stall]')) return { kind: 'stall', textBefore: 'The beginning' };
+    if (last.includes('[reset]')) return { kind: 'reset', textBefore: 'Half an answer' };
     if (last.includes('[empty]')) return { kind: 'reply', text: '' };
     if (last.includes('[midstream-error]'))
       return {
@@ -146,6 +151,19 @@ export async function startFakeOpenAiServer(
         writeChunk(res, chunk(model, { role: 'assistant', content: answer.textBefore }, null));
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
+        return;
+      }
+      case 'reset': {
+        let partial: string;
+        if (body.stream) {
+          startStream(res);
+          partial = `data: ${JSON.stringify(chunk(model, { role: 'assistant', content: answer.textBefore }, null))}\n\n`;
+        } else {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          partial = `{"id":"gen-reset","choices":[{"index":0,"message":{"content":${JSON.stringify(answer.textBefore)}`;
+        }
+        // Dropped once those bytes have left, so the client sees an answer cut off, not a refused connection.
+        res.write(partial, () => res.socket?.destroy());
         return;
       }
       case 'midstream-error': {

@@ -4,12 +4,17 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { type AiProviders, createAiProviders } from '#server/ai/ai-providers.ts';
 import { createApp } from '#server/app.ts';
-import { type AiConfig, type MediaConfig, unconfiguredAiConfig } from '#server/config.ts';
+import {
+  type AiConfig,
+  defaultLimits,
+  type LimitsConfig,
+  type MediaConfig,
+  unconfiguredAiConfig,
+} from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
 import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
-import type { StreamLimits } from '#server/features/events/stream-slots.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
 import type { MediaStore } from '#server/features/media/media-store.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
@@ -56,8 +61,8 @@ export async function buildTestApp(
      * answers, and both are closed with the app.
      */
     reachDatabase?: (fresh: Database) => Promise<Database>;
-    /** Open live-event streams allowed per member and in all; the configuration's defaults when absent. */
-    eventStreamLimits?: StreamLimits;
+    /** Live-event streams and requests in flight allowed; the configuration's defaults when absent. */
+    limits?: Partial<Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight'>>;
     /** The media store over the app's fresh media directory; a directory store when absent. */
     mediaStore?: (dir: string) => MediaStore;
   } = {},
@@ -87,7 +92,7 @@ export async function buildTestApp(
     ai,
     events,
     adminEmails: options.adminEmails ?? [],
-    ...(options.eventStreamLimits ? { eventStreamLimits: options.eventStreamLimits } : {}),
+    ...(options.limits ? { limits: { ...defaultLimits(), ...options.limits } } : {}),
     ...(options.mediaStore ? { mediaStore: options.mediaStore(media.dir) } : {}),
     database,
     appUrl,

@@ -154,6 +154,14 @@ describe('whole answers', () => {
     expect(error.status).toBe(502);
   });
 
+  it('reports a connection dropped mid-answer as 502, not as a bug of ours', async () => {
+    const error = await failureOf(
+      openRouterChat({ maxRetries: 0 }).complete({ model: 'openrouter/auto', messages: ask('[reset]') }),
+    );
+    expect(error.code).toBe('provider_failed');
+    expect(error.message).toBe('OpenRouter: dropped the connection mid-answer');
+  });
+
   it('reports a wrong key as 502 with the provider message', async () => {
     const error = await failureOf(
       openRouterChat({ apiKey: 'sk-or-v1-wrong' }).complete({
@@ -204,6 +212,22 @@ describe('streamed answers', () => {
     expect(pieces).toEqual(['Half an answer']);
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('OpenRouter: Provider disconnected unexpectedly');
+  });
+
+  it('reports a connection dropped mid-stream as 502 after the text that arrived', async () => {
+    const pieces: string[] = [];
+    const error = await failureOf(
+      (async () => {
+        for await (const piece of openRouterChat().stream({
+          model: 'openrouter/auto',
+          messages: ask('[reset]'),
+        }))
+          pieces.push(piece);
+      })(),
+    );
+    expect(pieces).toEqual(['Half an answer']);
+    expect(error.code).toBe('provider_failed');
+    expect(error.message).toBe('OpenRouter: dropped the connection mid-answer');
   });
 
   it('reports a failure before the stream starts as 502 with the provider message', async () => {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { AiProviderId } from '#shared/ai.ts';
 import type { ChatProvider, ChatReply, ChatRequest } from './chat-provider.ts';
-import { providerFailed, providerTimeout } from './provider-errors.ts';
+import { isDroppedConnection, providerFailed, providerTimeout } from './provider-errors.ts';
 
 export type OpenAiCompatibleOptions = {
   id: AiProviderId;
@@ -154,5 +154,6 @@ function mapSdkError(provider: AiProviderId, error: unknown): unknown {
   if (error instanceof OpenAI.OpenAIError)
     return providerFailed(provider, 'sent an answer Lumara could not read');
   if (error instanceof SyntaxError) return providerFailed(provider, 'sent an answer Lumara could not read');
+  if (isDroppedConnection(error)) return providerFailed(provider, 'dropped the connection mid-answer');
   return error;
 }

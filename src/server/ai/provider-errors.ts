@@ -37,3 +37,17 @@ export function providerFailed(provider: ExternalServiceId, providerMessage: str
 export function providerTimeout(provider: ExternalServiceId): AppError {
   return new AppError('provider_timeout', `${serviceLabels[provider]} took too long to answer`);
 }
+
+/**
+ * The provider's connection dropped while its answer was being read (a reset, a proxy cutting it): undici throws
+ * a bare `TypeError: terminated` whose cause is the socket's error, which no SDK wraps. It is the provider's
+ * failure (502), never ours.
+ */
+export function isDroppedConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  const code = codeOf(error) ?? codeOf(error.cause);
+  if (typeof code === 'string' && /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code))
+    return true;
+  return error instanceof TypeError && error.message === 'terminated';
+}

@@ -270,7 +270,7 @@ describe('shutdown', () => {
 
 describe('limits', () => {
   it('lets a member hold only their share of streams (429) and the server only its total (503)', async () => {
-    const limited = await buildTestApp({ eventStreamLimits: { perMember: 2, total: 3 } });
+    const limited = await buildTestApp({ limits: { eventStreams: { perMember: 2, total: 3 } } });
     try {
       const [a, b, c] = [
         await signInMember(limited),
