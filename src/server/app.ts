@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type AiProviders, createAiProviders } from './ai/ai-providers.ts';
@@ -32,7 +32,7 @@ import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { AppError } from './lib/errors.ts';
-import { type FailureKind, failureKindOf, rootCauseMessage } from './lib/failure-kinds.ts';
+import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
@@ -259,39 +259,3 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-/** The answer to a failure that is not a bug (failure-kinds.ts), logged at the level it deserves. */
-function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: Error): Response {
-  const logger = c.get('logger');
-  const err = rootCauseMessage(error);
-  if (failure === 'busy') {
-    logger?.warn({ err }, 'database busy: request refused');
-    c.header('Retry-After', '1');
-    return c.json({ error: { code: 'server_busy', message: 'The server is busy. Try again shortly.' } }, 503);
-  }
-  if (failure === 'unavailable') {
-    logger?.error({ err }, 'database unavailable');
-    c.header('Retry-After', '2');
-    return c.json(
-      { error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } },
-      503,
-    );
-  }
-  if (failure === 'storage_full') {
-    logger?.error({ err }, 'storage full: a write was refused');
-    return c.json(
-      {
-        error: {
-          code: 'storage_full',
-          message: 'The server has run out of storage space, so nothing was saved. Try again later.',
-        },
-      },
-      507,
-    );
-  }
-  logger?.warn(
-    { err, method: c.req.method, path: c.req.path },
-    'the database refused a value the edge let through',
-  );
-  return c.json({ error: { code: 'bad_request', message: 'A value in the request cannot be stored' } }, 400);
-}

@@ -1,3 +1,6 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '#server/app-env.ts';
+
 /**
  * What an error that escaped a route means, for the answer `onError` gives (issue 13). Driver and file-system
  * errors are wrapped (Drizzle puts the driver's error in `cause`), so the whole cause chain is looked at.
@@ -45,4 +48,40 @@ export function rootCauseMessage(error: Error): string {
   let current: Error = error;
   for (let depth = 0; current.cause instanceof Error && depth < 5; depth++) current = current.cause;
   return current.message;
+}
+
+/** The answer to a failure that is not a bug, logged at the level it deserves (never with the query's text). */
+export function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: Error): Response {
+  const logger = c.get('logger');
+  const err = rootCauseMessage(error);
+  if (failure === 'busy') {
+    logger?.warn({ err }, 'database busy: request refused');
+    c.header('Retry-After', '1');
+    return c.json({ error: { code: 'server_busy', message: 'The server is busy. Try again shortly.' } }, 503);
+  }
+  if (failure === 'unavailable') {
+    logger?.error({ err }, 'database unavailable');
+    c.header('Retry-After', '2');
+    return c.json(
+      { error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } },
+      503,
+    );
+  }
+  if (failure === 'storage_full') {
+    logger?.error({ err }, 'storage full: a write was refused');
+    return c.json(
+      {
+        error: {
+          code: 'storage_full',
+          message: 'The server has run out of storage space, so nothing was saved. Try again later.',
+        },
+      },
+      507,
+    );
+  }
+  logger?.warn(
+    { err, method: c.req.method, path: c.req.path },
+    'the database refused a value the edge let through',
+  );
+  return c.json({ error: { code: 'bad_request', message: 'A value in the request cannot be stored' } }, 400);
 }
