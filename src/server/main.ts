@@ -32,26 +32,7 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database =
-      config.database.kind === 'postgres'
-        ? await openDatabase(
-            {
-              kind: 'postgres',
-              url: config.database.url,
-              poolMax: config.database.poolMax,
-              queueMax: config.limits.databaseQueueMax,
-            },
-            logger,
-          )
-        : await openDatabase(
-            {
-              kind: 'embedded',
-              dataDir: config.database.dataDir,
-              poolMax: config.database.poolMax,
-              queueMax: config.limits.databaseQueueMax,
-            },
-            logger,
-          );
+    database = await openDatabase({ ...config.database, queueMax: config.limits.databaseQueueMax }, logger);
     await database.migrate();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -80,6 +61,11 @@ async function main(): Promise<void> {
   });
 
   const server = createHttpServer(app.fetch, { ...config.limits.http, maxBodyBytes: MAX_BODY_BYTES });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error.message, code: error.code }, 'cannot listen');
+    console.error(`Lumara cannot listen on ${config.host}:${config.port}: ${error.message}`);
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     logger.info(
