@@ -53,7 +53,7 @@ describe('limits and backups', () => {
       },
       eventStreams: { perMember: 20, total: 2_000 },
       databaseQueueMax: 200,
-      memberRequestsInFlight: 32,
+      memberRequestsInFlight: 64,
     });
     const limits = loadConfig({
       NODE_ENV: 'test',

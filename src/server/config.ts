@@ -52,7 +52,7 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(20),
   EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   DATABASE_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
-  MEMBER_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(32),
+  MEMBER_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
     .string()

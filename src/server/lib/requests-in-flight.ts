@@ -5,8 +5,8 @@ import { AppError } from './errors.ts';
 /**
  * Caps the requests one signed-in browser has in flight at once (issue 13), before anything reaches the database.
  * Without it, a member opening 500 tabs (or a script replaying a session) sends hundreds of requests at once, each
- * of which waits for a database connection: the queue fills and other members get 503s and slow answers. A
- * browser over HTTP/1.1 sends at most 6 at a time, so the cap only ever meets a flood. `keyOf` names the browser
+ * of which waits for a database connection: the queue fills and other members get 503s and slow answers. A page
+ * sends a handful at a time (6 at most over HTTP/1.1; tens over HTTP/2), so the cap only meets a flood. `keyOf` names the browser
  * (its session token); requests without one are not counted (they are refused without a database look-up). A
  * streamed answer (live events, streamed chat) counts until its response starts; streams have their own cap.
  */
