@@ -11,7 +11,7 @@ import {
   MANIFEST_FILE,
   MEDIA_FOLDER,
 } from './backup-manifest.ts';
-import { listFiles } from './staged-files.ts';
+import { listFiles, removeStaging } from './staged-files.ts';
 
 export class BackupRefusedError extends Error {
   constructor(message: string) {
@@ -79,7 +79,7 @@ export async function restoreBackup(options: {
       previousMediaDir,
     };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await removeStaging(staging);
     lock.release();
   }
 }

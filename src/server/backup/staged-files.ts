@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, readdir, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -56,4 +56,12 @@ export async function stageMediaFiles(mediaDir: string, into: string, done: Set<
     }
     done.add(file.path);
   }
+}
+
+/**
+ * Removes a staging folder. Retried, because files may still be landing in it (tar stops at its first error while
+ * other files finish writing), and never throwing: a clean-up must not hide the error that led to it.
+ */
+export async function removeStaging(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
 }

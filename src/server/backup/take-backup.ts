@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { create as createTar } from 'tar';
 import {
@@ -8,7 +8,7 @@ import {
   MANIFEST_FILE,
   MEDIA_FOLDER,
 } from './backup-manifest.ts';
-import { listFiles, stageMediaFiles } from './staged-files.ts';
+import { listFiles, removeStaging, stageMediaFiles } from './staged-files.ts';
 
 export type BackupSource = {
   /**
@@ -79,8 +79,8 @@ export async function takeBackup(
       ms: Math.round(performance.now() - started),
     };
   } finally {
-    await rm(staging, { recursive: true, force: true });
-    await rm(partial, { force: true });
+    await removeStaging(staging);
+    await removeStaging(partial);
   }
 }
 
