@@ -8,25 +8,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { controlSocketOf, requestBackup } from '#server/backup/backup-control.ts';
 import { type BackupResult, takeBackup } from '#server/backup/take-backup.ts';
-import { ConfigError, loadConfig } from '#server/config.ts';
 import { lockDataDir, lockHolderOf } from '#server/db/embedded/data-dir-lock.ts';
 import { copyDatabaseFiles } from '#server/db/embedded/data-files.ts';
+import { embeddedConfigOrExit, fail } from './embedded-config.ts';
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
-if (config.database.kind !== 'embedded')
-  fail(
-    'DATABASE_URL is set: back PostgreSQL up with pg_dump or point-in-time recovery (docs/operations.md).',
-  );
+const config = embeddedConfigOrExit('back PostgreSQL up with pg_dump or point-in-time recovery');
 const { dataDir } = config.database;
 const outDir = path.resolve(process.argv[2] ?? config.backup?.dir ?? 'backups');
 

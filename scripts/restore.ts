@@ -5,24 +5,12 @@
  */
 import path from 'node:path';
 import { BackupRefusedError, restoreBackup } from '#server/backup/restore-backup.ts';
-import { ConfigError, loadConfig } from '#server/config.ts';
 import { DataDirLockedError, lockHolderOf } from '#server/db/embedded/data-dir-lock.ts';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+import { embeddedConfigOrExit, fail } from './embedded-config.ts';
 
 const file = process.argv[2];
 if (!file) fail('Usage: npm run restore FILE   (a lumara-backup-….tar.gz made by npm run backup)');
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
-if (config.database.kind !== 'embedded')
-  fail('DATABASE_URL is set: restore PostgreSQL with its own tools (docs/operations.md).');
+const config = embeddedConfigOrExit('restore PostgreSQL with its own tools');
 const running = lockHolderOf(config.database.dataDir);
 if (running !== null)
   fail(
