@@ -52,7 +52,10 @@ export const diskFull: ChaosPart = {
         tally('media save', response.status);
         await response.arrayBuffer();
         const refusedWrites = writers.outcomes.filter((outcome) => outcome.status === 507).length;
-        if (refusedWrites >= 200 && response.status === 507) break;
+        // Full for long enough: tasks refused, and a media save refused too (or held back by the member's save
+        // limit, which answers 429 before the store is touched).
+        const mediaDone = (statuses.get('media save 507') ?? 0) > 0 || response.status === 429;
+        if (refusedWrites >= 200 && mediaDone) break;
         await sleep(20);
       }
       await writers.stop();
@@ -80,7 +83,9 @@ export const diskFull: ChaosPart = {
         title: 'after the disk was freed',
       });
       if (after.status !== 201) problems.push(`a write after freeing space answered ${after.status}`);
-      const saved = await jsonWrite(`${server.url}/api/media`, cookie, 'POST', {
+      // Another member: the first has used up their saves for the minute (429) while the disk was full.
+      const second = await signInOverHttp(server.url, { name: 'After', email: 'after@example.test' });
+      const saved = await jsonWrite(`${server.url}/api/media`, second, 'POST', {
         media_type: 'image',
         media_url: host.url('/big?bytes=20000&length=yes&tag=after'),
       });
