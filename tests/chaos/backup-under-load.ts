@@ -75,8 +75,8 @@ export const backupUnderLoad: ChaosPart = {
             `${Math.round(backupEnded - backupStarted)} ms (database held still ${stdout.match(/held still for (\d+) ms/)?.[1] ?? '?'} ms)`,
           ],
           [
-            `round ${round}: acknowledged before it / restored / missing`,
-            `${ackedBefore.length} / ${restored.size} / ${missing.length}`,
+            `round ${round}: acknowledged before it / missing (restored: all rounds' tasks)`,
+            `${ackedBefore.length} / ${missing.length} (${restored.size})`,
           ],
           [
             `round ${round}: acknowledged during it, restored`,
