@@ -92,14 +92,23 @@ function errorResponse(status: 400 | 500, code: string, message: string): Respon
   });
 }
 
-const CLIENT_ERROR_STATUS: Record<string, [number, string, string, string]> = {
-  HPE_HEADER_OVERFLOW: [
-    431,
-    'Request Header Fields Too Large',
-    'bad_request',
-    'The request headers are too large',
-  ],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'bad_request', 'The request took too long to arrive'],
+type ClientErrorAnswer = { status: number; reason: string; message: string };
+const CLIENT_ERROR_ANSWERS: Record<string, ClientErrorAnswer> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'The request headers are too large',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    message: 'The request took too long to arrive',
+  },
+};
+const NOT_HTTP: ClientErrorAnswer = {
+  status: 400,
+  reason: 'Bad Request',
+  message: 'The request is not valid HTTP',
 };
 
 /**
@@ -111,13 +120,8 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
     socket.destroy();
     return;
   }
-  const [status, reason, code, message] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [
-    400,
-    'Bad Request',
-    'bad_request',
-    'The request is not valid HTTP',
-  ];
-  const body = JSON.stringify({ error: { code, message } });
+  const { status, reason, message } = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? NOT_HTTP;
+  const body = JSON.stringify({ error: { code: 'bad_request', message } });
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
