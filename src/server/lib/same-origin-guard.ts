@@ -3,15 +3,19 @@ import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * Cross-site request forgery defence for /api (security-reliability.md §0.1, A4). Hono's csrf() checks only
- * form and text bodies and lets cross-site JSON through, so:
+ * Cross-site request forgery defence for /api (security-reliability.md §0.1, A4; decision 0004). Hono's csrf()
+ * checks only form and text bodies and lets cross-site JSON through, so, in this order:
  * - any request a browser marks `Sec-Fetch-Site: cross-site` or `same-site` is refused (403), reads included:
  *   GET /api/logout changes state and costly reads must not be triggered by other sites;
- * - a state-changing request must carry `Content-Type: application/json` (415), which no HTML form can send and
- *   which forces a CORS preflight that this server never grants;
- * - an `Origin` header, when present, must be the app's own (403).
+ * - on a state-changing request, an `Origin` header, when present, must be the app's own (403);
+ * - a state-changing request that carries a body, or names a content type, must send `application/json` (415):
+ *   no HTML form can, and a cross-site script would need a CORS preflight, which this server never grants. A
+ *   write with no body and no content type (`DELETE /api/tasks/1` from curl, the spec's calls with body "none")
+ *   goes on to the session check (401) and the route: a browser always names its Origin on such a request from
+ *   another site, and the session cookie (SameSite=Lax) is not even sent with it.
  */
 export function sameOriginGuard(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {
@@ -24,11 +28,18 @@ export function sameOriginGuard(options: { appOrigin: string }) {
       if (origin !== undefined && origin !== options.appOrigin) {
         throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
       }
-      const contentType = c.req.header('content-type') ?? '';
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      const contentType = c.req.header('content-type');
+      if ((hasBody(c.req.raw.headers) || contentType !== undefined) && !JSON_TYPE.test(contentType ?? '')) {
         throw new AppError('unsupported_media_type', 'Send the request body as application/json');
       }
     }
     await next();
   });
+}
+
+/** Whether the request says a body follows: a positive Content-Length, or any Transfer-Encoding (chunked). */
+function hasBody(headers: Headers): boolean {
+  if (headers.has('transfer-encoding')) return true;
+  const length = headers.get('content-length');
+  return length !== null && length.trim() !== '0';
 }
