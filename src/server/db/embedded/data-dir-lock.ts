@@ -1,6 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { isProcessAlive } from './process-alive.ts';
+import { isProcessAlive, readPidFile } from './process-alive.ts';
 
 /**
  * PGlite takes no lock on its data directory, and two processes writing one directory corrupt it
@@ -41,7 +41,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readHolder(lockPath);
+      const holder = readPidFile(lockPath);
       if (holder !== null && holder !== process.pid && isProcessAlive(holder))
         throw new DataDirLockedError(dataDir, holder);
       // The holder died without releasing (kill -9): the lock is stale, take it over.
@@ -55,17 +55,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
   throw new Error(`Could not take the lock ${lockPath}`);
 }
 
-function readHolder(lockPath: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The pid of the live process holding `dataDir`'s lock (a running server), or null when none does. */
 export function lockHolderOf(dataDir: string): number | null {
-  const holder = readHolder(path.join(dataDir, 'lumara.lock'));
+  const holder = readPidFile(path.join(dataDir, 'lumara.lock'));
   return holder !== null && isProcessAlive(holder) ? holder : null;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 const POSTGRES_ENTRY =
   /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_hba\.conf|pg_ident\.conf|postmaster\.opts)$/;
 
-export function isDatabaseEntry(name: string): boolean {
+function isDatabaseEntry(name: string): boolean {
   return POSTGRES_ENTRY.test(name);
 }
 

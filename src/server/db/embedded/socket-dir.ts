@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive } from './process-alive.ts';
+import { isProcessAlive, readPidFile } from './process-alive.ts';
 
 const PREFIX = 'lumara-db-';
 const OWNER_FILE = 'owner.pid';
@@ -34,20 +34,11 @@ export function removeStaleSocketDirs(): void {
     try {
       const stat = statSync(dir);
       if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
-      const owner = readOwner(dir);
+      const owner = readPidFile(path.join(dir, OWNER_FILE));
       const stale = owner === null ? Date.now() - stat.mtimeMs > UNOWNED_GRACE_MS : !isProcessAlive(owner);
       if (stale) rmSync(dir, { recursive: true, force: true });
     } catch {
       // Gone already, or not ours to look at: leave it.
     }
-  }
-}
-
-function readOwner(dir: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(path.join(dir, OWNER_FILE), 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
   }
 }
