@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { controlSocketOf, requestBackup } from '#server/backup/backup-control.ts';
-import { type BackupResult, takeBackup } from '#server/backup/take-backup.ts';
+import type { BackupResult } from '#server/backup/backup-manifest.ts';
+import { takeBackup } from '#server/backup/take-backup.ts';
 import { lockDataDir, lockHolderOf } from '#server/db/embedded/data-dir-lock.ts';
 import { copyDatabaseFiles } from '#server/db/embedded/data-files.ts';
 import { embeddedConfigOrExit, fail } from './embedded-config.ts';

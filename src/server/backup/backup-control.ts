@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BackupResult } from './take-backup.ts';
+import { type BackupResult, backupResultSchema } from './backup-manifest.ts';
 
 /**
  * How `npm run backup` asks a running server for a backup (issue 13). The server listens on a Unix socket in its
@@ -13,16 +13,7 @@ const CONTROL_FILE = 'lumara.control';
 
 const requestSchema = z.object({ type: z.literal('backup'), outDir: z.string().min(1) });
 const answerSchema = z.union([
-  z.object({
-    ok: z.literal(true),
-    result: z.object({
-      file: z.string(),
-      bytes: z.number(),
-      files: z.number(),
-      pauseMs: z.number(),
-      ms: z.number(),
-    }),
-  }),
+  z.object({ ok: z.literal(true), result: backupResultSchema }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 

@@ -19,9 +19,25 @@ export const MANIFEST_FILE = 'manifest.json';
 export const DATABASE_FOLDER = 'database';
 export const MEDIA_FOLDER = 'media';
 
-/** `lumara-backup-20261125T173000123Z.tar.gz`: sorts by time, and no character a file system refuses. */
-export function backupFileName(at: Date): string {
-  return `lumara-backup-${at.toISOString().replace(/[-:.]/g, '')}.tar.gz`;
+/** `20261125T173000123Z`: a moment that sorts by time and holds no character a file system refuses. */
+export function compactTimestamp(at: Date): string {
+  return at.toISOString().replace(/[-:.]/g, '');
 }
+
+/** `lumara-backup-20261125T173000123Z.tar.gz`. */
+export function backupFileName(at: Date): string {
+  return `lumara-backup-${compactTimestamp(at)}.tar.gz`;
+}
+
+/** What taking a backup answers, and what a server sends back over its control socket (backup-control.ts). */
+export const backupResultSchema = z.object({
+  file: z.string(),
+  bytes: z.number(),
+  files: z.number(),
+  /** How long the database was held still for its snapshot. */
+  pauseMs: z.number(),
+  ms: z.number(),
+});
+export type BackupResult = z.infer<typeof backupResultSchema>;
 
 export const BACKUP_FILE_PATTERN = /^lumara-backup-\d{8}T\d{9}Z\.tar\.gz$/;

@@ -1,8 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '#server/lib/logger.ts';
+import type { BackupResult } from './backup-manifest.ts';
 import { BACKUP_FILE_PATTERN } from './backup-manifest.ts';
-import type { BackupResult } from './take-backup.ts';
 
 /**
  * Scheduled backups (`BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`): one every period, then the oldest beyond the

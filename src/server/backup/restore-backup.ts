@@ -7,6 +7,7 @@ import { lockDataDir } from '#server/db/embedded/data-dir-lock.ts';
 import {
   type BackupManifest,
   backupManifestSchema,
+  compactTimestamp,
   DATABASE_FOLDER,
   MANIFEST_FILE,
   MEDIA_FOLDER,
@@ -43,7 +44,7 @@ export async function restoreBackup(options: {
   now?: Date;
 }): Promise<RestoreResult> {
   const { dataDir, mediaDir } = options;
-  const stamp = (options.now ?? new Date()).toISOString().replace(/[-:.]/g, '');
+  const stamp = compactTimestamp(options.now ?? new Date());
   const lock = lockDataDir(dataDir);
   const staging = `${dataDir}.restoring-${stamp}`;
   try {
@@ -84,7 +85,7 @@ export async function restoreBackup(options: {
   }
 }
 
-/** Unpacks the archive and checks it against its manifest: every file there, with its size, and nothing else. */
+/** Unpacks the archive and checks it against its manifest: every file it lists there, with its size. */
 async function unpack(file: string, into: string): Promise<BackupManifest> {
   if (!existsSync(file)) throw new BackupRefusedError(`There is no backup at ${file}`);
   try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { create as createTar } from 'tar';
 import {
   type BackupManifest,
+  type BackupResult,
   backupFileName,
   DATABASE_FOLDER,
   MANIFEST_FILE,
@@ -18,15 +19,6 @@ export type BackupSource = {
   snapshotDatabase(into: string): Promise<number>;
   /** The media store's folder. */
   mediaDir: string;
-};
-
-export type BackupResult = {
-  file: string;
-  bytes: number;
-  files: number;
-  /** How long the database was held still for its snapshot. */
-  pauseMs: number;
-  ms: number;
 };
 
 /**
