@@ -1,33 +1,23 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppOverHttp, serveOverHttp } from '#tests/setup/app-over-http.ts';
 import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_BODY_BYTES } from './app.ts';
-import { createHttpServer } from './http-server.ts';
 
 /**
  * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
  * on the wire, which `app.request` never shows.
  */
 let t: TestApp;
-let server: Server;
+let http: AppOverHttp;
 let port: number;
 beforeAll(async () => {
   t = await buildTestApp();
-  server = createHttpServer(t.app.fetch, {
-    headersTimeoutMs: 1_000,
-    requestTimeoutMs: 3_000,
-    keepAliveTimeoutMs: 5_000,
-    maxConnections: 100,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  http = await serveOverHttp(t, { headersTimeoutMs: 1_000, requestTimeoutMs: 3_000 });
+  port = http.port;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await t.close();
 });
 

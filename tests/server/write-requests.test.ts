@@ -1,9 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '#server/app.ts';
-import { createHttpServer } from '#server/http-server.ts';
 import { signInMember } from '#tests/factories/members.ts';
+import { type AppOverHttp, serveOverHttp } from '#tests/setup/app-over-http.ts';
 import { routeMatrix } from '#tests/setup/route-matrix.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -13,23 +10,15 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * then the route; a body must be JSON; another site is refused whatever it sends, and changes nothing.
  */
 let t: TestApp;
-let server: Server;
+let http: AppOverHttp;
 let base: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  server = createHttpServer(t.app.fetch, {
-    headersTimeoutMs: 5_000,
-    requestTimeoutMs: 10_000,
-    keepAliveTimeoutMs: 5_000,
-    maxConnections: 100,
-    maxBodyBytes: MAX_BODY_BYTES,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  http = await serveOverHttp(t);
+  base = http.url;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await http.close();
   await t.close();
 });
 
