@@ -8,7 +8,7 @@ import { signInOverHttp } from '#tests/setup/http-sign-in.ts';
 import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { routeMatrix } from '#tests/setup/route-matrix.ts';
 import { startServerProcess } from '#tests/setup/server-process.ts';
-import { type ChaosPart, resultOf, tempDir } from './chaos-kit.ts';
+import { type ChaosPart, errorCodeOf, resultOf, tempDir } from './chaos-kit.ts';
 import { type HostileRequest, hostileRequest, type Identity, seededRandom } from './hostile-requests.ts';
 import { listAppRoutes } from './route-list.ts';
 
@@ -179,7 +179,7 @@ async function send(
     if (response.statusCode >= 500)
       tally.serverErrors.push(`${described} -> ${response.statusCode} ${text.slice(0, 160)}`);
     if (STACK_TRACE.test(text)) tally.badBodies.push(`${described}: stack trace`);
-    if (response.statusCode >= 400 && request.path.startsWith('/api') && !isApiError(text))
+    if (response.statusCode >= 400 && request.path.startsWith('/api') && errorCodeOf(text) === null)
       tally.badBodies.push(`${described} -> ${response.statusCode} ${text.slice(0, 80)}`);
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
@@ -193,13 +193,4 @@ async function send(
 
 function count(tally: Tally, status: number): void {
   tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
-}
-
-function isApiError(text: string): boolean {
-  try {
-    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-    return typeof body.error?.code === 'string' && typeof body.error.message === 'string';
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,7 @@ import { signInOverHttp } from '#tests/setup/http-sign-in.ts';
 import { startServerProcess } from '#tests/setup/server-process.ts';
 import { type ChaosPart, percentile, resultOf, skipped, sleep, tempDir } from './chaos-kit.ts';
 import { startPrivatePostgres } from './private-postgres.ts';
-import { startTaskWriters, type WriteOutcome } from './task-writers.ts';
+import { classifyAnswer, startTaskWriters, type WriteOutcome } from './task-writers.ts';
 
 /** After the database is back, requests sent this long later must all succeed. */
 const RECOVERY_MS = 5_000;
@@ -42,18 +42,8 @@ export const postgresRestart: ChaosPart = {
           const sentAt = performance.now();
           try {
             const response = await fetch(`${server.url}/api/tasks?limit=50`, { headers: { cookie } });
-            const text = await response.text();
-            let jsonError = false;
-            let code = 'ok';
-            if (!response.ok) {
-              try {
-                code = (JSON.parse(text) as { error: { code: string } }).error.code;
-                jsonError = true;
-              } catch {
-                code = 'not-json';
-              }
-            }
-            readers.push({ sentAt, answeredAt: performance.now(), status: response.status, code, jsonError });
+            const answer = classifyAnswer(response.status, await response.text());
+            readers.push({ sentAt, answeredAt: performance.now(), status: response.status, ...answer });
           } catch (error) {
             const cause = (error as { cause?: { code?: string } }).cause;
             readers.push({

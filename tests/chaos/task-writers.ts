@@ -1,4 +1,4 @@
-import { jsonWrite, sleep } from './chaos-kit.ts';
+import { errorCodeOf, jsonWrite, sleep } from './chaos-kit.ts';
 
 export type WriteOutcome = {
   /** When the request was sent and answered, ms since the writers started (performance.now()). */
@@ -31,7 +31,7 @@ export function startTaskWriters(url: string, cookie: string, count: number, lab
       try {
         const response = await jsonWrite(`${url}/api/tasks`, cookie, 'POST', { title }, controller.signal);
         const text = await response.text();
-        const outcome = classify(response.status, text);
+        const outcome = classifyAnswer(response.status, text);
         const id = response.status === 201 ? (JSON.parse(text) as { id: number }).id : undefined;
         outcomes.push({
           sentAt,
@@ -69,16 +69,11 @@ export function startTaskWriters(url: string, cookie: string, count: number, lab
   };
 }
 
-function classify(status: number, text: string): { code: string; jsonError: boolean } {
+/** What an answer was: `ok`, else its error code when its body is in the API's error shape. */
+export function classifyAnswer(status: number, text: string): { code: string; jsonError: boolean } {
   if (status < 300) return { code: 'ok', jsonError: false };
-  try {
-    const body = JSON.parse(text) as { error?: { code?: unknown } };
-    return typeof body.error?.code === 'string'
-      ? { code: body.error.code, jsonError: true }
-      : { code: 'not-an-api-error', jsonError: false };
-  } catch {
-    return { code: 'not-json', jsonError: false };
-  }
+  const code = errorCodeOf(text);
+  return code ? { code, jsonError: true } : { code: 'not-an-api-error', jsonError: false };
 }
 
 /** The ids of the member's tasks the server has now. */
