@@ -6,6 +6,7 @@ import type { AppEnv } from './app-env.ts';
 import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
+import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
@@ -31,6 +32,7 @@ import { createQuickActionRoutes } from './features/quick-actions/quick-actions.
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
+import { createApiRouter } from './lib/api-route.ts';
 import { AppError } from './lib/errors.ts';
 import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
@@ -141,70 +143,74 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/', createHealthRoutes({ database: deps.database, startedAt: Date.now() }));
-  app.route(
-    '/',
-    createAuthRoutes({
-      db,
-      provider: deps.identityProvider,
-      appUrl: deps.appUrl,
-      cookies,
-      requireMember,
-      now,
-    }),
-  );
-  app.route('/', createTaskRoutes({ db, requireMember, now }));
-  app.route('/', createPomodoroRoutes({ db, requireMember, now }));
-  app.route('/', createBadgeRoutes({ db, requireMember }));
-  app.route('/', createDashboardRoutes({ db, requireMember, now }));
-  app.route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }));
-  app.route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }));
-  app.route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }));
-  app.route('/', createQuickActionRoutes({ db, requireMember, now }));
-  app.route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }));
-  app.route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }));
-  app.route('/', createGenerationRoutes({ requireMember, aiLimiter, generation, store: mediaStore }));
-  app.route(
-    '/',
-    createMediaRoutes({
-      db,
-      requireMember,
-      store: mediaStore,
-      media: deps.media,
-      appUrl: deps.appUrl,
-      logger: deps.logger,
-      now,
-      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
-    }),
-  );
-  app.route('/', createDownloadRoutes({ db, requireMember, store: mediaStore, appUrl: deps.appUrl }));
-  app.route(
-    '/',
-    createProfileRoutes({
-      db,
-      requireMember,
-      now,
-      ai,
-      aiLimiter,
-      generation,
-      store: mediaStore,
-      media: deps.media,
-      appUrl: deps.appUrl,
-      logger: deps.logger,
-      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
-    }),
-  );
-  app.route('/', createCalendarRoutes({ db, requireMember, now }));
-  app.route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }));
-  app.route(
-    '/',
-    createEventRoutes({
-      requireMember,
-      events,
-      limits: limits.eventStreams,
-      ...(deps.closing ? { closing: deps.closing } : {}),
-    }),
-  );
-  app.route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
+  // One chain, so the type of the whole API (every route's input and answers) reaches the web client.
+  const api = createApiRouter()
+    .route(
+      '/',
+      createAuthRoutes({
+        db,
+        provider: deps.identityProvider,
+        appUrl: deps.appUrl,
+        cookies,
+        requireMember,
+        now,
+      }),
+    )
+    .route('/', createTaskRoutes({ db, requireMember, now }))
+    .route('/', createPomodoroRoutes({ db, requireMember, now }))
+    .route('/', createBadgeRoutes({ db, requireMember }))
+    .route('/', createDashboardRoutes({ db, requireMember, now }))
+    .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))
+    .route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }))
+    .route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route('/', createQuickActionRoutes({ db, requireMember, now }))
+    .route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route('/', createGenerationRoutes({ requireMember, aiLimiter, generation, store: mediaStore }))
+    .route(
+      '/',
+      createMediaRoutes({
+        db,
+        requireMember,
+        store: mediaStore,
+        media: deps.media,
+        appUrl: deps.appUrl,
+        logger: deps.logger,
+        now,
+        ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+      }),
+    )
+    .route('/', createDownloadRoutes({ db, requireMember, store: mediaStore, appUrl: deps.appUrl }))
+    .route(
+      '/',
+      createProfileRoutes({
+        db,
+        requireMember,
+        now,
+        ai,
+        aiLimiter,
+        generation,
+        store: mediaStore,
+        media: deps.media,
+        appUrl: deps.appUrl,
+        logger: deps.logger,
+        ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+      }),
+    )
+    .route('/', createCalendarRoutes({ db, requireMember, now }))
+    .route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }))
+    .route(
+      '/',
+      createEventRoutes({
+        requireMember,
+        events,
+        limits: limits.eventStreams,
+        ...(deps.closing ? { closing: deps.closing } : {}),
+      }),
+    )
+    .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
+  api.route('/', createApiDocsRoutes(api));
+  const typedApp = app.route('/', api);
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');
@@ -227,11 +233,9 @@ export function createApp(deps: AppDeps) {
       );
     }
     if (error instanceof HTTPException && error.status < 500) {
-      // Hono's own refusals (e.g. a malformed request it cannot route) stay client errors.
-      return c.json(
-        { error: { code: 'bad_request', message: error.message || 'Bad request' } },
-        error.status,
-      );
+      // Hono's own refusals (malformed JSON in a declared body, a request it cannot route) stay client errors.
+      const code = error.status === 415 ? 'unsupported_media_type' : 'bad_request';
+      return c.json({ error: { code, message: error.message || 'Bad request' } }, error.status);
     }
     if (c.req.raw.signal.aborted) {
       // The member went away (closed the tab, pressed Stop) and the work in flight was aborted with the request:
@@ -255,7 +259,10 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
   });
 
-  return app;
+  return typedApp;
 }
+
+/** The whole app's type: what `hc` in the browser derives the API client from. */
+export type LumaraApp = ReturnType<typeof createApp>;
 
 export type App = ReturnType<typeof createApp>;

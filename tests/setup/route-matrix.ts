@@ -23,6 +23,10 @@ export const routeMatrix: Record<string, RouteRow> = {
   'GET /healthz': { anonymous: 200, member: 200 },
   'GET /readyz': { anonymous: 200, member: 200 },
   'GET /api/auth/mode': { anonymous: 200, member: 200 },
+  // The API reference is public: it describes the routes, and holds nothing of anyone's.
+  'GET /api/openapi.json': { anonymous: 200, member: 200 },
+  'GET /api/docs': { anonymous: 200, member: 200 },
+  'GET /api/docs/reference.js': { anonymous: 200, member: 200 },
   'GET /api/oauth/google/redirect_url': { anonymous: 200, member: 200 },
   // Public by nature (it is how one signs in); without a sign-in started in this browser it refuses.
   'POST /api/sessions': { body: { code: 'c', state: 's' }, anonymous: 400, member: 400 },

@@ -3,7 +3,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { unauthenticated } from '#server/lib/errors.ts';
 import type { AuthCookies } from './auth-cookies.ts';
-import { findSessionMember } from './sessions.service.ts';
+import { findSessionMember, type SessionMember } from './sessions.service.ts';
 
 /** Lets the request through only with a live session, and names the acting member for the handler. */
 export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: () => Date }) {
@@ -23,4 +23,9 @@ export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: (
     c.set('member', member);
     await next();
   });
+}
+
+/** The signed-in member's id, on a route behind `requireMember`. */
+export function memberIdOf(c: { get(key: 'member'): SessionMember }): number {
+  return c.get('member').user.id;
 }

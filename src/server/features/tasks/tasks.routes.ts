@@ -1,54 +1,94 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
+import type { TypedResponse } from 'hono';
 import type { Db } from '#server/db/database.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
-import { readJson } from '#server/lib/validation.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,
   restoreTaskRequestSchema,
-  taskIdParamSchema,
+  type Task,
+  taskListSchema,
+  taskSchema,
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { createTask, deleteTask, listTasksJson, restoreTask, updateTask } from './tasks.service.ts';
 
+const taskPath = idParams('That task');
+
 /** Part 1 §7 task calls, paths as the spec writes them. Every call acts on the signed-in member's own tasks. */
+export const taskRoutes = {
+  list: apiRoute({
+    method: 'get',
+    path: '/api/tasks',
+    tags: ['Tasks'],
+    summary: "The member's tasks, newest first",
+    responses: { 200: json(taskListSchema, 'Every task of the member') },
+  }),
+  create: apiRoute({
+    method: 'post',
+    path: '/api/tasks',
+    tags: ['Tasks'],
+    summary: 'Add a task',
+    request: { body: jsonBody(createTaskRequestSchema) },
+    responses: { 201: json(taskSchema, 'The new task') },
+  }),
+  restore: apiRoute({
+    method: 'post',
+    path: '/api/tasks/restore',
+    tags: ['Tasks'],
+    summary: 'Bring back a task deleted moments ago (undo)',
+    request: { body: jsonBody(restoreTaskRequestSchema) },
+    responses: { 200: json(taskSchema, 'The task, as it was') },
+  }),
+  update: apiRoute({
+    method: 'put',
+    path: '/api/tasks/{id}',
+    tags: ['Tasks'],
+    summary: 'Change a task: title, status, labels, due date',
+    request: { params: taskPath, body: jsonBody(updateTaskRequestSchema) },
+    responses: { 200: json(taskSchema, 'The task after the change') },
+  }),
+  remove: apiRoute({
+    method: 'delete',
+    path: '/api/tasks/{id}',
+    tags: ['Tasks'],
+    summary: 'Delete a task (restorable for a while)',
+    request: { params: taskPath },
+    responses: { 200: json(successSchema, 'Deleted') },
+  }),
+};
+
 export function createTaskRoutes(deps: {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   routes.use('/api/tasks', deps.requireMember);
   routes.use('/api/tasks/*', deps.requireMember);
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
-
-  routes.get('/api/tasks', async (c) => {
-    c.header('Content-Type', 'application/json; charset=UTF-8');
-    return c.body(await listTasksJson(deps.db, memberId(c)));
-  });
-
-  routes.post('/api/tasks', async (c) => {
-    const input = await readJson(c, createTaskRequestSchema);
-    return c.json(await createTask(deps.db, memberId(c), input, deps.now()), 201);
-  });
-
-  routes.post('/api/tasks/restore', async (c) => {
-    const { id } = await readJson(c, restoreTaskRequestSchema);
-    return c.json(await restoreTask(deps.db, memberId(c), id, deps.now()));
-  });
-
-  routes.put('/api/tasks/:id', async (c) => {
-    const id = parsePathId(taskIdParamSchema, c.req.param('id'), 'That task');
-    const update = await readJson(c, updateTaskRequestSchema);
-    return c.json(await updateTask(deps.db, memberId(c), id, update, deps.now()));
-  });
-
-  routes.delete('/api/tasks/:id', async (c) => {
-    const id = parsePathId(taskIdParamSchema, c.req.param('id'), 'That task');
-    await deleteTask(deps.db, memberId(c), id, deps.now());
-    return c.json({ success: true });
-  });
-
-  return routes;
+  return routes
+    .openapi(taskRoutes.list, async (c) => {
+      // The list is built as JSON by PostgreSQL (tasks.service.ts): sent as it comes, typed by its schema.
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(await listTasksJson(deps.db, memberIdOf(c)), 200) as unknown as TypedResponse<
+        Task[],
+        200,
+        'json'
+      >;
+    })
+    .openapi(taskRoutes.create, async (c) =>
+      c.json(await createTask(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
+    )
+    .openapi(taskRoutes.restore, async (c) =>
+      c.json(await restoreTask(deps.db, memberIdOf(c), c.req.valid('json').id, deps.now()), 200),
+    )
+    .openapi(taskRoutes.update, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await updateTask(deps.db, memberIdOf(c), id, c.req.valid('json'), deps.now()), 200);
+    })
+    .openapi(taskRoutes.remove, async (c) => {
+      await deleteTask(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now());
+      return c.json({ success: true } as const, 200);
+    });
 }

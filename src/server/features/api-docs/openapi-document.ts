@@ -1,0 +1,39 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { errorStatusByCode } from '#shared/errors.ts';
+
+/** The router every route was declared on, as far as the document needs it. */
+export type DeclaredApi = Pick<OpenAPIHono, 'openAPIRegistry' | 'getOpenAPI31Document'>;
+type OpenApiDocument = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+
+const errorTable = Object.entries(errorStatusByCode)
+  .map(([code, status]) => `| \`${code}\` | ${status} |`)
+  .join('\n');
+
+/**
+ * The OpenAPI 3.1 document of every route, generated from the routes' declarations (api-route.ts), never
+ * written by hand. Built once, at the first request, when every route has been declared.
+ */
+/** The contract's own version: it changes when a change would break an existing client. */
+const API_VERSION = '1.0.0';
+
+export function createOpenApiDocument(api: DeclaredApi): () => OpenApiDocument {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'lumara_session',
+    description:
+      "The session cookie set by signing in (`POST /api/sessions`). Over https it is named `__Host-lumara_session`. Writes must come from the app's own origin: a foreign `Origin` or `Sec-Fetch-Site: cross-site` is refused with 403, and a request with a body must send it as `application/json` (415 otherwise).",
+  });
+  let document: OpenApiDocument | undefined;
+  return () => {
+    document ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Lumara API',
+        version: API_VERSION,
+        description: `The API Lumara's own pages use, for members who script Lumara. Flows, live events and limits are described in docs/api.md.\n\nEvery failure answers \`{"error": {"code", "message", "fields"?}}\`; \`fields\` names the failing inputs of a 400. The codes and their statuses:\n\n| code | status |\n| --- | --- |\n${errorTable}`,
+      },
+    });
+    return document;
+  };
+}

@@ -1,0 +1,54 @@
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import type { AppEnv } from '#server/app-env.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
+import { refuseInvalidInput } from './validation.ts';
+
+/**
+ * The API's routes are declared, not just registered: each names its path parameters, query, body and answers
+ * with the shared zod schemas. The declaration validates the request (validation.ts), types the handler and
+ * the web client (`hc`, src/web/app/api-client.ts), and is the OpenAPI document (`GET /api/openapi.json`), so
+ * the contract is written once (docs/decisions/0018-one-api-contract.md).
+ */
+export function createApiRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
+}
+
+/** Every failure answers the one error body with the status its code gives (src/shared/errors.ts). */
+const anyFailure = {
+  description:
+    'A failure: `{error: {code, message, fields?}}` with the status its code gives (400 bad input, 401 signed out, 403 cross-site, 404, 409, 413, 415, 429, 5xx). See docs/api.md.',
+  content: { 'application/json': { schema: apiErrorBodySchema } },
+} as const;
+
+type Declared = Omit<RouteConfig, 'responses' | 'security'> & {
+  responses: RouteConfig['responses'];
+  /** Answers without a session (sign-in, health of the sign-in mode); every other route needs one. */
+  public?: boolean;
+};
+
+/**
+ * One route's contract. Adds what every route shares: the error body for any failure status and, unless the
+ * route is public, the session cookie it needs.
+ */
+export function apiRoute<const P extends string, const R extends Declared & { path: P }>(declared: R) {
+  const { public: isPublic, ...route } = declared;
+  return createRoute({
+    ...route,
+    security: isPublic ? [] : [{ session: [] }],
+    responses: { ...route.responses, default: anyFailure },
+  }) as unknown as Omit<R, 'public'> & {
+    responses: R['responses'] & { default: typeof anyFailure };
+    getRoutingPath(): string;
+  };
+}
+
+/** A JSON answer (or body) of one schema. */
+export function json<S extends z.ZodType>(schema: S, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+/** A required JSON request body of one schema. */
+export function jsonBody<S extends z.ZodType>(schema: S) {
+  return { required: true, content: { 'application/json': { schema } } } as const;
+}
