@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AppEnv } from '#server/app-env.ts';
-import { apiErrorBodySchema } from '#shared/errors.ts';
+import { apiErrorBodySchema, errorStatusByCode } from '#shared/errors.ts';
 import { refuseInvalidInput } from './validation.ts';
 
 /**
@@ -14,12 +14,29 @@ export function createApiRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
 }
 
-/** Every failure answers the one error body with the status its code gives (src/shared/errors.ts). */
-const anyFailure = {
-  description:
-    'A failure: `{error: {code, message, fields?}}` with the status its code gives (400 bad input, 401 signed out, 403 cross-site, 404, 409, 413, 415, 429, 5xx). See docs/api.md.',
-  content: { 'application/json': { schema: apiErrorBodySchema } },
-} as const;
+/**
+ * Every failure answers the one error body, with the status its code gives (src/shared/errors.ts). Each route
+ * declares every failure status, named by its codes: any route can be refused at the edge (400, 403, 413, 415,
+ * 503) and most by a service, and a client handles them all the same way, by `code`.
+ */
+const failureStatuses = [...new Set(Object.values(errorStatusByCode))].sort((a, b) => a - b);
+
+function failureResponse(status: number) {
+  const codes = Object.entries(errorStatusByCode)
+    .filter(([, codeStatus]) => codeStatus === status)
+    .map(([code]) => `\`${code}\``);
+  return {
+    description: `Refused or failed: ${codes.join(', ')}`,
+    content: { 'application/json': { schema: apiErrorBodySchema } },
+  } as const;
+}
+
+type FailureStatus = (typeof errorStatusByCode)[keyof typeof errorStatusByCode];
+type FailureResponses = Record<FailureStatus, ReturnType<typeof failureResponse>>;
+
+const failureResponses = Object.fromEntries(
+  failureStatuses.map((status) => [status, failureResponse(status)]),
+) as FailureResponses;
 
 type Declared = Omit<RouteConfig, 'responses' | 'security'> & {
   responses: RouteConfig['responses'];
@@ -28,17 +45,17 @@ type Declared = Omit<RouteConfig, 'responses' | 'security'> & {
 };
 
 /**
- * One route's contract. Adds what every route shares: the error body for any failure status and, unless the
- * route is public, the session cookie it needs.
+ * One route's contract. Adds what every route shares: its failure answers and, unless the route is public, the
+ * session cookie it needs.
  */
 export function apiRoute<const P extends string, const R extends Declared & { path: P }>(declared: R) {
   const { public: isPublic, ...route } = declared;
   return createRoute({
     ...route,
     security: isPublic ? [] : [{ session: [] }],
-    responses: { ...route.responses, default: anyFailure },
+    responses: { ...route.responses, ...failureResponses },
   }) as unknown as Omit<R, 'public'> & {
-    responses: R['responses'] & { default: typeof anyFailure };
+    responses: R['responses'] & FailureResponses;
     getRoutingPath(): string;
   };
 }

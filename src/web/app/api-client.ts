@@ -1,7 +1,11 @@
 // First: the error body schema below is built when this module runs, and must be built without eval (see the
 // file). main.tsx imports it first too, but the bundler may put this module in a chunk that runs before main's.
 import './zod-without-eval.ts';
+import type { ClientResponse } from 'hono/client';
+import { hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { LumaraApp } from '#server/app.ts';
 import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
 
 /** `unknown` when the answer was an error without our error body (a proxy's HTML page, an empty 502). */
@@ -25,6 +29,40 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fields = init.fields ?? {};
   }
+}
+
+/**
+ * The one way the browser reaches the API: a client typed by the server's route declarations
+ * (src/server/lib/api-route.ts), so a path, a parameter, a body or an answer is never written twice, and a
+ * renamed field fails `tsc` here. `api.tasks[':id'].$put({ param: { id }, json })` is `PUT /api/tasks/{id}`; a
+ * request carries a body (as JSON) only when it has one. Pass the call to `answerOf`.
+ */
+export const api = hc<LumaraApp>('/', {
+  headers: { Accept: 'application/json' },
+  init: { credentials: 'same-origin' },
+}).api;
+
+/** The JSON a call answers when it succeeds. */
+export type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, infer Format>
+  ? Status extends SuccessStatusCode
+    ? Format extends 'json'
+      ? Body
+      : never
+    : never
+  : never;
+
+/**
+ * Waits for a call of `api` and returns its JSON answer, or throws an ApiError read from the error body.
+ * `errorMessage` is the text the spec gives for this call's failure (part 1 §8), e.g. `authErrorText.fetchUser`;
+ * without it the server's own message is used.
+ */
+export async function answerOf<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+  options: Pick<ApiRequestOptions, 'errorMessage'> = {},
+): Promise<SuccessBody<R>> {
+  const response = await call;
+  if (!response.ok) throw await toApiError(response, options.errorMessage);
+  return (await response.json()) as SuccessBody<R>;
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

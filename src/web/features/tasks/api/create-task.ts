@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateTaskRequest, type Task, taskSchema } from '#shared/tasks.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CreateTaskRequest, Task } from '#shared/tasks.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -12,7 +12,7 @@ import {
 
 /** `POST /api/tasks`: the new task, at the top of To Do. */
 export function createTask(request: CreateTaskRequest): Promise<Task> {
-  return apiRequest('/api/tasks', { method: 'POST', body: request, schema: taskSchema });
+  return answerOf(api.tasks.$post({ json: request }));
 }
 
 let nextTemporaryId = -1;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { removeTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -11,8 +11,8 @@ import {
 } from './tasks-cache.ts';
 
 /** `DELETE /api/tasks/{id}`: a soft delete, undone by `restoreTask`. */
-export function deleteTask(id: number): Promise<void> {
-  return apiRequest(`/api/tasks/${id}`, { method: 'DELETE' });
+export async function deleteTask(id: number): Promise<void> {
+  await answerOf(api.tasks[':id'].$delete({ param: { id: String(id) } }));
 }
 
 /** The task leaves the list at once; `onDeleted` runs once the server has agreed (the client acts only when ok). */

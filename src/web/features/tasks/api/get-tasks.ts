@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Task, taskListSchema } from '#shared/tasks.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { Task } from '#shared/tasks.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `GET /api/tasks`: the member's tasks that are not deleted, in position order within each status. */
 export function getTasks(signal?: AbortSignal): Promise<Task[]> {
-  return apiRequest('/api/tasks', { schema: taskListSchema, signal });
+  return answerOf(api.tasks.$get({}, { init: { signal } }));
 }
 
 export function tasksQueryOptions() {

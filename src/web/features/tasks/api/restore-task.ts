@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Task, taskSchema } from '#shared/tasks.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -13,7 +13,7 @@ import {
 
 /** `POST /api/tasks/restore`: brings a deleted task back, at the top of its column. */
 export function restoreTask(id: number): Promise<Task> {
-  return apiRequest('/api/tasks/restore', { method: 'POST', body: { id }, schema: taskSchema });
+  return answerOf(api.tasks.restore.$post({ json: { id } }));
 }
 
 /** Takes the task as it was when deleted, and shows it back at the top of its column at once. */

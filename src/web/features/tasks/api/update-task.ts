@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Task, taskSchema, type UpdateTaskRequest } from '#shared/tasks.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { applyTaskChanges, replaceTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -13,7 +13,7 @@ import {
 
 /** `PUT /api/tasks/{id}` with any of status, title, labels, due_date and position. */
 export function updateTask(id: number, changes: UpdateTaskRequest): Promise<Task> {
-  return apiRequest(`/api/tasks/${id}`, { method: 'PUT', body: changes, schema: taskSchema });
+  return answerOf(api.tasks[':id'].$put({ param: { id: String(id) }, json: changes }));
 }
 
 /** The task as the member saw it when asking for the change, and the change. */
