@@ -26,7 +26,6 @@ export const createSessionRequestSchema = z
   .strict();
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 
-
 /** `GET /api/auth/mode`: which identity provider signs members in, so /login can say so. */
 export const signInModeSchema = z.enum(['google', 'development']);
 export type SignInMode = z.infer<typeof signInModeSchema>;

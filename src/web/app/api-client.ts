@@ -5,6 +5,7 @@ import type { ClientResponse } from 'hono/client';
 import { hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+// biome-ignore lint/style/noRestrictedImports: the API's type only (erased at build): the client is derived from it.
 import type { LumaraApp } from '#server/app.ts';
 import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
 
@@ -43,13 +44,14 @@ export const api = hc<LumaraApp>('/', {
 }).api;
 
 /** The JSON a call answers when it succeeds. */
-export type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, infer Format>
-  ? Status extends SuccessStatusCode
-    ? Format extends 'json'
-      ? Body
+export type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, infer Format>
+    ? Status extends SuccessStatusCode
+      ? Format extends 'json'
+        ? Body
+        : never
       : never
-    : never
-  : never;
+    : never;
 
 /**
  * Waits for a call of `api` and returns its JSON answer, or throws an ApiError read from the error body.
