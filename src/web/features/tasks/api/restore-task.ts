@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Task, taskSchema } from '#shared/tasks.ts';
+import type { Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/app/api-client.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
 import {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Task, taskSchema, type UpdateTaskRequest } from '#shared/tasks.ts';
+import type { Task, UpdateTaskRequest } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/app/api-client.ts';
 import { applyTaskChanges, replaceTask } from '../lib/task-order.ts';
 import {
