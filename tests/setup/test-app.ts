@@ -19,6 +19,7 @@ import type { GenerationTimings } from '#server/features/generation/generation.s
 import type { MediaStore } from '#server/features/media/media-store.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { type ContractChecker, createContractChecker, type OpenApiDocument } from './api-contract.ts';
 import { openFreshDatabase } from './test-database.ts';
 
 export type TestClock = { now: () => Date; advance(ms: number): void };
@@ -127,13 +128,15 @@ export async function buildTestApp(
         headers.origin = appUrl.origin;
       }
       Object.assign(headers, init.headers);
-      return await app.request(new URL(path, appUrl).toString(), {
+      const response = await app.request(new URL(path, appUrl).toString(), {
         method,
         headers,
         ...(init.body !== undefined
           ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
           : {}),
       });
+      if (process.env.LUMARA_CONTRACT_CHECK === '1') await keepsTheContract(app, method, path, response);
+      return response;
     },
     /** The media settings the app runs with (its store directory is `media.dir`). */
     media,
@@ -145,6 +148,30 @@ export async function buildTestApp(
       rmSync(mediaDir, { recursive: true, force: true });
     },
   };
+}
+
+let contract: Promise<ContractChecker> | undefined;
+
+/**
+ * Every answer a test receives through `request` is checked against the OpenAPI document the app serves
+ * (api-contract.ts): a declared status, a declared content type, a JSON body its schema allows. So the whole
+ * server suite, every feature, is the contract test's recording; a mismatch fails the test that saw it.
+ */
+async function keepsTheContract(
+  app: ReturnType<typeof createApp>,
+  method: string,
+  path: string,
+  response: Response,
+) {
+  contract ??= Promise.resolve(app.request('http://localhost:3000/api/openapi.json')).then(async (answer) =>
+    createContractChecker((await answer.json()) as OpenApiDocument),
+  );
+  const contentType = response.headers.get('content-type');
+  // Only JSON bodies are read (a copy): an event stream never ends, and files need no schema.
+  const body = contentType?.startsWith('application/json') ? await response.clone().text() : '';
+  const checker = await contract;
+  const broken = checker.check(method, path, response.status, contentType, body);
+  if (broken) throw new Error(`The answer breaks the API contract: ${broken}`);
 }
 
 /** Media settings for tests: a store in `dir`, small files, a short generation deadline, no outbound allowances. */

@@ -1,0 +1,23 @@
+import { expect, test } from './fixtures.ts';
+
+test('the API reference at /api/docs shows the task routes, under the app’s CSP', async ({ page }) => {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+
+  const response = await page.goto('/api/docs');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+
+  await expect(page.getByRole('heading', { name: 'Lumara API' }).first()).toBeVisible({ timeout: 20_000 });
+  await page.getByText('Add a task', { exact: true }).first().scrollIntoViewIfNeeded();
+  await expect(page.getByText('Add a task', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('/api/tasks/{id}').first()).toBeAttached();
+  expect(violations.filter((violation) => violation.startsWith('script-src'))).toEqual([]);
+});
