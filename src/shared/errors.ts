@@ -33,13 +33,15 @@ export type ErrorCode = keyof typeof errorStatusByCode;
 
 export const errorCodeSchema = z.enum(Object.keys(errorStatusByCode) as [ErrorCode, ...ErrorCode[]]);
 
-export const apiErrorBodySchema = z.object({
-  error: z.object({
-    code: errorCodeSchema,
-    message: z.string(),
-    /** For validation failures: the failing field paths and what is wrong with each. */
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
+export const apiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: errorCodeSchema,
+      message: z.string(),
+      /** For validation failures: the failing field paths and what is wrong with each. */
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'ApiError' });
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -38,17 +38,19 @@ export const taskLabelsSchema = z
 /** A calendar day, `YYYY-MM-DD`, or null for none. */
 export const dueDateSchema = z.iso.date().nullable();
 
-export const taskSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  status: taskStatusSchema,
-  labels: z.array(z.string()),
-  due_date: z.string().nullable(),
-  /** Order within its status column: lower comes first. */
-  position: z.number(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-});
+export const taskSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    status: taskStatusSchema,
+    labels: z.array(z.string()),
+    due_date: z.string().nullable(),
+    /** Order within its status column: lower comes first. */
+    position: z.number(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'Task' });
 export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.array(taskSchema);
 
