@@ -5,8 +5,10 @@ import { z } from 'zod';
  * absent, so a client can always send `cursor=${nextCursor ?? ''}`. Anything else that does not parse is a
  * 400 naming the parameter (validation.ts). The OpenAPI document shows the schema's parameters.
  */
-export function queryOf<S extends z.ZodObject>(schema: S) {
-  return z.preprocess(withoutEmptyValues, schema);
+export function queryOf<S extends z.ZodObject>(schema: S): S {
+  // Typed as the object itself: what a client may send and what the handler reads are the object's input and
+  // output (the preprocessing only drops empty values), and the route declarations take an object for a query.
+  return z.preprocess(withoutEmptyValues, schema) as unknown as S;
 }
 
 function withoutEmptyValues(query: unknown): unknown {

@@ -20,12 +20,20 @@ function validationFailed(issues: readonly z.core.$ZodIssue[], whole: string): A
  * writes anything:
  * - a path parameter that does not parse names nothing: 404 with the message its schema gives
  *   (path-params.ts), as an unknown id would answer;
- * - a body or query that does not match its schema: 400 `validation_failed` naming the fields;
+ * - a body or query that does not match its schema, or a declared body that was not sent: 400
+ *   `validation_failed` naming the fields;
  * - a body with text PostgreSQL cannot store (storable-text.ts), in a value or a key: 400 naming the field,
  *   first, as the body was sent.
  * Malformed JSON never reaches this hook: Hono's validator answers it 400 (`bad_request`, app.ts).
  */
-export const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (result) => {
+export const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (result, c) => {
+  // A route that declares a body needs one. Without a content type there was none (the same-origin guard
+  // refuses a body that names no type), and an empty object must not pass for it.
+  if (result.target === 'json' && !c.req.header('content-type')) {
+    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
+      fields: { '(body)': 'Send the request body as JSON' },
+    });
+  }
   if (result.target === 'json') {
     // zod-validator passes the body as sent in `data` on failure too (its type omits it): keys and all.
     const unstorable = findUnstorableText((result as { data?: unknown }).data);
