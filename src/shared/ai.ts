@@ -40,13 +40,15 @@ export const aiModelSchema = z.object({
 export type AiModel = z.infer<typeof aiModelSchema>;
 
 /** One group of the model select: a provider's models of one kind (part 1 §3 "categories with models"). */
-export const modelCategorySchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  provider: aiProviderIdSchema,
-  kind: modelKindSchema,
-  models: z.array(aiModelSchema),
-});
+export const modelCategorySchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    provider: aiProviderIdSchema,
+    kind: modelKindSchema,
+    models: z.array(aiModelSchema),
+  })
+  .meta({ id: 'AiModelCategory' });
 export type ModelCategory = z.infer<typeof modelCategorySchema>;
 
 /** The member's saved choice, answered with the catalogue so the studio opens on it. */

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 
 /** The member as the API shows them (part 1 §3 "User"). Nothing else of the row leaves the server. */
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  created_at: z.string(),
-  last_signed_in_at: z.string(),
-  google_user_data: z.object({
-    name: z.string(),
-    picture: z.string().nullable(),
-  }),
-});
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    created_at: z.string(),
+    last_signed_in_at: z.string(),
+    google_user_data: z.object({
+      name: z.string(),
+      picture: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** `GET /api/oauth/google/redirect_url` */

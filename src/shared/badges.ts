@@ -29,7 +29,9 @@ export const badgeTypeSchema = z.enum(badgeTypes);
 export const BADGE_RULES = { pomodorosInADay: 4, completedTasks: 25, likesReceived: 50 } as const;
 
 /** `GET /api/badges`: `[{badge_type, earned_at}]` (part 1 §3 "Badge earned"). */
-export const earnedBadgeSchema = z.object({ badge_type: badgeTypeSchema, earned_at: z.string() });
+export const earnedBadgeSchema = z
+  .object({ badge_type: badgeTypeSchema, earned_at: z.string() })
+  .meta({ id: 'EarnedBadge' });
 export type EarnedBadge = z.infer<typeof earnedBadgeSchema>;
 export const earnedBadgeListSchema = z.array(earnedBadgeSchema);
 

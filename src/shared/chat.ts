@@ -18,23 +18,27 @@ export const CHAT_LIMITS = {
 export const CHAT_FAILURE_TEXT = 'Oops! Something went wrong. Please try again. 💫';
 export const EMPTY_REPLY_TEXT = '(no reply)';
 
-export const chatThreadSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  updated_at: z.string(),
-});
+export const chatThreadSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ChatThread' });
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 
-export const chatMessageSchema = z.object({
-  id: z.number().int(),
-  thread_id: z.number().int(),
-  user_id: z.number().int(),
-  role: chatRoleSchema,
-  content: z.string(),
-  created_at: z.string(),
-  /** An assistant reply the member stopped before it ended: what arrived is kept. */
-  stopped: z.boolean().optional(),
-});
+export const chatMessageSchema = z
+  .object({
+    id: z.number().int(),
+    thread_id: z.number().int(),
+    user_id: z.number().int(),
+    role: chatRoleSchema,
+    content: z.string(),
+    created_at: z.string(),
+    /** An assistant reply the member stopped before it ended: what arrived is kept. */
+    stopped: z.boolean().optional(),
+  })
+  .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatThreadsResponseSchema = z.array(chatThreadSchema);
@@ -65,7 +69,6 @@ export const createThreadRequestSchema = z.object({
 });
 
 export const threadIdSchema = rowIdSchema;
-export const threadIdParamSchema = rowIdParamSchema;
 
 /** How a reply is asked for: which model, and whether the Lumara persona speaks (and in which style). */
 const replySettingsSchema = z.object({

@@ -32,34 +32,33 @@ export const COMMUNITY_TEXTS = {
 } as const;
 
 const id = z.number().int();
-const idParam = rowIdParamSchema;
-export const postIdParamSchema = idParam;
-export const commentIdParamSchema = idParam;
 
 /** A post as every member sees it (part 2 §3 "Community post"), plus what the page needs about the viewer. */
-export const communityPostSchema = z.object({
-  id,
-  author_id: id,
-  author_name: z.string(),
-  author_avatar: z.string().nullable(),
-  title: z.string(),
-  body: z.string(),
-  lang: postLangSchema,
-  images: z.array(z.string()),
-  likes: z.number().int(),
-  comments_count: z.number().int(),
-  /** The viewer liked it. */
-  liked: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /** Set when an AI helper wrote or changed the text: the post shows as AI Enhanced. */
-  ai_meta: z.object({ helpers: z.array(z.enum(['generate', 'improve', 'translate'])) }).nullable(),
-});
+export const communityPostSchema = z
+  .object({
+    id,
+    author_id: id,
+    author_name: z.string(),
+    author_avatar: z.string().nullable(),
+    title: z.string(),
+    body: z.string(),
+    lang: postLangSchema,
+    images: z.array(z.string()),
+    likes: z.number().int(),
+    comments_count: z.number().int(),
+    /** The viewer liked it. */
+    liked: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /** Set when an AI helper wrote or changed the text: the post shows as AI Enhanced. */
+    ai_meta: z.object({ helpers: z.array(z.enum(['generate', 'improve', 'translate'])) }).nullable(),
+  })
+  .meta({ id: 'CommunityPost' });
 export type CommunityPost = z.infer<typeof communityPostSchema>;
 
 /** `GET /api/community/posts?cursor=&limit=`: newest first; `nextCursor` asks for the page after this one. */
 export const postsQuerySchema = z.object({
-  cursor: idParam.optional(),
+  cursor: rowIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(COMMUNITY_LIMITS.pageDefault),
 });
 export const postPageSchema = z.object({
@@ -101,17 +100,19 @@ export type UpdatePostRequest = z.input<typeof updatePostRequestSchema>;
 export const likeResponseSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
-export const communityCommentSchema = z.object({
-  id,
-  post_id: id,
-  author_id: id,
-  author_name: z.string(),
-  author_avatar: z.string().nullable(),
-  body: z.string(),
-  created_at: z.string(),
-  /** The post's author marked it helpful (Glow Mentor for the commenter, the first time). */
-  helpful: z.boolean(),
-});
+export const communityCommentSchema = z
+  .object({
+    id,
+    post_id: id,
+    author_id: id,
+    author_name: z.string(),
+    author_avatar: z.string().nullable(),
+    body: z.string(),
+    created_at: z.string(),
+    /** The post's author marked it helpful (Glow Mentor for the commenter, the first time). */
+    helpful: z.boolean(),
+  })
+  .meta({ id: 'CommunityComment' });
 export type CommunityComment = z.infer<typeof communityCommentSchema>;
 /** `GET /api/community/posts/{id}/comments`: oldest first. */
 export const commentListSchema = z.array(communityCommentSchema);
@@ -128,10 +129,12 @@ export const createCommentRequestSchema = z.object({
 export const markHelpfulRequestSchema = z.object({ helpful: z.boolean() });
 
 /** Part 2 §3 "Member". `GET /api/community/members`: newest first. */
-export const communityMemberSchema = z.object({ id, display_name: z.string(), created_at: z.string() });
+export const communityMemberSchema = z
+  .object({ id, display_name: z.string(), created_at: z.string() })
+  .meta({ id: 'CommunityMember' });
 export type CommunityMember = z.infer<typeof communityMemberSchema>;
 export const membersQuerySchema = z.object({
-  cursor: idParam.optional(),
+  cursor: rowIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.pageMax).default(COMMUNITY_LIMITS.pageDefault),
 });
 export const memberPageSchema = z.object({

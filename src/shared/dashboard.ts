@@ -7,13 +7,15 @@ import { timeZoneSchema } from './pomodoro.ts';
  */
 export const dashboardStatsQuerySchema = z.object({ time_zone: timeZoneSchema.optional() });
 
-export const dashboardStatsSchema = z.object({
-  /** Tasks completed today. */
-  tasks_today: z.number().int(),
-  /** Focus sessions completed today. */
-  pomodoros_today: z.number().int(),
-  /** Days in a row, ending today (or yesterday, while today is still open), with a completed focus session or task. */
-  streak_days: z.number().int(),
-  badges: z.number().int(),
-});
+export const dashboardStatsSchema = z
+  .object({
+    /** Tasks completed today. */
+    tasks_today: z.number().int(),
+    /** Focus sessions completed today. */
+    pomodoros_today: z.number().int(),
+    /** Days in a row, ending today (or yesterday, while today is still open), with a completed focus session or task. */
+    streak_days: z.number().int(),
+    badges: z.number().int(),
+  })
+  .meta({ id: 'DashboardStats' });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

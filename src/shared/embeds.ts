@@ -647,12 +647,14 @@ export const createWidgetRequestSchema = z
 export type CreateWidgetRequest = z.infer<typeof createWidgetRequestSchema>;
 
 /** Part 2 §3 "Suno track". `embed_src` is null when there is none to show ('No embed available', §2). */
-export const trackSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  suno_url: z.string(),
-  embed_src: z.string().nullable(),
-});
+export const trackSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    suno_url: z.string(),
+    embed_src: z.string().nullable(),
+  })
+  .meta({ id: 'Track' });
 export type Track = z.infer<typeof trackSchema>;
 export const trackListSchema = z.array(trackSchema);
 
@@ -660,14 +662,16 @@ export const trackListSchema = z.array(trackSchema);
  * Part 2 §3 "Widget". Spans are read as any whole number and drawn through `clampWidgetWidth`; `url` is null for
  * a widget without one ('No URL configured', §2, and the built-in profile widget).
  */
-export const widgetSchema = z.object({
-  id: z.number().int(),
-  type: widgetTypeSchema,
-  title: z.string(),
-  url: z.string().nullable(),
-  col_span: z.number().int(),
-  row_span: z.number().int(),
-  order_index: z.number().int(),
-});
+export const widgetSchema = z
+  .object({
+    id: z.number().int(),
+    type: widgetTypeSchema,
+    title: z.string(),
+    url: z.string().nullable(),
+    col_span: z.number().int(),
+    row_span: z.number().int(),
+    order_index: z.number().int(),
+  })
+  .meta({ id: 'Widget' });
 export type Widget = z.infer<typeof widgetSchema>;
 export const widgetListSchema = z.array(widgetSchema);

@@ -186,24 +186,26 @@ export const imageStatusQuerySchema = z.object({
  * `images[].url`, `video.url`). An output URL is the provider's (http(s), it expires: save it with
  * `POST /api/media`) or Lumara's own `/api/ai/jobs/{jobId}/outputs/{n}` for output that came inline.
  */
-export const generationAnswerSchema = z.object({
-  status: generationStatusSchema,
-  jobId: z.string(),
-  provider: aiProviderIdSchema,
-  model: z.string(),
-  media_type: mediaTypeSchema,
-  prompt: z.string(),
-  url: z.string().optional(),
-  urls: z.array(z.string()),
-  data: z.array(z.object({ url: z.string() })),
-  images: z.array(z.object({ url: z.string() })).optional(),
-  video: z.object({ url: z.string() }).optional(),
-  audio: z.object({ url: z.string() }).optional(),
-  error: z.string().optional(),
-  /** Every output is already in the member's gallery (saved with `POST /api/media`). */
-  saved: z.boolean(),
-  created_at: z.string(),
-});
+export const generationAnswerSchema = z
+  .object({
+    status: generationStatusSchema,
+    jobId: z.string(),
+    provider: aiProviderIdSchema,
+    model: z.string(),
+    media_type: mediaTypeSchema,
+    prompt: z.string(),
+    url: z.string().optional(),
+    urls: z.array(z.string()),
+    data: z.array(z.object({ url: z.string() })),
+    images: z.array(z.object({ url: z.string() })).optional(),
+    video: z.object({ url: z.string() }).optional(),
+    audio: z.object({ url: z.string() }).optional(),
+    error: z.string().optional(),
+    /** Every output is already in the member's gallery (saved with `POST /api/media`). */
+    saved: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'GenerationAnswer' });
 export type GenerationAnswer = z.infer<typeof generationAnswerSchema>;
 
 /**
@@ -223,18 +225,20 @@ export const falModelsResponseSchema = z.object({
 export type FalModelsResponse = z.infer<typeof falModelsResponseSchema>;
 
 /** A media item (part 2 §3) as the gallery shows it. `media_url` is Lumara's stored copy, never the provider's. */
-export const mediaItemSchema = z.object({
-  id: z.number().int(),
-  media_type: mediaTypeSchema,
-  media_url: z.string(),
-  prompt: z.string(),
-  title: z.string(),
-  model_id: z.string(),
-  is_favorite: z.boolean(),
-  content_type: z.string(),
-  size_bytes: z.number().int(),
-  created_at: z.string(),
-});
+export const mediaItemSchema = z
+  .object({
+    id: z.number().int(),
+    media_type: mediaTypeSchema,
+    media_url: z.string(),
+    prompt: z.string(),
+    title: z.string(),
+    model_id: z.string(),
+    is_favorite: z.boolean(),
+    content_type: z.string(),
+    size_bytes: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'MediaItem' });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 /** `POST /api/media` (part 2 §7): the server copies `media_url` into its own store. */
@@ -263,12 +267,9 @@ export const mediaFilterTypes = ['all', ...mediaTypes] as const;
 export const mediaFilterTypeSchema = z.enum(mediaFilterTypes);
 export type MediaFilterType = z.infer<typeof mediaFilterTypeSchema>;
 
-const idParam = rowIdParamSchema;
-export const mediaIdParamSchema = idParam;
-
 /** `GET /api/media?cursor=&limit=&type=&favorites=&q=`: newest first, filtered on the server. */
 export const mediaListQuerySchema = z.object({
-  cursor: idParam.optional(),
+  cursor: rowIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MEDIA_LIMITS.pageMax).default(MEDIA_LIMITS.pageDefault),
   type: mediaFilterTypeSchema.default('all'),
   favorites: z

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { POMODORO } from './constants.ts';
-import { rowIdParamSchema } from './row-id.ts';
 
 /** An IANA time zone name as the browser reports it (Intl), e.g. America/Santiago. */
 export const timeZoneSchema = z
@@ -21,14 +20,14 @@ export const startPomodoroRequestSchema = z
   .strict();
 export type StartPomodoroRequest = z.infer<typeof startPomodoroRequestSchema>;
 
-export const pomodoroSessionSchema = z.object({
-  id: z.number().int(),
-  duration_minutes: z.number().int(),
-  started_at: z.string(),
-  completed_at: z.string().nullable(),
-});
+export const pomodoroSessionSchema = z
+  .object({
+    id: z.number().int(),
+    duration_minutes: z.number().int(),
+    started_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'PomodoroSession' });
 export type PomodoroSession = z.infer<typeof pomodoroSessionSchema>;
-
-export const pomodoroIdParamSchema = rowIdParamSchema;
 
 export const DEFAULT_POMODORO_REQUEST: StartPomodoroRequest = { duration_minutes: POMODORO.durationMinutes };

@@ -317,7 +317,8 @@ const updatableTagsSchema = z
   .transform((value, ctx): string[] | null | undefined =>
     value === '' ? undefined : value === null ? null : normalizeTags(value, ctx),
   )
-  .optional();
+  .optional()
+  .meta({ description: 'A list of strings, or JSON text of one; null empties the list' });
 
 /**
  * A text field of `PUT /api/profile`: omitted, empty or blank = unchanged (the spec's client omits empty fields, part
@@ -353,20 +354,22 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 export type UpdateProfileChanges = z.output<typeof updateProfileRequestSchema>;
 
 /** `GET /api/profile` / `PUT /api/profile`: the stored fields as they are (null when never set). */
-export const profileSchema = z.object({
-  display_name: z.string().nullable(),
-  about: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  wallpaper_url: z.string().nullable(),
-  wallpaper_css: z.string().nullable(),
-  tags: z.array(z.string()),
-  status: z.string().nullable(),
-  theme: panelThemeIdSchema.nullable(),
-  theme_name: tokenThemeNameSchema.nullable(),
-  theme_tokens: themeTokensSchema.nullable(),
-  time_zone: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
+export const profileSchema = z
+  .object({
+    display_name: z.string().nullable(),
+    about: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    wallpaper_url: z.string().nullable(),
+    wallpaper_css: z.string().nullable(),
+    tags: z.array(z.string()),
+    status: z.string().nullable(),
+    theme: panelThemeIdSchema.nullable(),
+    theme_name: tokenThemeNameSchema.nullable(),
+    theme_tokens: themeTokensSchema.nullable(),
+    time_zone: z.string().nullable(),
+    updated_at: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Part 2 §3 "stats {tasksToday, pomodoros, streakDays}": today in the member's time zone. */
@@ -384,26 +387,28 @@ export const profileMeQuerySchema = z.object({ time_zone: timeZoneSchema.optiona
  * `GET /api/profile/me` (part 1 §7 and part 2 §3/§7): what the app restores at startup (wallpaper, themes) and
  * what the dashboard's profile card and the settings' Account Information card show.
  */
-export const profileMeSchema = z.object({
-  /** The profile's, else 'Lumarian'. */
-  display_name: z.string(),
-  email: z.string(),
-  /** The profile's, else the sign-in picture, else null (the browser shows the initials). */
-  avatar_url: z.string().nullable(),
-  status: z.string().nullable(),
-  ai_provider: aiProviderIdSchema,
-  ai_model: z.string(),
-  wallpaper_url: z.string().nullable(),
-  wallpaper_css: z.string().nullable(),
-  theme: panelThemeIdSchema.nullable(),
-  theme_name: tokenThemeNameSchema.nullable(),
-  theme_tokens: themeTokensSchema.nullable(),
-  time_zone: z.string().nullable(),
-  /** users.created_at and last_signed_in_at, ISO instants. */
-  member_since: z.string(),
-  last_visit: z.string(),
-  stats: profileStatsSchema,
-});
+export const profileMeSchema = z
+  .object({
+    /** The profile's, else 'Lumarian'. */
+    display_name: z.string(),
+    email: z.string(),
+    /** The profile's, else the sign-in picture, else null (the browser shows the initials). */
+    avatar_url: z.string().nullable(),
+    status: z.string().nullable(),
+    ai_provider: aiProviderIdSchema,
+    ai_model: z.string(),
+    wallpaper_url: z.string().nullable(),
+    wallpaper_css: z.string().nullable(),
+    theme: panelThemeIdSchema.nullable(),
+    theme_name: tokenThemeNameSchema.nullable(),
+    theme_tokens: themeTokensSchema.nullable(),
+    time_zone: z.string().nullable(),
+    /** users.created_at and last_signed_in_at, ISO instants. */
+    member_since: z.string(),
+    last_visit: z.string(),
+    stats: profileStatsSchema,
+  })
+  .meta({ id: 'ProfileMe' });
 export type ProfileMe = z.infer<typeof profileMeSchema>;
 
 /** `POST /api/profile/set-status {status}`. */
@@ -464,9 +469,9 @@ export const avatarGenerateResponseSchema = z.object({
 });
 export type AvatarGenerateResponse = z.infer<typeof avatarGenerateResponseSchema>;
 
-/** `GET /api/profile/avatar-status?jobId=`. */
+/** `GET /api/profile/avatar-status?jobId=`: an empty jobId is no jobId. */
 export const avatarStatusQuerySchema = z.object({
-  jobId: z.string().trim().min(1, 'Say which job').max(100),
+  jobId: z.string({ error: 'Say which job' }).trim().min(1, 'Say which job').max(100),
 });
 export const avatarStatusResponseSchema = z.object({
   status: generationStatusSchema,
@@ -498,25 +503,29 @@ export type CalendarEventKind = z.infer<typeof calendarEventKindSchema>;
  * `end` the same `YYYY-MM-DD`); a completed focus session runs from its start to its completion (ISO instants;
  * `day` is the member's day it started on).
  */
-export const calendarEventSchema = z.object({
-  id: z.string(),
-  kind: calendarEventKindSchema,
-  title: z.string(),
-  all_day: z.boolean(),
-  start: z.string(),
-  end: z.string(),
-  day: z.iso.date(),
-  /** The task's status; null for focus sessions. */
-  task_status: taskStatusSchema.nullable(),
-});
+export const calendarEventSchema = z
+  .object({
+    id: z.string(),
+    kind: calendarEventKindSchema,
+    title: z.string(),
+    all_day: z.boolean(),
+    start: z.string(),
+    end: z.string(),
+    day: z.iso.date(),
+    /** The task's status; null for focus sessions. */
+    task_status: taskStatusSchema.nullable(),
+  })
+  .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
-export const calendarWeekSchema = z.object({
-  time_zone: z.string(),
-  /** The seven days shown, first to last. */
-  days: z.array(z.iso.date()),
-  events: z.array(calendarEventSchema),
-});
+export const calendarWeekSchema = z
+  .object({
+    time_zone: z.string(),
+    /** The seven days shown, first to last. */
+    days: z.array(z.iso.date()),
+    events: z.array(calendarEventSchema),
+  })
+  .meta({ id: 'CalendarWeek' });
 export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
 
 /** The focus session's title on the calendar. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
-import { rowIdParamSchema } from './row-id.ts';
 
 /** Quick actions (part 2 §3, §4, §5, §7, §9). */
 
@@ -62,17 +61,17 @@ export const createQuickActionRequestSchema = z.object({
 });
 export type CreateQuickActionRequest = z.input<typeof createQuickActionRequestSchema>;
 
-export const quickActionSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  icon: z.string(),
-  category: z.string(),
-  payload: quickActionPayloadSchema,
-});
+export const quickActionSchema = z
+  .object({
+    id: z.number().int(),
+    label: z.string(),
+    icon: z.string(),
+    category: z.string(),
+    payload: quickActionPayloadSchema,
+  })
+  .meta({ id: 'QuickAction' });
 export type QuickAction = z.infer<typeof quickActionSchema>;
 export const quickActionsResponseSchema = z.array(quickActionSchema);
-
-export const quickActionIdParamSchema = rowIdParamSchema;
 
 /** The five defaults a member can seed from 'No Quick Actions Yet' (maxChars as part 2 §9 lists them). */
 export const defaultQuickActions: readonly z.input<typeof createQuickActionRequestSchema>[] = [

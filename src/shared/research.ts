@@ -25,24 +25,28 @@ export const researchRequestSchema = z.object({
     .max(RESEARCH_QUERY_MAX, `At most ${RESEARCH_QUERY_MAX} characters`),
 });
 
-export const researchItemSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  year: z.number().int().nullable(),
-  /** The full reference in Harvard style, formatted by a citation processor (CSL). */
-  harvard: z.string(),
-  doiUrl: z.string().nullable(),
-  /** A free (open access) copy, when one exists. */
-  oaUrl: z.string().nullable(),
-});
+export const researchItemSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    year: z.number().int().nullable(),
+    /** The full reference in Harvard style, formatted by a citation processor (CSL). */
+    harvard: z.string(),
+    doiUrl: z.string().nullable(),
+    /** A free (open access) copy, when one exists. */
+    oaUrl: z.string().nullable(),
+  })
+  .meta({ id: 'ResearchItem' });
 export type ResearchItem = z.infer<typeof researchItemSchema>;
 
-export const researchResponseSchema = z.object({
-  query: z.string(),
-  /** How many works matched, of which `items` are the most relevant. */
-  count: z.number().int(),
-  yearMin: z.number().int(),
-  items: z.array(researchItemSchema),
-  synthesis: z.string(),
-});
+export const researchResponseSchema = z
+  .object({
+    query: z.string(),
+    /** How many works matched, of which `items` are the most relevant. */
+    count: z.number().int(),
+    yearMin: z.number().int(),
+    items: z.array(researchItemSchema),
+    synthesis: z.string(),
+  })
+  .meta({ id: 'ResearchResponse' });
 export type ResearchResponse = z.infer<typeof researchResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
+import { rowIdSchema } from './row-id.ts';
 
 /** Part 1 §3: a task's status, in the order the status button cycles through them (§4). */
 export const taskStatuses = ['todo', 'doing', 'done'] as const;
@@ -80,4 +80,3 @@ export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 export const restoreTaskRequestSchema = z.object({ id: rowIdSchema }).strict();
 
 /** Path ids: positive integers only; anything else is a 404 for the caller, as an unknown id would be. */
-export const taskIdParamSchema = rowIdParamSchema;

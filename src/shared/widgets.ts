@@ -5,7 +5,6 @@ import {
   widgetColSpanSchema,
   widgetRowSpanSchema,
 } from './embeds.ts';
-import { rowIdParamSchema } from './row-id.ts';
 
 /**
  * What the widget routes read, beyond the shapes in `embeds.ts` (part 2 §7 Widgets). The URL rules themselves
@@ -40,6 +39,3 @@ export const updateWidgetRequestSchema = z
   })
   .strict();
 export type UpdateWidgetRequest = z.infer<typeof updateWidgetRequestSchema>;
-
-/** Path ids: positive integers only; anything else is a 404, as an unknown id would be. */
-export const widgetIdParamSchema = rowIdParamSchema;

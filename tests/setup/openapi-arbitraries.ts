@@ -55,12 +55,12 @@ export function createRequestArbitraries(document: OpenApiDocument) {
   }
 
   /** A value of `schema`'s shape, often off by one or of the wrong kind. */
-  function valueOf(given: JsonSchema | undefined, depth: number): fc.Arbitrary<unknown> {
+  function nearValueOf(given: JsonSchema | undefined, depth: number): fc.Arbitrary<unknown> {
     if (!given || depth > 5) return hostileValue;
     const schema = resolve(given);
     const variants = schema.anyOf ?? schema.oneOf;
-    if (variants?.length) return fc.oneof(...variants.map((variant) => valueOf(variant, depth + 1)));
-    if (schema.allOf?.length) return valueOf(schema.allOf[0], depth + 1);
+    if (variants?.length) return fc.oneof(...variants.map((variant) => nearValueOf(variant, depth + 1)));
+    if (schema.allOf?.length) return nearValueOf(schema.allOf[0], depth + 1);
     if (schema.const !== undefined) return fc.oneof(fc.constant(schema.const), hostileValue);
     if (schema.enum?.length) return fc.oneof(fc.constantFrom(...schema.enum), hostileText);
     const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -92,14 +92,14 @@ export function createRequestArbitraries(document: OpenApiDocument) {
       case 'null':
         return fc.constant(null);
       case 'array':
-        return fc.array(valueOf(schema.items, depth + 1), {
+        return fc.array(nearValueOf(schema.items, depth + 1), {
           maxLength: Math.min((schema.maxItems ?? 5) + 1, 30),
         });
       case 'object': {
         const entries = Object.entries(schema.properties ?? {});
         const required = new Set(schema.required ?? []);
         const record = Object.fromEntries(
-          entries.map(([key, property]) => [key, valueOf(property, depth + 1)] as const),
+          entries.map(([key, property]) => [key, nearValueOf(property, depth + 1)] as const),
         );
         return fc
           .tuple(
@@ -145,7 +145,7 @@ export function createRequestArbitraries(document: OpenApiDocument) {
           ...query.map((parameter) =>
             fc.option(
               fc
-                .oneof(valueOf(parameter.schema as JsonSchema, 1), hostileText)
+                .oneof(nearValueOf(parameter.schema as JsonSchema, 1), hostileText)
                 .map((value) => (typeof value === 'string' ? value : JSON.stringify(value))),
               { nil: undefined },
             ),
@@ -161,7 +161,7 @@ export function createRequestArbitraries(document: OpenApiDocument) {
         }),
       body: operation.requestBody
         ? fc.oneof(
-            { weight: 5, arbitrary: valueOf(bodySchema, 0).map((value) => JSON.stringify(value) ?? 'null') },
+            { weight: 5, arbitrary: nearValueOf(bodySchema, 0).map((value) => JSON.stringify(value) ?? 'null') },
             { weight: 1, arbitrary: rawBody },
           )
         : fc.option(rawBody, { nil: undefined, freq: 3 }),

@@ -135,7 +135,7 @@ export async function buildTestApp(
           ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
           : {}),
       });
-      if (process.env.LUMARA_CONTRACT_CHECK === '1') await keepsTheContract(app, method, path, response);
+      await keepsTheContract(app, method, path, response);
       return response;
     },
     /** The media settings the app runs with (its store directory is `media.dir`). */

@@ -1,5 +1,4 @@
 import type { Hook } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '#server/app-env.ts';
 import { AppError } from './errors.ts';
@@ -58,21 +57,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
 }
 
 /**
- * Reads and validates a JSON body by hand. Being replaced by declared routes (api-route.ts); kept while route
- * files move over.
+ * The same refusal, with one field's own reason as the message, for a form that shows `error.message` (part 2
+ * §8: the music form shows why a link is not a Suno song, research why a topic is refused). A route passes it as
+ * its hook: `(result, c) => refuseSayingWhy('input', result, c)`.
  */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
+export function refuseSayingWhy(
+  field: string,
+  ...[result, c]: Parameters<typeof refuseInvalidInput>
+): ReturnType<typeof refuseInvalidInput> {
   try {
-    body = await c.req.json();
-  } catch {
-    throw new AppError('bad_request', 'The request body must be valid JSON');
+    return refuseInvalidInput(result, c);
+  } catch (error) {
+    const reason = error instanceof AppError ? error.fields?.[field] : undefined;
+    if (error instanceof AppError && reason !== undefined) {
+      throw new AppError(error.code, reason, error.fields ? { fields: error.fields } : undefined);
+    }
+    throw error;
   }
-  const unstorable = findUnstorableText(body);
-  if (unstorable) {
-    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
-      fields: { [unstorable.field]: unstorable.reason },
-    });
-  }
-  return parseWith(schema, body);
 }

@@ -4,7 +4,6 @@ import './zod-without-eval.ts';
 import type { ClientResponse } from 'hono/client';
 import { hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
 // biome-ignore lint/style/noRestrictedImports: the API's type only (erased at build): the client is derived from it.
 import type { LumaraApp } from '#server/app.ts';
 import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
@@ -53,27 +52,17 @@ export type SuccessBody<R> =
       : never
     : never;
 
-/**
- * Waits for a call of `api` and returns its JSON answer, or throws an ApiError read from the error body.
- * `errorMessage` is the text the spec gives for this call's failure (part 1 §8), e.g. `authErrorText.fetchUser`;
- * without it the server's own message is used.
- */
+/** Waits for a call of `api` and returns its JSON answer, or throws an ApiError read from the error body. */
 export async function answerOf<R extends ClientResponse<unknown, number, string>>(
   call: Promise<R>,
-  options: Pick<ApiRequestOptions, 'errorMessage'> = {},
+  options: ApiRequestOptions = {},
 ): Promise<SuccessBody<R>> {
   const response = await call;
   if (!response.ok) throw await toApiError(response, options.errorMessage);
   return (await response.json()) as SuccessBody<R>;
 }
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export type ApiRequestOptions = {
-  method?: HttpMethod;
-  /** JSON payload of a non-GET request. Absent means `{}`. */
-  body?: unknown;
-  signal?: AbortSignal;
   /**
    * The text the spec gives for this call's failure (part 1 §8), e.g. `authErrorText.fetchUser`. Without it
    * the server's own message is used.
@@ -82,52 +71,8 @@ export type ApiRequestOptions = {
 };
 
 /**
- * The one way the browser talks to the API. Non-GET requests always carry `Content-Type: application/json`
- * and a JSON body (`{}` when there is no payload) because the server refuses every other write with 415: that
- * is its defence against cross-site form posts.
- */
-export async function apiRequest<T>(
-  path: string,
-  options: ApiRequestOptions & { schema: z.ZodType<T> },
-): Promise<T>;
-export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest<T>(
-  path: string,
-  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
-): Promise<T | undefined> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.body ?? {});
-  }
-
-  const response = await fetch(path, {
-    method,
-    headers,
-    body,
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
-
-  if (!response.ok) {
-    throw await toApiError(response, options.errorMessage);
-  }
-  if (!options.schema) {
-    return undefined;
-  }
-  const parsed = options.schema.safeParse(await response.json());
-  if (!parsed.success) {
-    // The server broke the shared contract: a bug to fix, not a state the UI can recover from.
-    throw new Error(`Unexpected answer from ${method} ${path}`, { cause: parsed.error });
-  }
-  return parsed.data;
-}
-
-/**
- * Reads a non-2xx answer into an ApiError. Exported for calls that cannot go through `apiRequest`, such as
- * the studio's streamed chat replies (server-sent events over fetch), so every error is read the same way.
+ * Reads a non-2xx answer into an ApiError. Exported for calls that cannot go through `answerOf`, such as the
+ * studio's streamed chat replies (server-sent events over fetch), so every error is read the same way.
  */
 export async function toApiError(
   response: Response,

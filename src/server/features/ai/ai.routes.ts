@@ -1,13 +1,20 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AiProviders } from '#server/ai/ai-providers.ts';
 import { createLiveModelLists, type LiveModelLists } from '#server/ai/live-models.ts';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { parseWith, readJson } from '#server/lib/validation.ts';
-import { aiChatRequestSchema, modelSurfaceSchema, optimizePromptRequestSchema } from '#shared/ai.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import {
+  aiChatRequestSchema,
+  aiChatResponseSchema,
+  aiDiagResponseSchema,
+  aiModelsResponseSchema,
+  modelSurfaceSchema,
+  optimizePromptRequestSchema,
+  optimizePromptResponseSchema,
+} from '#shared/ai.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { getAiChoice } from '../profile/profile.service.ts';
 import { answerChat, describeAiSetup, listModels, optimizePrompt } from './ai.service.ts';
 
@@ -15,8 +22,47 @@ const modelsQuerySchema = z.object({ surface: modelSurfaceSchema.default('studio
 
 /**
  * The AI calls of part 2 §7 (models, whole-answer chat), the prompt optimizer (architecture: the path the spec
- * hides) and the configuration report of part 1 §7. Every call is a signed-in member's; the ones that reach a
- * provider count against the member's share of `aiLimiter`, shared with chat threads and research.
+ * hides) and the configuration report of part 1 §7. Every call is a signed-in member's.
+ */
+export const aiRoutes = {
+  models: apiRoute({
+    method: 'get',
+    path: '/api/ai/models',
+    tags: ['AI'],
+    summary: "The model catalogue of a surface, the configured providers and the member's saved choice",
+    request: { query: queryOf(modelsQuerySchema) },
+    responses: { 200: json(aiModelsResponseSchema, 'Model categories, configured providers, saved choice') },
+  }),
+  diag: apiRoute({
+    method: 'get',
+    path: '/api/_debug/ai-diag',
+    tags: ['AI'],
+    summary: 'Which external AI services the operator configured (booleans only)',
+    responses: { 200: json(aiDiagResponseSchema, 'One boolean per service, and when it was read') },
+  }),
+  chat: apiRoute({
+    method: 'post',
+    path: '/api/ai/chat',
+    tags: ['AI'],
+    summary: "Ask the member's model (or the one named) and get the whole answer at once",
+    request: { body: jsonBody(aiChatRequestSchema) },
+    responses: {
+      200: json(aiChatResponseSchema, 'The answer, as `text` and as `choices[0].message.content`'),
+    },
+  }),
+  optimizePrompt: apiRoute({
+    method: 'post',
+    path: '/api/ai/optimize-prompt',
+    tags: ['AI'],
+    summary: 'Rewrite a prompt to be clearer and more specific',
+    request: { body: jsonBody(optimizePromptRequestSchema) },
+    responses: { 200: json(optimizePromptResponseSchema, 'The rewritten prompt') },
+  }),
+};
+
+/**
+ * The calls that reach a provider count against the member's share of `aiLimiter`, shared with chat threads and
+ * research, before their body is read.
  */
 export function createAiRoutes(deps: {
   db: Db;
@@ -27,30 +73,28 @@ export function createAiRoutes(deps: {
   liveModels?: LiveModelLists;
   now?: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   const services = { ai: deps.ai, liveModels: deps.liveModels ?? createLiveModelLists(deps.ai) };
   const now = deps.now ?? (() => new Date());
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
   routes.use('/api/ai/*', deps.requireMember);
 
-  routes.get('/api/ai/models', async (c) => {
-    const { surface } = parseWith(modelsQuerySchema, { surface: c.req.query('surface') });
-    const defaults = await getAiChoice(deps.db, memberId(c));
-    return c.json(await listModels(services, surface, defaults, c.get('logger')));
-  });
-
-  routes.get('/api/_debug/ai-diag', deps.requireMember, (c) => c.json(describeAiSetup(deps.ai, now())));
-
-  routes.post('/api/ai/chat', limitAi, async (c) => {
-    const request = await readJson(c, aiChatRequestSchema);
-    return c.json(await answerChat(deps.db, deps.ai, memberId(c), request, c.req.raw.signal));
-  });
-
-  routes.post('/api/ai/optimize-prompt', limitAi, async (c) => {
-    const request = await readJson(c, optimizePromptRequestSchema);
-    return c.json(await optimizePrompt(deps.db, deps.ai, memberId(c), request, c.req.raw.signal));
-  });
-
-  return routes;
+  return routes
+    .openapi(aiRoutes.models, async (c) => {
+      const { surface } = c.req.valid('query');
+      const defaults = await getAiChoice(deps.db, memberIdOf(c));
+      return c.json(await listModels(services, surface, defaults, c.get('logger')), 200);
+    })
+    .openapi({ ...aiRoutes.diag, middleware: [deps.requireMember] as const }, (c) =>
+      c.json(describeAiSetup(deps.ai, now()), 200),
+    )
+    .openapi({ ...aiRoutes.chat, middleware: [limitAi] as const }, async (c) =>
+      c.json(await answerChat(deps.db, deps.ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
+    )
+    .openapi({ ...aiRoutes.optimizePrompt, middleware: [limitAi] as const }, async (c) =>
+      c.json(
+        await optimizePrompt(deps.db, deps.ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal),
+        200,
+      ),
+    );
 }

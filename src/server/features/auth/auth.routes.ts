@@ -1,8 +1,17 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { readJson } from '#server/lib/validation.ts';
-import { createSessionRequestSchema, devAuthorizeRequestSchema } from '#shared/auth.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { successSchema } from '#shared/api.ts';
+import {
+  createSessionRequestSchema,
+  devAuthorizeRequestSchema,
+  devAuthorizeResponseSchema,
+  redirectUrlResponseSchema,
+  signInModeResponseSchema,
+  userSchema,
+} from '#shared/auth.ts';
 import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
@@ -20,65 +29,137 @@ export type AuthRouteDeps = {
   now: () => Date;
 };
 
+const logoutAnswer = json(successSchema, 'Signed out (also when there was no session)');
+
 /** Sign-in and session calls of part 1 §7. Paths are kept exactly as the spec writes them. */
-export function createAuthRoutes(deps: AuthRouteDeps) {
-  const routes = new Hono<AppEnv>();
-
-  routes.get('/api/auth/mode', (c) => c.json({ mode: deps.provider.mode }));
-
-  routes.get('/api/oauth/google/redirect_url', async (c) => {
-    const { redirectUrl, state } = await beginSignIn({
-      db: deps.db,
-      provider: deps.provider,
-      appUrl: deps.appUrl,
-      now: deps.now(),
-      ttlMs: SIGN_IN_TTL_MS,
-    });
-    deps.cookies.writeSignInState(c, state);
-    return c.json({ redirectUrl });
-  });
-
-  routes.post('/api/sessions', async (c) => {
-    const { code, state } = await readJson(c, createSessionRequestSchema);
-    const browserState = deps.cookies.readSignInState(c);
-    // A sign-in attempt is single use, whatever the outcome: a replayed code or state finds nothing.
-    deps.cookies.clearSignInState(c);
-    const now = deps.now();
-    const { user, token, expiresAt } = await completeSignIn({
-      db: deps.db,
-      provider: deps.provider,
-      appUrl: deps.appUrl,
-      browserState,
-      code,
-      state,
-      previousSessionToken: deps.cookies.readSession(c),
-      now,
-    });
-    deps.cookies.writeSession(c, token, expiresAt, now);
-    c.get('logger').info({ userId: user.id, provider: deps.provider.mode }, 'member signed in');
-    return c.json({ success: true });
-  });
-
-  if (isDevIdentityProvider(deps.provider)) {
-    const devProvider = deps.provider;
-    routes.post('/api/dev-identity/authorize', async (c) => {
-      const request = await readJson(c, devAuthorizeRequestSchema);
-      return c.json({ redirectUrl: devProvider.authorize(request) });
-    });
-  }
-
-  routes.get('/api/users/me', deps.requireMember, (c) => c.json(presentUser(c.get('member').user)));
-
+export const authRoutes = {
+  mode: apiRoute({
+    method: 'get',
+    path: '/api/auth/mode',
+    tags: ['Auth'],
+    summary: 'Which identity provider signs members in',
+    public: true,
+    responses: { 200: json(signInModeResponseSchema, 'The sign-in mode') },
+  }),
+  redirectUrl: apiRoute({
+    method: 'get',
+    path: '/api/oauth/google/redirect_url',
+    tags: ['Auth'],
+    summary: "Start a sign-in: the identity provider's page to send the browser to",
+    public: true,
+    responses: {
+      200: json(redirectUrlResponseSchema, 'Where to send the browser; sets the sign-in state cookie'),
+    },
+  }),
+  createSession: apiRoute({
+    method: 'post',
+    path: '/api/sessions',
+    tags: ['Auth'],
+    summary: "Finish a sign-in: exchange the provider's code for a session",
+    public: true,
+    request: { body: jsonBody(createSessionRequestSchema) },
+    responses: { 200: json(successSchema, 'Signed in; sets the session cookie') },
+  }),
+  devAuthorize: apiRoute({
+    method: 'post',
+    path: '/api/dev-identity/authorize',
+    tags: ['Auth'],
+    summary: "The development identity provider's consent (only without a Google client, outside production)",
+    public: true,
+    request: { body: jsonBody(devAuthorizeRequestSchema) },
+    responses: { 200: json(devAuthorizeResponseSchema, 'Where the development provider sends the browser') },
+  }),
+  me: apiRoute({
+    method: 'get',
+    path: '/api/users/me',
+    tags: ['Auth'],
+    summary: 'The signed-in member',
+    responses: { 200: json(userSchema, 'The member') },
+  }),
   // GET as the spec calls it; POST too for clients that prefer a safe method to stay safe.
+  logout: apiRoute({
+    method: 'get',
+    path: '/api/logout',
+    tags: ['Auth'],
+    summary: 'Sign out: end the session',
+    public: true,
+    responses: { 200: logoutAnswer },
+  }),
+  logoutPost: apiRoute({
+    method: 'post',
+    path: '/api/logout',
+    tags: ['Auth'],
+    summary: 'Sign out: end the session (as a POST)',
+    public: true,
+    responses: { 200: logoutAnswer },
+  }),
+};
+
+export function createAuthRoutes(deps: AuthRouteDeps) {
+  const routes = createApiRouter();
+
+  // Served only by the development identity provider; otherwise it is no route at all, whatever the body.
+  const devProvider = isDevIdentityProvider(deps.provider) ? deps.provider : null;
+  const requireDevProvider = () => {
+    if (!devProvider) throw new AppError('not_found', 'There is no such API route');
+    return devProvider;
+  };
+
   const logout = async (c: Context<AppEnv>) => {
     const token = deps.cookies.readSession(c);
     if (token) await deleteSession(deps.db, hashSessionToken(token));
     deps.cookies.clearSession(c);
     c.header('Clear-Site-Data', '"cookies"');
-    return c.json({ success: true });
+    return c.json({ success: true } as const, 200);
   };
-  routes.get('/api/logout', logout);
-  routes.post('/api/logout', logout);
 
-  return routes;
+  return routes
+    .openapi(authRoutes.mode, (c) => c.json({ mode: deps.provider.mode }, 200))
+    .openapi(authRoutes.redirectUrl, async (c) => {
+      const { redirectUrl, state } = await beginSignIn({
+        db: deps.db,
+        provider: deps.provider,
+        appUrl: deps.appUrl,
+        now: deps.now(),
+        ttlMs: SIGN_IN_TTL_MS,
+      });
+      deps.cookies.writeSignInState(c, state);
+      return c.json({ redirectUrl }, 200);
+    })
+    .openapi(authRoutes.createSession, async (c) => {
+      const { code, state } = c.req.valid('json');
+      const browserState = deps.cookies.readSignInState(c);
+      // A sign-in attempt is single use, whatever the outcome: a replayed code or state finds nothing.
+      deps.cookies.clearSignInState(c);
+      const now = deps.now();
+      const { user, token, expiresAt } = await completeSignIn({
+        db: deps.db,
+        provider: deps.provider,
+        appUrl: deps.appUrl,
+        browserState,
+        code,
+        state,
+        previousSessionToken: deps.cookies.readSession(c),
+        now,
+      });
+      deps.cookies.writeSession(c, token, expiresAt, now);
+      c.get('logger').info({ userId: user.id, provider: deps.provider.mode }, 'member signed in');
+      return c.json({ success: true } as const, 200);
+    })
+    .openapi(
+      {
+        ...authRoutes.devAuthorize,
+        hide: devProvider === null,
+        middleware: async (_c, next) => {
+          requireDevProvider();
+          await next();
+        },
+      },
+      (c) => c.json({ redirectUrl: requireDevProvider().authorize(c.req.valid('json')) }, 200),
+    )
+    .openapi({ ...authRoutes.me, middleware: deps.requireMember }, (c) =>
+      c.json(presentUser(c.get('member').user), 200),
+    )
+    .openapi(authRoutes.logout, (c) => logout(c))
+    .openapi(authRoutes.logoutPost, (c) => logout(c));
 }

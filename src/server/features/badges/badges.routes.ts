@@ -1,17 +1,25 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { parseWith } from '#server/lib/validation.ts';
-import { badgesQuerySchema } from '#shared/badges.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
+import { queryOf } from '#server/lib/query.ts';
+import { badgesQuerySchema, earnedBadgeListSchema } from '#shared/badges.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { listMemberBadges } from './badges.service.ts';
 
 /** `GET /api/badges[?userId=]`: the signed-in member's badges, or another member's (part 1 §6). */
+export const badgeRoutes = {
+  list: apiRoute({
+    method: 'get',
+    path: '/api/badges',
+    tags: ['Badges'],
+    summary: "The member's badges, or another member's",
+    request: { query: queryOf(badgesQuerySchema) },
+    responses: { 200: json(earnedBadgeListSchema, 'The badges earned, with when') },
+  }),
+};
+
 export function createBadgeRoutes(deps: { db: Db; requireMember: ReturnType<typeof createRequireMember> }) {
-  const routes = new Hono<AppEnv>();
-  routes.get('/api/badges', deps.requireMember, async (c) => {
-    const { userId } = parseWith(badgesQuerySchema, { userId: c.req.query('userId') });
-    return c.json(await listMemberBadges(deps.db, userId ?? c.get('member').user.id));
+  return createApiRouter().openapi({ ...badgeRoutes.list, middleware: deps.requireMember }, async (c) => {
+    const { userId } = c.req.valid('query');
+    return c.json(await listMemberBadges(deps.db, userId ?? memberIdOf(c)), 200);
   });
-  return routes;
 }

@@ -1,21 +1,25 @@
-import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { ChatProvider } from '#server/ai/chat-provider.ts';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { parseWith, readJson } from '#server/lib/validation.ts';
+import { successSchema } from '#shared/api.ts';
 import {
+  chatThreadDetailSchema,
+  chatThreadSchema,
+  chatThreadsResponseSchema,
   createThreadRequestSchema,
   regenerateChatRequestSchema,
-  type SendChatResponse,
+  type SendChatRequest,
   sendChatRequestSchema,
-  threadIdParamSchema,
+  sendChatResponseSchema,
   threadPageQuerySchema,
 } from '#shared/chat.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   addMemberMessage,
   archiveThread,
@@ -31,10 +35,86 @@ import {
 import { updateThreadMemory } from './chat-memory.ts';
 import { streamReply } from './chat-stream.ts';
 
+const threadPath = idParams(THREAD);
+
+/** A streamed reply: server-sent events (`chatStreamEventSchemas` in src/shared/chat.ts), or nothing at all. */
+const streamedReply = {
+  200: {
+    description:
+      'Server-sent events: `user` (not on regenerate), `delta` per piece of text, then `done` (the stored reply) or `error`',
+    content: { 'text/event-stream': { schema: z.string() } },
+  },
+  204: { description: 'The member went away before the first word arrived: nothing was stored' },
+} as const;
+
 /**
  * Part 2 §7 "Chat threads", paths as the spec writes them, plus the streaming twin of `/send` and regenerate
  * (ours). Every call acts on the signed-in member's own threads; another member's or an archived thread is 404.
- * The three calls that ask a model are rate-limited per member with the app's one AI limiter.
+ */
+export const chatRoutes = {
+  threads: apiRoute({
+    method: 'get',
+    path: '/api/chat/threads',
+    tags: ['Chat'],
+    summary: "The member's open threads, most recently used first",
+    responses: { 200: json(chatThreadsResponseSchema, 'Every open thread of the member') },
+  }),
+  createThread: apiRoute({
+    method: 'post',
+    path: '/api/chat/thread',
+    tags: ['Chat'],
+    summary: 'Start a thread',
+    request: { body: jsonBody(createThreadRequestSchema) },
+    responses: { 201: json(chatThreadSchema, 'The new thread') },
+  }),
+  thread: apiRoute({
+    method: 'get',
+    path: '/api/chat/thread/{id}',
+    tags: ['Chat'],
+    summary: 'A thread with one page of its messages (the newest, or those before `before`) and its memory',
+    request: { params: threadPath, query: queryOf(threadPageQuerySchema) },
+    responses: {
+      200: json(chatThreadDetailSchema, 'The thread, a page of messages oldest first, its memory'),
+    },
+  }),
+  archive: apiRoute({
+    method: 'put',
+    path: '/api/chat/thread/{id}/archive',
+    tags: ['Chat'],
+    summary: 'Archive a thread: it leaves the list and answers 404 from then on',
+    request: { params: threadPath },
+    responses: { 200: json(successSchema, 'Archived') },
+  }),
+  send: apiRoute({
+    method: 'post',
+    path: '/api/chat/send',
+    tags: ['Chat'],
+    summary: 'Send a message and get the whole reply at once',
+    request: { body: jsonBody(sendChatRequestSchema) },
+    responses: { 200: json(sendChatResponseSchema, 'The stored member message and the stored reply') },
+  }),
+  stream: apiRoute({
+    method: 'post',
+    path: '/api/chat/stream',
+    tags: ['Chat'],
+    summary: 'Send a message and get the reply streamed as it is written (Stop keeps what arrived)',
+    request: { body: jsonBody(sendChatRequestSchema) },
+    responses: streamedReply,
+  }),
+  regenerate: apiRoute({
+    method: 'post',
+    path: '/api/chat/regenerate',
+    tags: ['Chat'],
+    summary:
+      "Answer the thread's last member message again, streamed; the new reply replaces the old once stored",
+    request: { body: jsonBody(regenerateChatRequestSchema) },
+    responses: streamedReply,
+  }),
+};
+
+/**
+ * The three calls that ask a model are rate-limited per member with the app's one AI limiter, before their body
+ * is read.
  *
  * Order of checks on the model calls: body (400), thread (404), provider (503/400): all before anything is
  * written, so a refused request leaves no trace.
@@ -46,22 +126,19 @@ export function createChatRoutes(deps: {
   aiLimiter: RateLimiter;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   routes.use('/api/chat/*', deps.requireMember);
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
   /** After a stored reply: fold the older part of a long thread into its memory (never fails the reply). */
   const remember = async (logger: Logger, threadId: number, provider: ChatProvider, model: string) => {
     await updateThreadMemory(deps.db, { threadId, provider, model, logger });
   };
 
   /**
-   * What `/send` and `/stream` share: the body checked, the thread found, the provider ready (each may refuse),
-   * and only then the member's message stored and the model's messages gathered.
+   * What `/send` and `/stream` share: the thread found, the provider ready (each may refuse), and only then the
+   * member's message stored and the model's messages gathered.
    */
-  const startMemberTurn = async (c: Context<AppEnv>) => {
-    const body = await readJson(c, sendChatRequestSchema);
-    const userId = memberId(c);
+  const startMemberTurn = async (userId: number, body: SendChatRequest) => {
     const thread = await findOpenThread(deps.db, userId, body.threadId);
     const provider = deps.ai.chat(body.provider);
     const userMessage = await addMemberMessage(deps.db, {
@@ -71,101 +148,96 @@ export function createChatRoutes(deps: {
       now: deps.now(),
     });
     const messages = await replyContext(deps.db, thread.id, userMessage.id, body);
-    return { body, userId, thread, provider, userMessage, messages };
+    return { thread, provider, userMessage, messages };
   };
 
-  routes.get('/api/chat/threads', async (c) => c.json(await listThreads(deps.db, memberId(c))));
-
-  routes.post('/api/chat/thread', async (c) => {
-    const { title } = await readJson(c, createThreadRequestSchema);
-    return c.json(await createThread(deps.db, memberId(c), title, deps.now()), 201);
-  });
-
-  routes.get('/api/chat/thread/:id', async (c) => {
-    const id = parsePathId(threadIdParamSchema, c.req.param('id'), THREAD);
-    const page = parseWith(threadPageQuerySchema, {
-      before: c.req.query('before'),
-      limit: c.req.query('limit'),
-    });
-    return c.json(await getThreadDetail(deps.db, memberId(c), id, page));
-  });
-
-  routes.put('/api/chat/thread/:id/archive', async (c) => {
-    const id = parsePathId(threadIdParamSchema, c.req.param('id'), THREAD);
-    await archiveThread(deps.db, memberId(c), id, deps.now());
-    return c.json({ success: true });
-  });
-
-  /** The whole answer at once (the spec's call). */
-  routes.post('/api/chat/send', limitAi, async (c) => {
-    const { body, userId, thread, provider, userMessage, messages } = await startMemberTurn(c);
-    // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
-    const reply = await provider.complete({ model: body.model, messages });
-    const aiMessage = await storeReply(deps.db, {
-      userId,
-      threadId: thread.id,
-      text: reply.text,
-      stopped: false,
-      provider: body.provider,
-      model: reply.model,
-      now: deps.now(),
-    });
-    await remember(c.get('logger'), thread.id, provider, body.model);
-    return c.json({ userMessage, aiMessage } satisfies SendChatResponse);
-  });
-
-  /** The same, streamed as server-sent events (see chat-stream.ts for the events and Stop). */
-  routes.post('/api/chat/stream', limitAi, async (c) => {
-    const { body, userId, thread, provider, userMessage, messages } = await startMemberTurn(c);
-    return streamReply(c, {
-      provider,
-      request: { model: body.model, messages },
-      userMessage,
-      logger: c.get('logger'),
-      store: (text, stopped) =>
-        storeReply(deps.db, {
+  return (
+    routes
+      .openapi(chatRoutes.threads, async (c) => c.json(await listThreads(deps.db, memberIdOf(c)), 200))
+      .openapi(chatRoutes.createThread, async (c) =>
+        c.json(await createThread(deps.db, memberIdOf(c), c.req.valid('json').title, deps.now()), 201),
+      )
+      .openapi(chatRoutes.thread, async (c) =>
+        c.json(
+          await getThreadDetail(deps.db, memberIdOf(c), c.req.valid('param').id, c.req.valid('query')),
+          200,
+        ),
+      )
+      .openapi(chatRoutes.archive, async (c) => {
+        await archiveThread(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now());
+        return c.json({ success: true } as const, 200);
+      })
+      /** The whole answer at once (the spec's call). */
+      .openapi({ ...chatRoutes.send, middleware: [limitAi] as const }, async (c) => {
+        const body = c.req.valid('json');
+        const userId = memberIdOf(c);
+        const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
+        // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
+        const reply = await provider.complete({ model: body.model, messages });
+        const aiMessage = await storeReply(deps.db, {
           userId,
           threadId: thread.id,
-          text,
-          stopped,
+          text: reply.text,
+          stopped: false,
           provider: body.provider,
-          model: body.model,
+          model: reply.model,
           now: deps.now(),
-        }),
-      afterDone: () => remember(c.get('logger'), thread.id, provider, body.model),
-    });
-  });
-
-  /**
-   * Answers the thread's last member message again, streamed like `/stream` without the `user` event. The
-   * replies after that message are replaced when the new one is stored (not before), so a regenerate that
-   * fails keeps the old answer.
-   */
-  routes.post('/api/chat/regenerate', limitAi, async (c) => {
-    const body = await readJson(c, regenerateChatRequestSchema);
-    const userId = memberId(c);
-    const thread = await findOpenThread(deps.db, userId, body.threadId);
-    const last = await findLastMemberMessage(deps.db, thread.id);
-    const provider = deps.ai.chat(body.provider);
-    const messages = await replyContext(deps.db, thread.id, last.id, body);
-    return streamReply(c, {
-      provider,
-      request: { model: body.model, messages },
-      logger: c.get('logger'),
-      store: (text, stopped) =>
-        storeReply(deps.db, {
-          userId,
-          threadId: thread.id,
-          text,
-          stopped,
-          provider: body.provider,
-          model: body.model,
-          now: deps.now(),
-          replacing: last.id,
-        }),
-      afterDone: () => remember(c.get('logger'), thread.id, provider, body.model),
-    });
-  });
-
-  return routes;
+        });
+        await remember(c.get('logger'), thread.id, provider, body.model);
+        return c.json({ userMessage, aiMessage }, 200);
+      })
+      /** The same, streamed as server-sent events (see chat-stream.ts for the events and Stop). */
+      .openapi({ ...chatRoutes.stream, middleware: [limitAi] as const }, async (c) => {
+        const body = c.req.valid('json');
+        const userId = memberIdOf(c);
+        const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
+        return streamReply(c, {
+          provider,
+          request: { model: body.model, messages },
+          userMessage,
+          logger: c.get('logger'),
+          store: (text, stopped) =>
+            storeReply(deps.db, {
+              userId,
+              threadId: thread.id,
+              text,
+              stopped,
+              provider: body.provider,
+              model: body.model,
+              now: deps.now(),
+            }),
+          afterDone: () => remember(c.get('logger'), thread.id, provider, body.model),
+        });
+      })
+      /**
+       * Answers the thread's last member message again, streamed like `/stream` without the `user` event. The
+       * replies after that message are replaced when the new one is stored (not before), so a regenerate that
+       * fails keeps the old answer.
+       */
+      .openapi({ ...chatRoutes.regenerate, middleware: [limitAi] as const }, async (c) => {
+        const body = c.req.valid('json');
+        const userId = memberIdOf(c);
+        const thread = await findOpenThread(deps.db, userId, body.threadId);
+        const last = await findLastMemberMessage(deps.db, thread.id);
+        const provider = deps.ai.chat(body.provider);
+        const messages = await replyContext(deps.db, thread.id, last.id, body);
+        return streamReply(c, {
+          provider,
+          request: { model: body.model, messages },
+          logger: c.get('logger'),
+          store: (text, stopped) =>
+            storeReply(deps.db, {
+              userId,
+              threadId: thread.id,
+              text,
+              stopped,
+              provider: body.provider,
+              model: body.model,
+              now: deps.now(),
+              replacing: last.id,
+            }),
+          afterDone: () => remember(c.get('logger'), thread.id, provider, body.model),
+        });
+      })
+  );
 }

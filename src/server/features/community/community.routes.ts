@@ -1,27 +1,32 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { z } from 'zod';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember } from '#server/lib/rate-limiter.ts';
-import { parseWith, readJson } from '#server/lib/validation.ts';
+import { successSchema } from '#shared/api.ts';
 import {
   COMMUNITY_LIMITS,
-  commentIdParamSchema,
+  commentListSchema,
+  communityCommentSchema,
+  communityPostSchema,
+  communityStatsSchema,
   createCommentRequestSchema,
   createPostRequestSchema,
+  likeResponseSchema,
   markHelpfulRequestSchema,
+  memberPageSchema,
   membersQuerySchema,
-  postIdParamSchema,
+  postPageSchema,
   postsQuerySchema,
+  reportedPostListSchema,
   reportPostRequestSchema,
   setHiddenRequestSchema,
   updatePostRequestSchema,
 } from '#shared/community.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createComment, listComments, markCommentHelpful } from './comments.service.ts';
 import { togglePostLike } from './likes.service.ts';
@@ -29,23 +34,121 @@ import { getCommunityStats, listMembers } from './members.service.ts';
 import { isOperator, listReportedPosts, reportPost, setPostHidden } from './moderation.service.ts';
 import { createPost, deletePost, listPosts, updatePost } from './posts.service.ts';
 
-type MemberContext = Context<AppEnv>;
-const memberId = (c: MemberContext) => c.get('member').user.id;
-const postId = (c: MemberContext) => parsePathId(postIdParamSchema, c.req.param('id'), 'That post');
-
-/**
- * A query string through its schema. An empty value (`?cursor=`) counts as absent, so a client can always send
- * `cursor=${nextCursor ?? ''}`; anything else that does not parse is a 400.
- */
-function readQuery<S extends z.ZodType>(c: MemberContext, schema: S): z.infer<S> {
-  const present = Object.entries(c.req.query()).filter(([, value]) => value !== '');
-  return parseWith(schema, Object.fromEntries(present));
-}
+const postPath = idParams('That post');
+const commentPath = idParams('That comment');
 
 /**
  * The community (part 2 §2 Community page, §7 Community), plus ours: edit, helpful, stats, reports and hiding.
- * Every route needs a member. `requireMember` is attached per route, not as `/api/community/*` middleware,
- * because the AI helpers under `/api/community/ai/*` are another feature's routes with their own guards.
+ * Every route needs a member; reports and hiding need one of the community's operators.
+ */
+export const communityRoutes = {
+  listPosts: apiRoute({
+    method: 'get',
+    path: '/api/community/posts',
+    tags: ['Community'],
+    summary: 'A page of posts, newest first',
+    request: { query: queryOf(postsQuerySchema) },
+    responses: { 200: json(postPageSchema, 'One page and the cursor of the next') },
+  }),
+  createPost: apiRoute({
+    method: 'post',
+    path: '/api/community/posts',
+    tags: ['Community'],
+    summary: 'Publish a post',
+    request: { body: jsonBody(createPostRequestSchema) },
+    responses: { 201: json(communityPostSchema, 'The new post') },
+  }),
+  updatePost: apiRoute({
+    method: 'put',
+    path: '/api/community/posts/{id}',
+    tags: ['Community'],
+    summary: "Edit a post's title, body, language or AI helpers (author only)",
+    request: { params: postPath, body: jsonBody(updatePostRequestSchema) },
+    responses: { 200: json(communityPostSchema, 'The post after the edit') },
+  }),
+  deletePost: apiRoute({
+    method: 'delete',
+    path: '/api/community/posts/{id}',
+    tags: ['Community'],
+    summary: 'Delete a post with its likes and comments (author only)',
+    request: { params: postPath },
+    responses: { 200: json(successSchema, 'Deleted') },
+  }),
+  toggleLike: apiRoute({
+    method: 'put',
+    path: '/api/community/posts/{id}/like',
+    tags: ['Community'],
+    summary: "Toggle the member's like of a post",
+    request: { params: postPath },
+    responses: { 200: json(likeResponseSchema, 'The new count, and whether the member likes it now') },
+  }),
+  listComments: apiRoute({
+    method: 'get',
+    path: '/api/community/posts/{id}/comments',
+    tags: ['Community'],
+    summary: "A post's comments, oldest first",
+    request: { params: postPath },
+    responses: { 200: json(commentListSchema, 'Every comment of the post') },
+  }),
+  createComment: apiRoute({
+    method: 'post',
+    path: '/api/community/posts/{id}/comments',
+    tags: ['Community'],
+    summary: 'Comment on a post',
+    request: { params: postPath, body: jsonBody(createCommentRequestSchema) },
+    responses: { 201: json(communityCommentSchema, 'The new comment') },
+  }),
+  markHelpful: apiRoute({
+    method: 'put',
+    path: '/api/community/comments/{id}/helpful',
+    tags: ['Community'],
+    summary: "Mark a comment helpful, or not (the post's author only)",
+    request: { params: commentPath, body: jsonBody(markHelpfulRequestSchema) },
+    responses: { 200: json(communityCommentSchema, 'The comment as it now is') },
+  }),
+  listMembers: apiRoute({
+    method: 'get',
+    path: '/api/community/members',
+    tags: ['Community'],
+    summary: 'A page of members, newest first',
+    request: { query: queryOf(membersQuerySchema) },
+    responses: { 200: json(memberPageSchema, 'One page and the cursor of the next') },
+  }),
+  stats: apiRoute({
+    method: 'get',
+    path: '/api/community/stats',
+    tags: ['Community'],
+    summary: "The sidebar's numbers, and whether the member moderates",
+    responses: { 200: json(communityStatsSchema, 'Posts, active members, likes') },
+  }),
+  reportPost: apiRoute({
+    method: 'post',
+    path: '/api/community/posts/{id}/report',
+    tags: ['Community'],
+    summary: "Report another member's post, once",
+    request: { params: postPath, body: jsonBody(reportPostRequestSchema) },
+    responses: { 200: json(successSchema, 'Reported') },
+  }),
+  listReports: apiRoute({
+    method: 'get',
+    path: '/api/community/reports',
+    tags: ['Community'],
+    summary: 'Reported posts, hidden ones included (operators only)',
+    responses: { 200: json(reportedPostListSchema, 'Every reported post with its reports') },
+  }),
+  setHidden: apiRoute({
+    method: 'put',
+    path: '/api/community/posts/{id}/hidden',
+    tags: ['Community'],
+    summary: 'Hide a post from everyone, or show it again (operators only)',
+    request: { params: postPath, body: jsonBody(setHiddenRequestSchema) },
+    responses: { 200: json(successSchema, 'Done') },
+  }),
+};
+
+/**
+ * `requireMember` guards this feature's own paths, not `/api/community/*`: the AI helpers under
+ * `/api/community/ai/*` are another feature's routes with their own guards.
  */
 export function createCommunityRoutes(deps: {
   db: Db;
@@ -55,7 +158,6 @@ export function createCommunityRoutes(deps: {
   adminEmails: readonly string[];
 }) {
   const { db, events, now } = deps;
-  const member = deps.requireMember;
   // This app's own limiters, on the injected clock so tests can move past a window. Per server: behind a load
   // balancer each counts on its own (rate-limiter.ts says why that is acceptable until Redis arrives).
   const minuteOf = (limit: number) =>
@@ -69,80 +171,76 @@ export function createCommunityRoutes(deps: {
     await next();
   });
 
-  const routes = new Hono<AppEnv>();
-
-  routes.get('/api/community/posts', member, async (c) => {
-    const page = readQuery(c, postsQuerySchema);
-    return c.json(await listPosts(db, memberId(c), page));
-  });
-
-  routes.post('/api/community/posts', member, limitPosts, async (c) => {
-    const input = await readJson(c, createPostRequestSchema);
-    return c.json(await createPost(db, events, memberId(c), input, now()), 201);
-  });
-
-  routes.put('/api/community/posts/:id', member, async (c) => {
-    const id = postId(c);
-    const update = await readJson(c, updatePostRequestSchema);
-    if (Object.values(update).every((value) => value === undefined)) {
-      throw new AppError('validation_failed', 'Change at least one of title, body, lang or aiHelpers', {
-        fields: { '(body)': 'Nothing to change' },
-      });
-    }
-    return c.json(await updatePost(db, events, memberId(c), id, update, now()));
-  });
-
-  routes.delete('/api/community/posts/:id', member, async (c) => {
-    await deletePost(db, events, memberId(c), postId(c));
-    return c.json({ success: true });
-  });
-
-  routes.put('/api/community/posts/:id/like', member, async (c) => {
-    return c.json(await togglePostLike(db, events, memberId(c), postId(c), now()));
-  });
-
-  routes.get('/api/community/posts/:id/comments', member, async (c) => {
-    return c.json(await listComments(db, postId(c)));
-  });
-
-  routes.post('/api/community/posts/:id/comments', member, limitComments, async (c) => {
-    const id = postId(c);
-    const { body } = await readJson(c, createCommentRequestSchema);
-    return c.json(await createComment(db, events, memberId(c), id, body, now()), 201);
-  });
-
-  routes.put('/api/community/comments/:id/helpful', member, async (c) => {
-    const id = parsePathId(commentIdParamSchema, c.req.param('id'), 'That comment');
-    const { helpful } = await readJson(c, markHelpfulRequestSchema);
-    return c.json(await markCommentHelpful(db, events, memberId(c), id, helpful, now()));
-  });
-
-  routes.get('/api/community/members', member, async (c) => {
-    return c.json(await listMembers(db, readQuery(c, membersQuerySchema)));
-  });
-
-  routes.get('/api/community/stats', member, async (c) => {
-    const stats = await getCommunityStats(db, now());
-    return c.json({ ...stats, canModerate: isOperator(c.get('member').user.email, deps.adminEmails) });
-  });
-
-  routes.post('/api/community/posts/:id/report', member, async (c) => {
-    const id = postId(c);
-    const { reason } = await readJson(c, reportPostRequestSchema);
-    await reportPost(db, memberId(c), id, reason, now());
-    return c.json({ success: true });
-  });
-
-  routes.get('/api/community/reports', member, operatorOnly, async (c) => {
-    return c.json(await listReportedPosts(db, memberId(c)));
-  });
-
-  routes.put('/api/community/posts/:id/hidden', member, operatorOnly, async (c) => {
-    const id = postId(c);
-    const { hidden } = await readJson(c, setHiddenRequestSchema);
-    await setPostHidden(db, events, id, hidden, now());
-    return c.json({ success: true });
-  });
-
-  return routes;
+  const routes = createApiRouter();
+  for (const path of [
+    '/api/community/posts',
+    '/api/community/posts/*',
+    '/api/community/comments/*',
+    '/api/community/members',
+    '/api/community/stats',
+    '/api/community/reports',
+  ]) {
+    routes.use(path, deps.requireMember);
+  }
+  // A route's own middleware (a limiter, the operators' check) runs after the session check and before its input
+  // is read, as the limits and refusals always did.
+  return routes
+    .openapi(communityRoutes.listPosts, async (c) =>
+      c.json(await listPosts(db, memberIdOf(c), c.req.valid('query')), 200),
+    )
+    .openapi({ ...communityRoutes.createPost, middleware: limitPosts }, async (c) =>
+      c.json(await createPost(db, events, memberIdOf(c), c.req.valid('json'), now()), 201),
+    )
+    .openapi(communityRoutes.updatePost, async (c) => {
+      const { id } = c.req.valid('param');
+      const update = c.req.valid('json');
+      if (Object.values(update).every((value) => value === undefined)) {
+        throw new AppError('validation_failed', 'Change at least one of title, body, lang or aiHelpers', {
+          fields: { '(body)': 'Nothing to change' },
+        });
+      }
+      return c.json(await updatePost(db, events, memberIdOf(c), id, update, now()), 200);
+    })
+    .openapi(communityRoutes.deletePost, async (c) => {
+      await deletePost(db, events, memberIdOf(c), c.req.valid('param').id);
+      return c.json({ success: true } as const, 200);
+    })
+    .openapi(communityRoutes.toggleLike, async (c) =>
+      c.json(await togglePostLike(db, events, memberIdOf(c), c.req.valid('param').id, now()), 200),
+    )
+    .openapi(communityRoutes.listComments, async (c) =>
+      c.json(await listComments(db, c.req.valid('param').id), 200),
+    )
+    .openapi({ ...communityRoutes.createComment, middleware: limitComments }, async (c) => {
+      const { id } = c.req.valid('param');
+      const { body } = c.req.valid('json');
+      return c.json(await createComment(db, events, memberIdOf(c), id, body, now()), 201);
+    })
+    .openapi(communityRoutes.markHelpful, async (c) => {
+      const { id } = c.req.valid('param');
+      const { helpful } = c.req.valid('json');
+      return c.json(await markCommentHelpful(db, events, memberIdOf(c), id, helpful, now()), 200);
+    })
+    .openapi(communityRoutes.listMembers, async (c) =>
+      c.json(await listMembers(db, c.req.valid('query')), 200),
+    )
+    .openapi(communityRoutes.stats, async (c) => {
+      const stats = await getCommunityStats(db, now());
+      return c.json({ ...stats, canModerate: isOperator(c.get('member').user.email, deps.adminEmails) }, 200);
+    })
+    .openapi(communityRoutes.reportPost, async (c) => {
+      const { id } = c.req.valid('param');
+      const { reason } = c.req.valid('json');
+      await reportPost(db, memberIdOf(c), id, reason, now());
+      return c.json({ success: true } as const, 200);
+    })
+    .openapi({ ...communityRoutes.listReports, middleware: operatorOnly }, async (c) =>
+      c.json(await listReportedPosts(db, memberIdOf(c)), 200),
+    )
+    .openapi({ ...communityRoutes.setHidden, middleware: operatorOnly }, async (c) => {
+      const { id } = c.req.valid('param');
+      const { hidden } = c.req.valid('json');
+      await setPostHidden(db, events, id, hidden, now());
+      return c.json({ success: true } as const, 200);
+    });
 }

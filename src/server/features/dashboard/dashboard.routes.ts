@@ -1,23 +1,36 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { assertTimeZone } from '#server/lib/time-zone.ts';
-import { parseWith } from '#server/lib/validation.ts';
-import { dashboardStatsQuerySchema } from '#shared/dashboard.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { dashboardStatsQuerySchema, dashboardStatsSchema } from '#shared/dashboard.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
 
 /** `GET /api/dashboard/stats?time_zone=`: ours (the spec's dashboard showed sample numbers). */
+export const dashboardRoutes = {
+  stats: apiRoute({
+    method: 'get',
+    path: '/api/dashboard/stats',
+    tags: ['Dashboard'],
+    summary: "The dashboard's numbers: today's tasks and focus sessions, the streak, the badges",
+    request: { query: queryOf(dashboardStatsQuerySchema) },
+    responses: {
+      200: json(dashboardStatsSchema, "The member's numbers, today in their time zone (UTC if none)"),
+    },
+  }),
+};
+
 export function createDashboardRoutes(deps: {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
-  routes.get('/api/dashboard/stats', deps.requireMember, async (c) => {
-    const { time_zone } = parseWith(dashboardStatsQuerySchema, { time_zone: c.req.query('time_zone') });
-    const timeZone = time_zone ? assertTimeZone(time_zone) : 'UTC';
-    return c.json(await computeDashboardStats(deps.db, c.get('member').user.id, timeZone, deps.now()));
-  });
-  return routes;
+  return createApiRouter().openapi(
+    { ...dashboardRoutes.stats, middleware: deps.requireMember },
+    async (c) => {
+      const { time_zone } = c.req.valid('query');
+      const timeZone = time_zone ? assertTimeZone(time_zone) : 'UTC';
+      return c.json(await computeDashboardStats(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
+    },
+  );
 }

@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
-import type { AppEnv } from '#server/app-env.ts';
+import { z } from 'zod';
+import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
 import { LIVE_READY_EVENT } from '#shared/community.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { Audience, Delivery, EventBus } from './event-bus.ts';
 import { createStreamSlots, type StreamLimits } from './stream-slots.ts';
 
@@ -27,6 +27,22 @@ export const MAX_PENDING_WRITES = 256;
  * `data: <json>`, `id: <n>` per delivery (`n` counts per connection: events are not replayed on reconnect, so
  * a page refetches what it shows when it reconnects), and a `: keep-alive` comment every 25 s.
  */
+export const eventRoutes = {
+  stream: apiRoute({
+    method: 'get',
+    path: '/api/events',
+    tags: ['Events'],
+    summary: 'Live updates: what other members do, and the badges the member earns (server-sent events)',
+    responses: {
+      200: {
+        description:
+          'The stream: `event: ready` first, then `event: <type>`, `data: <json>`, `id: <n>` per event, and a `: keep-alive` comment every 25 s',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+    },
+  }),
+};
+
 export function createEventRoutes(deps: {
   requireMember: ReturnType<typeof createRequireMember>;
   events: EventBus;
@@ -40,12 +56,13 @@ export function createEventRoutes(deps: {
   /** How many streams one member, and all members, may hold open on this server. */
   limits: StreamLimits;
 }) {
-  const routes = new Hono<AppEnv>();
   const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
   const slots = createStreamSlots(deps.limits);
 
-  routes.get('/api/events', deps.requireMember, (c) => {
-    const userId = c.get('member').user.id;
+  const routes = createApiRouter();
+  routes.use('/api/events', deps.requireMember);
+  return routes.openapi(eventRoutes.stream, (c) => {
+    const userId = memberIdOf(c);
     const release = slots.take(userId);
     const clientSignal = c.req.raw.signal;
     // nginx buffers proxied responses by default, which would hold events back until a buffer fills.
@@ -64,8 +81,6 @@ export function createEventRoutes(deps: {
       }
     });
   });
-
-  return routes;
 }
 
 /**

@@ -1,88 +1,191 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
+import { z } from 'zod';
 import type { MediaStore } from '#server/features/media/media-store.ts';
 import { serveStoredFile } from '#server/features/media/serve-stored-file.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { parseWith, readJson } from '#server/lib/validation.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
 import { falModels } from '#shared/fal-models.ts';
 import {
   aiImageRequestSchema,
   falImageRequestSchema,
+  falModelsResponseSchema,
   falVideoRequestSchema,
+  generationAnswerSchema,
+  generationJobsResponseSchema,
   imageStatusQuerySchema,
   straicoAudioRequestSchema,
   straicoVideoRequestSchema,
 } from '#shared/media.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { MAX_JOB_OUTPUTS } from './collect-outputs.ts';
 import type { GenerationService } from './generation.service.ts';
+import { inlineImageContentTypes } from './inline-output.ts';
+
+/** Lumara's job id; the service answers 404 for anything that names no job of the member's. */
+const jobIdParam = z.string().meta({ description: "Lumara's job id (a UUID)", format: 'uuid' });
+
+/** An output's index: a small whole number below MAX_JOB_OUTPUTS; anything else names no file (404). */
+const noFile = { error: 'That file was not found' };
+const outputIndexParam = z
+  .string()
+  .regex(/^\d{1,3}$/, noFile)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .max(MAX_JOB_OUTPUTS - 1, noFile),
+  )
+  .meta({ type: 'integer', minimum: 0, maximum: MAX_JOB_OUTPUTS - 1, examples: [0] });
+
+/** An inline output is only ever one of the images inline-output.ts takes. */
+const outputFileContent = Object.fromEntries(
+  inlineImageContentTypes.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+);
+
+const answer = (description: string) => ({ 200: json(generationAnswerSchema, description) });
+const started = answer(
+  'Ready or failed when the provider was that quick, else pending with the `jobId` to poll',
+);
 
 /**
  * Media generation (part 1 §7 `POST /api/ai/image` and its status; part 2 §7 Straico and fal calls), plus the
  * job list the studio picks generations up from and the outputs that came inline. Every call is a signed-in
- * member's and sees only their own jobs (404 otherwise). Starting a generation counts against the member's
- * share of `aiLimiter` (shared with chat and research); polling does not.
+ * member's and sees only their own jobs (404 otherwise).
  */
+export const generationRoutes = {
+  aiImage: apiRoute({
+    method: 'post',
+    path: '/api/ai/image',
+    tags: ['Generation'],
+    summary: 'Start an image with any provider that makes images',
+    request: { body: jsonBody(aiImageRequestSchema) },
+    responses: started,
+  }),
+  imageStatus: apiRoute({
+    method: 'get',
+    path: '/api/ai/image/status',
+    tags: ['Generation'],
+    summary: 'How a generation stands (any provider, any kind)',
+    request: { query: queryOf(imageStatusQuerySchema) },
+    responses: answer('The generation as it stands'),
+  }),
+  straicoStatus: apiRoute({
+    method: 'get',
+    path: '/api/straico/status/{jobId}',
+    tags: ['Generation'],
+    summary: 'How a generation stands (the Straico path)',
+    request: { params: z.object({ jobId: jobIdParam }) },
+    responses: answer('The generation as it stands'),
+  }),
+  straicoVideo: apiRoute({
+    method: 'post',
+    path: '/api/straico/video',
+    tags: ['Generation'],
+    summary: 'Start a Straico video, optionally from a still',
+    request: { body: jsonBody(straicoVideoRequestSchema) },
+    responses: started,
+  }),
+  straicoAudio: apiRoute({
+    method: 'post',
+    path: '/api/straico/audio',
+    tags: ['Generation'],
+    summary: 'Start a Straico text-to-speech',
+    request: { body: jsonBody(straicoAudioRequestSchema) },
+    responses: started,
+  }),
+  falModels: apiRoute({
+    method: 'get',
+    path: '/api/fal/models',
+    tags: ['Generation'],
+    summary: "fal.ai's image and video models",
+    responses: { 200: json(falModelsResponseSchema, 'The image models and the video models') },
+  }),
+  falImage: apiRoute({
+    method: 'post',
+    path: '/api/fal/image',
+    tags: ['Generation'],
+    summary: 'Start 1 to 4 fal.ai images',
+    request: { body: jsonBody(falImageRequestSchema) },
+    responses: started,
+  }),
+  falVideo: apiRoute({
+    method: 'post',
+    path: '/api/fal/video',
+    tags: ['Generation'],
+    summary: 'Start a fal.ai video',
+    request: { body: jsonBody(falVideoRequestSchema) },
+    responses: started,
+  }),
+  jobs: apiRoute({
+    method: 'get',
+    path: '/api/ai/jobs',
+    tags: ['Generation'],
+    summary: "The member's pending generations and the recent ones not saved yet, newest first",
+    responses: { 200: json(generationJobsResponseSchema, 'The jobs') },
+  }),
+  output: apiRoute({
+    method: 'get',
+    path: '/api/ai/jobs/{jobId}/outputs/{n}',
+    tags: ['Generation'],
+    summary: 'An output that came inline, as the server stored it (`Range` honoured)',
+    request: { params: z.object({ jobId: jobIdParam, n: outputIndexParam }) },
+    responses: {
+      200: { description: 'The whole file', content: outputFileContent },
+      206: {
+        description: 'The byte range `Range` asked for (`Content-Range` says which)',
+        content: outputFileContent,
+      },
+      416: json(apiErrorBodySchema, 'The range starts past the end of the file (`bad_request`)'),
+    },
+  }),
+};
+
+/** Starting a generation counts against the member's share of `aiLimiter` (shared with chat and research); polling does not. */
 export function createGenerationRoutes(deps: {
   requireMember: ReturnType<typeof createRequireMember>;
   aiLimiter: RateLimiter;
   generation: GenerationService;
   store: MediaStore;
 }) {
-  const routes = new Hono<AppEnv>();
-  const member = deps.requireMember;
-  const limitAi = limitPerMember(deps.aiLimiter, 'AI');
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
+  const routes = createApiRouter();
+  // Per route, not `use('/api/ai/*')`: these paths share their prefixes with other routers' routes.
+  const member = [deps.requireMember];
+  const memberAndLimit = [deps.requireMember, limitPerMember(deps.aiLimiter, 'AI')];
   const { generation } = deps;
 
-  routes.post('/api/ai/image', member, limitAi, async (c) => {
-    const request = await readJson(c, aiImageRequestSchema);
-    return c.json(await generation.start(memberId(c), { kind: 'ai-image', ...request }));
-  });
-
-  routes.get('/api/ai/image/status', member, async (c) => {
-    const { jobId } = parseWith(imageStatusQuerySchema, {
-      provider: c.req.query('provider') || undefined,
-      jobId: c.req.query('jobId'),
+  return routes
+    .openapi({ ...generationRoutes.aiImage, middleware: memberAndLimit }, async (c) =>
+      c.json(await generation.start(memberIdOf(c), { kind: 'ai-image', ...c.req.valid('json') }), 200),
+    )
+    .openapi({ ...generationRoutes.imageStatus, middleware: member }, async (c) =>
+      c.json(await generation.status(memberIdOf(c), c.req.valid('query').jobId), 200),
+    )
+    .openapi({ ...generationRoutes.straicoStatus, middleware: member }, async (c) =>
+      c.json(await generation.status(memberIdOf(c), c.req.valid('param').jobId), 200),
+    )
+    .openapi({ ...generationRoutes.straicoVideo, middleware: memberAndLimit }, async (c) => {
+      const { provider: _straico, ...request } = c.req.valid('json');
+      return c.json(await generation.start(memberIdOf(c), { kind: 'straico-video', ...request }), 200);
+    })
+    .openapi({ ...generationRoutes.straicoAudio, middleware: memberAndLimit }, async (c) => {
+      const { provider: _straico, ...request } = c.req.valid('json');
+      return c.json(await generation.start(memberIdOf(c), { kind: 'straico-audio', ...request }), 200);
+    })
+    .openapi({ ...generationRoutes.falModels, middleware: member }, (c) => c.json(falModels, 200))
+    .openapi({ ...generationRoutes.falImage, middleware: memberAndLimit }, async (c) =>
+      c.json(await generation.start(memberIdOf(c), { kind: 'fal-image', ...c.req.valid('json') }), 200),
+    )
+    .openapi({ ...generationRoutes.falVideo, middleware: memberAndLimit }, async (c) =>
+      c.json(await generation.start(memberIdOf(c), { kind: 'fal-video', ...c.req.valid('json') }), 200),
+    )
+    .openapi({ ...generationRoutes.jobs, middleware: member }, async (c) =>
+      c.json(await generation.list(memberIdOf(c)), 200),
+    )
+    .openapi({ ...generationRoutes.output, middleware: member }, async (c) => {
+      const { jobId, n } = c.req.valid('param');
+      const file = await generation.output(memberIdOf(c), jobId, n);
+      return serveStoredFile(c.req.raw, deps.store, file, 'inline');
     });
-    return c.json(await generation.status(memberId(c), jobId));
-  });
-
-  routes.get('/api/straico/status/:jobId', member, async (c) =>
-    c.json(await generation.status(memberId(c), c.req.param('jobId'))),
-  );
-
-  routes.post('/api/straico/video', member, limitAi, async (c) => {
-    const { provider: _straico, ...request } = await readJson(c, straicoVideoRequestSchema);
-    return c.json(await generation.start(memberId(c), { kind: 'straico-video', ...request }));
-  });
-
-  routes.post('/api/straico/audio', member, limitAi, async (c) => {
-    const { provider: _straico, ...request } = await readJson(c, straicoAudioRequestSchema);
-    return c.json(await generation.start(memberId(c), { kind: 'straico-audio', ...request }));
-  });
-
-  routes.get('/api/fal/models', member, (c) => c.json(falModels));
-
-  routes.post('/api/fal/image', member, limitAi, async (c) => {
-    const request = await readJson(c, falImageRequestSchema);
-    return c.json(await generation.start(memberId(c), { kind: 'fal-image', ...request }));
-  });
-
-  routes.post('/api/fal/video', member, limitAi, async (c) => {
-    const request = await readJson(c, falVideoRequestSchema);
-    return c.json(await generation.start(memberId(c), { kind: 'fal-video', ...request }));
-  });
-
-  routes.get('/api/ai/jobs', member, async (c) => c.json(await generation.list(memberId(c))));
-
-  routes.get('/api/ai/jobs/:jobId/outputs/:n', member, async (c) => {
-    const index = /^\d{1,3}$/.test(c.req.param('n')) ? Number(c.req.param('n')) : Number.NaN;
-    if (!(index < MAX_JOB_OUTPUTS)) throw notFound('That file');
-    const file = await generation.output(memberId(c), c.req.param('jobId'), index);
-    return serveStoredFile(c.req.raw, deps.store, file, 'inline');
-  });
-
-  return routes;
 }

@@ -18,6 +18,12 @@ const formats = [
   },
 ] as const;
 
+/** The content types an inline output is stored (and served) as. */
+export const inlineImageContentTypes = [
+  ...formats.map((format) => format.contentType),
+  'image/webp',
+] as const;
+
 /** What a data URI may say it holds (`image/jpg` is a common misspelling of JPEG). */
 const declaredTypes = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif']);
 

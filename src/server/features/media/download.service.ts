@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { type MediaType, mediaIdParamSchema, mediaTypeSchema } from '#shared/media.ts';
+import { type MediaType, mediaTypeSchema } from '#shared/media.ts';
+import { rowIdParamSchema } from '#shared/row-id.ts';
 import { findJobOutput } from '../generation/job-outputs.ts';
 import { findMediaBySource, findOwnMedia } from './media.service.ts';
 import { mediaTypeOfContentType } from './media-content-types.ts';
@@ -24,7 +25,7 @@ export async function findDownloadableFile(
   const ownPath = pathOnOwnOrigin(link, deps.appUrl);
   const mediaId = ownPath ? mediaFilePath.exec(ownPath)?.[1] : undefined;
   if (mediaId !== undefined) {
-    const id = mediaIdParamSchema.safeParse(mediaId);
+    const id = rowIdParamSchema.safeParse(mediaId);
     if (!id.success) return null;
     const row = await findOwnMedia(deps.db, userId, id.data);
     return row ? fromRow(row) : null;

@@ -42,6 +42,9 @@ const ACCEPTED: Readonly<Record<string, AcceptedType>> = {
   'audio/flac': { mediaType: 'audio', extensions: ['flac'], signatures: ['flac'] },
 };
 
+/** Every type a stored file can have: what it is served as (`checkMediaContent` stores only these). */
+export const STORED_CONTENT_TYPES = Object.keys(ACCEPTED);
+
 /** Other names servers use for the same formats. */
 const ALIASES: Readonly<Record<string, string>> = {
   'image/jpg': 'image/jpeg',

@@ -1,10 +1,29 @@
+import { z } from 'zod';
+import { json } from '#server/lib/api-route.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
+import { STORED_CONTENT_TYPES } from './media-content-types.ts';
 import type { MediaStore } from './media-store.ts';
 
 /** A file in the media store and the type it was checked to be when it was stored. */
 export type StoredFile = { key: string; contentType: string };
 
 export type ByteRange = { start: number; end: number };
+
+/** A stored file is only ever a picture, a film or a sound, served as the type it was stored as. */
+const storedFileContent = Object.fromEntries(
+  STORED_CONTENT_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+);
+
+/** What a route that answers with `serveStoredFile` declares. */
+export const storedFileResponses = {
+  200: { description: 'The whole file', content: storedFileContent },
+  206: {
+    description: 'The one byte range `Range` asked for (`Content-Range` says which)',
+    content: storedFileContent,
+  },
+  416: json(apiErrorBodySchema, 'The range starts past the end of the file (`bad_request`)'),
+};
 
 /**
  * The owner's browser may keep a stored file for a day: a key's bytes never change (a new save is a new key),

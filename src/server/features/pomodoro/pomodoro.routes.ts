@@ -1,31 +1,43 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
-import { readJson } from '#server/lib/validation.ts';
-import { pomodoroIdParamSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { pomodoroSessionSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { completePomodoro, startPomodoro } from './pomodoro.service.ts';
 
 /** Part 1 §7: `POST /api/pomodoro` records a started session; `PUT /api/pomodoro/{id}/complete` finishes it. */
+export const pomodoroRoutes = {
+  start: apiRoute({
+    method: 'post',
+    path: '/api/pomodoro',
+    tags: ['Pomodoro'],
+    summary: 'Record a focus session as its timer starts',
+    request: { body: jsonBody(startPomodoroRequestSchema) },
+    responses: { 201: json(pomodoroSessionSchema, 'The started session') },
+  }),
+  complete: apiRoute({
+    method: 'put',
+    path: '/api/pomodoro/{id}/complete',
+    tags: ['Pomodoro'],
+    summary: 'Mark a focus session completed (idempotent)',
+    request: { params: idParams('That focus session') },
+    responses: { 200: json(pomodoroSessionSchema, 'The completed session') },
+  }),
+};
+
 export function createPomodoroRoutes(deps: {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   routes.use('/api/pomodoro', deps.requireMember);
   routes.use('/api/pomodoro/*', deps.requireMember);
-
-  routes.post('/api/pomodoro', async (c) => {
-    const input = await readJson(c, startPomodoroRequestSchema);
-    return c.json(await startPomodoro(deps.db, c.get('member').user.id, input, deps.now()), 201);
-  });
-
-  routes.put('/api/pomodoro/:id/complete', async (c) => {
-    const id = parsePathId(pomodoroIdParamSchema, c.req.param('id'), 'That focus session');
-    return c.json(await completePomodoro(deps.db, c.get('member').user.id, id, deps.now()));
-  });
-
-  return routes;
+  return routes
+    .openapi(pomodoroRoutes.start, async (c) =>
+      c.json(await startPomodoro(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
+    )
+    .openapi(pomodoroRoutes.complete, async (c) =>
+      c.json(await completePomodoro(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now()), 200),
+    );
 }

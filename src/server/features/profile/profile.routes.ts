@@ -1,28 +1,36 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AiProviders } from '#server/ai/ai-providers.ts';
-import type { AppEnv } from '#server/app-env.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { rowIdPath } from '#server/lib/path-params.ts';
+import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
-import { parseWith, readJson } from '#server/lib/validation.ts';
 import { setAiRequestSchema } from '#shared/ai.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
   applyThemeRequestSchema,
+  applyThemeResponseSchema,
   avatarGenerateRequestSchema,
+  avatarGenerateResponseSchema,
   avatarStatusQuerySchema,
+  avatarStatusResponseSchema,
   profileMeQuerySchema,
+  profileMeSchema,
+  profileSchema,
   setAvatarRequestSchema,
+  setAvatarResponseSchema,
   setStatusRequestSchema,
+  setStatusResponseSchema,
   setThemeRequestSchema,
+  setThemeResponseSchema,
   setWallpaperRequestSchema,
+  setWallpaperResponseSchema,
   updateProfileRequestSchema,
 } from '#shared/profile.ts';
-import { rowIdParamSchema } from '#shared/row-id.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import type { MediaStore } from '../media/media-store.ts';
@@ -43,10 +51,146 @@ export const PROFILE_IMAGE_SAVES_PER_MINUTE = 30;
 /** A stored picture's name never changes its bytes: the viewer's browser may keep it for a year. */
 const IMMUTABLE_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-const imagePathSchema = z.object({
-  userId: rowIdParamSchema,
-  file: z.string().max(100),
+/** Any path that does not name a stored picture answers 404, as an unknown picture would. */
+const pictureNotFound = 'That picture was not found';
+const imagePath = z.object({
+  userId: rowIdPath('That picture'),
+  file: z.string().max(100, { error: pictureNotFound }),
 });
+
+/** A stored picture, as the type it was checked to be when it was copied in (profile-images.service.ts). */
+const pictureContent = (description: string) => {
+  const schema = z.string().meta({ format: 'binary' });
+  return {
+    description,
+    content: {
+      'image/png': { schema },
+      'image/jpeg': { schema },
+      'image/webp': { schema },
+      'image/gif': { schema },
+    },
+  } as const;
+};
+
+/** `GET /api/avatars/{userId}/{file}` or `GET /api/wallpapers/{userId}/{file}`: one declaration per kind. */
+function pictureRoute<const P extends string>(path: P, summary: string) {
+  return apiRoute({
+    method: 'get',
+    path,
+    tags: ['Profile'],
+    summary,
+    request: { params: imagePath },
+    responses: {
+      200: pictureContent('The picture'),
+      206: pictureContent('The part of the picture the Range header asked for'),
+      416: json(apiErrorBodySchema, 'The range starts past the end of the picture (`bad_request`)'),
+    },
+  });
+}
+
+/**
+ * Part 1 §7 and part 2 §7 profile calls: the profile itself, `me`, status, themes, AI choice, avatar and
+ * wallpaper (copied into Lumara's store), avatar generation, and the stored pictures.
+ */
+export const profileRoutes = {
+  get: apiRoute({
+    method: 'get',
+    path: '/api/profile',
+    tags: ['Profile'],
+    summary: "The member's stored profile fields",
+    responses: { 200: json(profileSchema, 'The profile (fields never set are null)') },
+  }),
+  update: apiRoute({
+    method: 'put',
+    path: '/api/profile',
+    tags: ['Profile'],
+    summary: 'Change profile fields: name, about, pictures, wallpaper, tags, time zone',
+    request: { body: jsonBody(updateProfileRequestSchema) },
+    responses: { 200: json(profileSchema, 'The whole profile as saved') },
+  }),
+  me: apiRoute({
+    method: 'get',
+    path: '/api/profile/me',
+    tags: ['Profile'],
+    summary: "The member as the app shows them, with today's stats",
+    request: { query: queryOf(profileMeQuerySchema) },
+    responses: { 200: json(profileMeSchema, 'Account, profile with defaults, and stats') },
+  }),
+  setStatus: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-status',
+    tags: ['Profile'],
+    summary: 'Set the status line',
+    request: { body: jsonBody(setStatusRequestSchema) },
+    responses: { 200: json(setStatusResponseSchema, 'The status as saved') },
+  }),
+  setTheme: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-theme',
+    tags: ['Profile'],
+    summary: 'Choose a theme studio panel theme',
+    request: { body: jsonBody(setThemeRequestSchema) },
+    responses: { 200: json(setThemeResponseSchema, 'The theme now in force') },
+  }),
+  applyTheme: apiRoute({
+    method: 'post',
+    path: '/api/theme/apply',
+    tags: ['Profile'],
+    summary: 'Choose a Color Themes token theme and its colours',
+    request: { body: jsonBody(applyThemeRequestSchema) },
+    responses: { 200: json(applyThemeResponseSchema, 'The theme now in force') },
+  }),
+  setAi: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-ai',
+    tags: ['Profile'],
+    summary: 'Choose the default AI provider and model',
+    request: { body: jsonBody(setAiRequestSchema) },
+    responses: { 200: json(setAiRequestSchema, 'The choice as saved') },
+  }),
+  setAvatar: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-avatar',
+    tags: ['Profile'],
+    summary: 'Set the avatar: the picture is copied into Lumara (empty removes it)',
+    request: { body: jsonBody(setAvatarRequestSchema) },
+    responses: { 200: json(setAvatarResponseSchema, 'The avatar path now stored') },
+  }),
+  setWallpaper: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-wallpaper',
+    tags: ['Profile'],
+    summary: 'Set the wallpaper: a picture copied into Lumara, or a CSS gradient',
+    request: { body: jsonBody(setWallpaperRequestSchema) },
+    responses: { 200: json(setWallpaperResponseSchema, 'The wallpaper as now stored') },
+  }),
+  avatarGenerate: apiRoute({
+    method: 'post',
+    path: '/api/profile/avatar-generate',
+    tags: ['Profile'],
+    summary: 'Generate an avatar from a prompt',
+    request: { body: jsonBody(avatarGenerateRequestSchema) },
+    responses: {
+      200: json(avatarGenerateResponseSchema, 'Ready with a url, pending with a jobId, or failed'),
+    },
+  }),
+  avatarStatus: apiRoute({
+    method: 'get',
+    path: '/api/profile/avatar-status',
+    tags: ['Profile'],
+    summary: 'Check a pending avatar generation',
+    request: { query: queryOf(avatarStatusQuerySchema) },
+    responses: { 200: json(avatarStatusResponseSchema, 'Ready with a url, pending, or failed') },
+  }),
+  avatarFile: pictureRoute(
+    '/api/avatars/{userId}/{file}',
+    "A member's stored avatar (any signed-in member may see it)",
+  ),
+  wallpaperFile: pictureRoute(
+    '/api/wallpapers/{userId}/{file}',
+    "The member's own stored wallpaper (another member's answers 404)",
+  ),
+};
 
 export type ProfileRoutesDeps = {
   db: Db;
@@ -64,12 +208,10 @@ export type ProfileRoutesDeps = {
 };
 
 /**
- * Part 1 §7 and part 2 §7 profile calls: the profile itself, `me`, status, themes, AI choice, avatar and
- * wallpaper (copied into Lumara's store), avatar generation, and the stored pictures. Every call acts on the
- * signed-in member's own profile; only avatars are readable by other members.
+ * Every call acts on the signed-in member's own profile; only avatars are readable by other members.
  */
 export function createProfileRoutes(deps: ProfileRoutesDeps) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   const { db } = deps;
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   const limitImageSaves = limitPerMember(
@@ -80,7 +222,6 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     }),
     'picture save',
   );
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
   const importDeps = (logger: Logger): ImportMediaDeps => ({
     db,
     store: deps.store,
@@ -89,75 +230,69 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     logger,
     ...(deps.lookup ? { lookup: deps.lookup } : {}),
   });
+  /** A stored picture, served to whoever findStoredImage allows; its name never changes its bytes. */
+  const servePicture = async (
+    request: Request,
+    kind: ProfileImageKind,
+    path: { userId: number; file: string },
+    viewerId: number,
+  ) => {
+    const stored = await findStoredImage(deps, kind, path.userId, path.file, viewerId);
+    const response = await serveStoredFile(request, deps.store, stored, 'inline');
+    response.headers.set('Cache-Control', IMMUTABLE_IMAGE_CACHE_CONTROL);
+    return response;
+  };
 
-  // `/api/profile/*` covers `/api/profile` itself too.
+  // `/api/profile/*` covers `/api/profile` itself too; the other paths ask for the member on their own route.
+  // Either way the member is known before any input is read.
   routes.use('/api/profile/*', deps.requireMember);
 
-  routes.get('/api/profile', async (c) => c.json(presentProfile(await findProfile(db, memberId(c)))));
-
-  routes.put('/api/profile', async (c) => {
-    const changes = await readJson(c, updateProfileRequestSchema);
-    return c.json(await updateProfile(importDeps(c.get('logger')), memberId(c), changes, deps.now()));
-  });
-
-  routes.get('/api/profile/me', async (c) => {
-    const { time_zone } = parseWith(profileMeQuerySchema, {
-      time_zone: c.req.query('time_zone') || undefined,
-    });
-    return c.json(await getProfileMe(db, memberId(c), time_zone, deps.now()));
-  });
-
-  routes.post('/api/profile/set-status', async (c) => {
-    const { status } = await readJson(c, setStatusRequestSchema);
-    return c.json(await setStatus(db, memberId(c), status, deps.now()));
-  });
-
-  routes.post('/api/profile/set-theme', async (c) => {
-    const { theme } = await readJson(c, setThemeRequestSchema);
-    return c.json(await setPanelTheme(db, memberId(c), theme, deps.now()));
-  });
-
-  routes.post('/api/theme/apply', deps.requireMember, async (c) => {
-    const request = await readJson(c, applyThemeRequestSchema);
-    return c.json(await applyTokenTheme(db, memberId(c), request, deps.now()));
-  });
-
-  routes.post('/api/profile/set-ai', async (c) => {
-    const choice = await readJson(c, setAiRequestSchema);
-    return c.json(await setAiChoice(db, memberId(c), choice, deps.now()));
-  });
-
-  routes.post('/api/profile/set-avatar', limitImageSaves, async (c) => {
-    const { url } = await readJson(c, setAvatarRequestSchema);
-    return c.json(await setAvatar(importDeps(c.get('logger')), memberId(c), url, deps.now()));
-  });
-
-  routes.post('/api/profile/set-wallpaper', limitImageSaves, async (c) => {
-    const change = await readJson(c, setWallpaperRequestSchema);
-    return c.json(await setWallpaper(importDeps(c.get('logger')), memberId(c), change, deps.now()));
-  });
-
-  routes.post('/api/profile/avatar-generate', limitAi, async (c) => {
-    const { prompt } = await readJson(c, avatarGenerateRequestSchema);
-    return c.json(await startAvatarGeneration(deps, memberId(c), prompt));
-  });
-
-  routes.get('/api/profile/avatar-status', async (c) => {
-    const { jobId } = parseWith(avatarStatusQuerySchema, { jobId: c.req.query('jobId') });
-    return c.json(await getAvatarStatus(deps, memberId(c), jobId));
-  });
-
-  const servePicture = (kind: ProfileImageKind) =>
-    routes.get(`/api/${kind}s/:userId/:file`, deps.requireMember, async (c) => {
-      const path = imagePathSchema.safeParse(c.req.param());
-      if (!path.success) throw notFound('That picture');
-      const file = await findStoredImage(deps, kind, path.data.userId, path.data.file, memberId(c));
-      const response = await serveStoredFile(c.req.raw, deps.store, file, 'inline');
-      response.headers.set('Cache-Control', IMMUTABLE_IMAGE_CACHE_CONTROL);
-      return response;
-    });
-  servePicture('avatar');
-  servePicture('wallpaper');
-
-  return routes;
+  return routes
+    .openapi(profileRoutes.get, async (c) =>
+      c.json(presentProfile(await findProfile(db, memberIdOf(c))), 200),
+    )
+    .openapi(profileRoutes.update, async (c) =>
+      c.json(
+        await updateProfile(importDeps(c.get('logger')), memberIdOf(c), c.req.valid('json'), deps.now()),
+        200,
+      ),
+    )
+    .openapi(profileRoutes.me, async (c) => {
+      const { time_zone } = c.req.valid('query');
+      return c.json(await getProfileMe(db, memberIdOf(c), time_zone, deps.now()), 200);
+    })
+    .openapi(profileRoutes.setStatus, async (c) =>
+      c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
+    )
+    .openapi(profileRoutes.setTheme, async (c) =>
+      c.json(await setPanelTheme(db, memberIdOf(c), c.req.valid('json').theme, deps.now()), 200),
+    )
+    .openapi({ ...profileRoutes.applyTheme, middleware: deps.requireMember }, async (c) =>
+      c.json(await applyTokenTheme(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
+    )
+    .openapi(profileRoutes.setAi, async (c) =>
+      c.json(await setAiChoice(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
+    )
+    .openapi({ ...profileRoutes.setAvatar, middleware: [limitImageSaves] as const }, async (c) => {
+      const { url } = c.req.valid('json');
+      return c.json(await setAvatar(importDeps(c.get('logger')), memberIdOf(c), url, deps.now()), 200);
+    })
+    .openapi({ ...profileRoutes.setWallpaper, middleware: [limitImageSaves] as const }, async (c) =>
+      c.json(
+        await setWallpaper(importDeps(c.get('logger')), memberIdOf(c), c.req.valid('json'), deps.now()),
+        200,
+      ),
+    )
+    .openapi({ ...profileRoutes.avatarGenerate, middleware: [limitAi] as const }, async (c) =>
+      c.json(await startAvatarGeneration(deps, memberIdOf(c), c.req.valid('json').prompt), 200),
+    )
+    .openapi(profileRoutes.avatarStatus, async (c) =>
+      c.json(await getAvatarStatus(deps, memberIdOf(c), c.req.valid('query').jobId), 200),
+    )
+    .openapi({ ...profileRoutes.avatarFile, middleware: deps.requireMember }, (c) =>
+      servePicture(c.req.raw, 'avatar', c.req.valid('param'), memberIdOf(c)),
+    )
+    .openapi({ ...profileRoutes.wallpaperFile, middleware: deps.requireMember }, (c) =>
+      servePicture(c.req.raw, 'wallpaper', c.req.valid('param'), memberIdOf(c)),
+    );
 }

@@ -1,10 +1,13 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
-import { readJson } from '#server/lib/validation.ts';
-import { createQuickActionRequestSchema, quickActionIdParamSchema } from '#shared/quick-actions.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { successSchema } from '#shared/api.ts';
+import {
+  createQuickActionRequestSchema,
+  quickActionSchema,
+  quickActionsResponseSchema,
+} from '#shared/quick-actions.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   createQuickAction,
   deleteQuickAction,
@@ -16,33 +19,61 @@ import {
  * Part 2 §7 quick actions, paths as the spec writes them, plus `POST /api/quick-actions/seed` (ours: the "seed the
  * five defaults" of §4). Every call acts on the signed-in member's own actions.
  */
+export const quickActionRoutes = {
+  list: apiRoute({
+    method: 'get',
+    path: '/api/quick-actions',
+    tags: ['Quick actions'],
+    summary: "The member's quick actions, oldest first",
+    responses: { 200: json(quickActionsResponseSchema, 'Every quick action of the member') },
+  }),
+  create: apiRoute({
+    method: 'post',
+    path: '/api/quick-actions',
+    tags: ['Quick actions'],
+    summary: 'Add a quick action',
+    request: { body: jsonBody(createQuickActionRequestSchema) },
+    responses: { 201: json(quickActionSchema, 'The new quick action') },
+  }),
+  seed: apiRoute({
+    method: 'post',
+    path: '/api/quick-actions/seed',
+    tags: ['Quick actions'],
+    summary: 'Add the five default quick actions, when the member has none',
+    responses: {
+      201: json(quickActionsResponseSchema, 'The five were added: the list'),
+      200: json(quickActionsResponseSchema, 'The member already had actions; nothing changed: the list'),
+    },
+  }),
+  remove: apiRoute({
+    method: 'delete',
+    path: '/api/quick-actions/{id}',
+    tags: ['Quick actions'],
+    summary: 'Delete a quick action',
+    request: { params: idParams('That quick action') },
+    responses: { 200: json(successSchema, 'Deleted') },
+  }),
+};
+
 export function createQuickActionRoutes(deps: {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
   const member = deps.requireMember;
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
-
-  routes.get('/api/quick-actions', member, async (c) => c.json(await listQuickActions(deps.db, memberId(c))));
-
-  routes.post('/api/quick-actions', member, async (c) => {
-    const input = await readJson(c, createQuickActionRequestSchema);
-    return c.json(await createQuickAction(deps.db, memberId(c), input, deps.now()), 201);
-  });
-
-  // 201 when the five were added, 200 when the member already had actions and nothing changed.
-  routes.post('/api/quick-actions/seed', member, async (c) => {
-    const { seeded, actions } = await seedQuickActions(deps.db, memberId(c), deps.now());
-    return c.json(actions, seeded ? 201 : 200);
-  });
-
-  routes.delete('/api/quick-actions/:id', member, async (c) => {
-    const id = parsePathId(quickActionIdParamSchema, c.req.param('id'), 'That quick action');
-    await deleteQuickAction(deps.db, memberId(c), id);
-    return c.json({ success: true });
-  });
-
-  return routes;
+  return createApiRouter()
+    .openapi({ ...quickActionRoutes.list, middleware: member }, async (c) =>
+      c.json(await listQuickActions(deps.db, memberIdOf(c)), 200),
+    )
+    .openapi({ ...quickActionRoutes.create, middleware: member }, async (c) =>
+      c.json(await createQuickAction(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
+    )
+    .openapi({ ...quickActionRoutes.seed, middleware: member }, async (c) => {
+      const { seeded, actions } = await seedQuickActions(deps.db, memberIdOf(c), deps.now());
+      return seeded ? c.json(actions, 201) : c.json(actions, 200);
+    })
+    .openapi({ ...quickActionRoutes.remove, middleware: member }, async (c) => {
+      await deleteQuickAction(deps.db, memberIdOf(c), c.req.valid('param').id);
+      return c.json({ success: true } as const, 200);
+    });
 }

@@ -1,45 +1,76 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { parsePathId } from '#server/lib/path-id.ts';
-import { readJson } from '#server/lib/validation.ts';
-import { createWidgetBodySchema, updateWidgetRequestSchema, widgetIdParamSchema } from '#shared/widgets.ts';
-import type { createRequireMember } from '../auth/require-member.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { idParams } from '#server/lib/path-params.ts';
+import { successSchema } from '#shared/api.ts';
+import { widgetListSchema, widgetSchema } from '#shared/embeds.ts';
+import { createWidgetBodySchema, updateWidgetRequestSchema } from '#shared/widgets.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.service.ts';
+
+const widgetPath = idParams('That widget');
 
 /**
  * Part 2 §7 widget calls, and `PUT /api/widgets/{id}` for the order kept on the server. Every call acts on the
- * signed-in member's own widgets. `appUrl` is the app's public origin: a widget may not frame the app itself.
+ * signed-in member's own widgets.
  */
+export const widgetRoutes = {
+  list: apiRoute({
+    method: 'get',
+    path: '/api/widgets',
+    tags: ['Widgets'],
+    summary: "The member's widgets, in grid order",
+    responses: { 200: json(widgetListSchema, 'Every widget of the member') },
+  }),
+  create: apiRoute({
+    method: 'post',
+    path: '/api/widgets',
+    tags: ['Widgets'],
+    summary: 'Add a widget from a pasted link or embed code',
+    request: { body: jsonBody(createWidgetBodySchema) },
+    responses: { 201: json(widgetSchema, 'The new widget, with the embed URL derived from the link') },
+  }),
+  update: apiRoute({
+    method: 'put',
+    path: '/api/widgets/{id}',
+    tags: ['Widgets'],
+    summary: 'Move a widget in the grid (the others are renumbered), and change its size',
+    request: { params: widgetPath, body: jsonBody(updateWidgetRequestSchema) },
+    responses: { 200: json(widgetSchema, 'The widget after the change') },
+  }),
+  remove: apiRoute({
+    method: 'delete',
+    path: '/api/widgets/{id}',
+    tags: ['Widgets'],
+    summary: 'Delete a widget',
+    request: { params: widgetPath },
+    responses: { 200: json(successSchema, 'Deleted') },
+  }),
+};
+
+/** `appUrl` is the app's public origin: a widget may not frame the app itself. */
 export function createWidgetRoutes(deps: {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
   appUrl: URL;
   now: () => Date;
 }) {
-  const routes = new Hono<AppEnv>();
+  const routes = createApiRouter();
   routes.use('/api/widgets', deps.requireMember);
   routes.use('/api/widgets/*', deps.requireMember);
-  const memberId = (c: { get(key: 'member'): { user: { id: number } } }) => c.get('member').user.id;
-
-  routes.get('/api/widgets', async (c) => c.json(await listWidgets(deps.db, memberId(c))));
-
-  routes.post('/api/widgets', async (c) => {
-    const input = await readJson(c, createWidgetBodySchema);
-    return c.json(await createWidget(deps.db, memberId(c), input, deps.appUrl.origin, deps.now()), 201);
-  });
-
-  routes.put('/api/widgets/:id', async (c) => {
-    const id = parsePathId(widgetIdParamSchema, c.req.param('id'), 'That widget');
-    const update = await readJson(c, updateWidgetRequestSchema);
-    return c.json(await updateWidget(deps.db, memberId(c), id, update));
-  });
-
-  routes.delete('/api/widgets/:id', async (c) => {
-    const id = parsePathId(widgetIdParamSchema, c.req.param('id'), 'That widget');
-    await deleteWidget(deps.db, memberId(c), id);
-    return c.json({ success: true });
-  });
-
-  return routes;
+  return routes
+    .openapi(widgetRoutes.list, async (c) => c.json(await listWidgets(deps.db, memberIdOf(c)), 200))
+    .openapi(widgetRoutes.create, async (c) =>
+      c.json(
+        await createWidget(deps.db, memberIdOf(c), c.req.valid('json'), deps.appUrl.origin, deps.now()),
+        201,
+      ),
+    )
+    .openapi(widgetRoutes.update, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await updateWidget(deps.db, memberIdOf(c), id, c.req.valid('json')), 200);
+    })
+    .openapi(widgetRoutes.remove, async (c) => {
+      await deleteWidget(deps.db, memberIdOf(c), c.req.valid('param').id);
+      return c.json({ success: true } as const, 200);
+    });
 }

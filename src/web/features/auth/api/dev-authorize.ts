@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type DevAuthorizeRequest, devAuthorizeResponseSchema } from '#shared/auth.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { DevAuthorizeRequest } from '#shared/auth.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { assignBrowserLocation } from '#web/app/browser-location.ts';
 
 /** `POST /api/dev-identity/authorize`: answers where the development identity provider sends the browser. */
 export async function devAuthorize(request: DevAuthorizeRequest): Promise<string> {
-  const { redirectUrl } = await apiRequest('/api/dev-identity/authorize', {
-    method: 'POST',
-    body: request,
-    schema: devAuthorizeResponseSchema,
-  });
+  const { redirectUrl } = await answerOf(api['dev-identity'].authorize.$post({ json: request }));
   return redirectUrl;
 }
 

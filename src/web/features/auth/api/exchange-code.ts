@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authErrorText, type CreateSessionRequest } from '#shared/auth.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /** `POST /api/sessions`: the server sets the session cookie; the body is not read (part 1 §7). */
-export function exchangeCode(request: CreateSessionRequest): Promise<void> {
-  return apiRequest('/api/sessions', {
-    method: 'POST',
-    body: request,
-    errorMessage: authErrorText.exchangeCode,
-  });
+export async function exchangeCode(request: CreateSessionRequest): Promise<void> {
+  await answerOf(api.sessions.$post({ json: request }), { errorMessage: authErrorText.exchangeCode });
 }
 
 export type ExchangeOutcome = { ok: true } | { ok: false; error: unknown };

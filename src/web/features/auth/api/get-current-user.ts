@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authErrorText, type User, userSchema } from '#shared/auth.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { authErrorText, type User } from '#shared/auth.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
 /** Fails with `Failed to fetch user: API responded with HTTP status {status}` (part 1 §8), 401 included. */
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  return apiRequest('/api/users/me', { schema: userSchema, signal, errorMessage: authErrorText.fetchUser });
+  return answerOf(api.users.me.$get({}, { init: { signal } }), { errorMessage: authErrorText.fetchUser });
 }
 
 export function currentUserQueryOptions() {

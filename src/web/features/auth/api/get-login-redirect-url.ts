@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { authErrorText, redirectUrlResponseSchema } from '#shared/auth.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { authErrorText } from '#shared/auth.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { assignBrowserLocation } from '#web/app/browser-location.ts';
 
 /** Each call starts a new sign-in attempt (new state, nonce and verifier cookie), so it is never cached. */
 export async function getLoginRedirectUrl(): Promise<string> {
-  const { redirectUrl } = await apiRequest('/api/oauth/google/redirect_url', {
-    schema: redirectUrlResponseSchema,
+  const { redirectUrl } = await answerOf(api.oauth.google.redirect_url.$get(), {
     errorMessage: authErrorText.loginRedirect,
   });
   return redirectUrl;

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type SignInMode, signInModeResponseSchema } from '#shared/auth.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { SignInMode } from '#shared/auth.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 export async function getSignInMode(signal?: AbortSignal): Promise<SignInMode> {
-  const { mode } = await apiRequest('/api/auth/mode', { schema: signInModeResponseSchema, signal });
+  const { mode } = await answerOf(api.auth.mode.$get({}, { init: { signal } }));
   return mode;
 }
 

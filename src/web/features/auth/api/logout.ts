@@ -1,6 +1,6 @@
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /** `GET /api/logout`: the server deletes the session; the answer is not read (part 1 §7). */
-export function requestLogout(): Promise<void> {
-  return apiRequest('/api/logout');
+export async function requestLogout(): Promise<void> {
+  await answerOf(api.logout.$get());
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type EarnedBadge, earnedBadgeListSchema } from '#shared/badges.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { EarnedBadge } from '#shared/badges.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `GET /api/badges` (the signed-in member's) or `GET /api/badges?userId=…` (another member's, part 1 §6). */
 export function getBadges(userId?: number, signal?: AbortSignal): Promise<EarnedBadge[]> {
-  const path = userId === undefined ? '/api/badges' : `/api/badges?userId=${encodeURIComponent(userId)}`;
-  return apiRequest(path, { schema: earnedBadgeListSchema, signal });
+  const query = userId === undefined ? {} : { userId: String(userId) };
+  return answerOf(api.badges.$get({ query }, { init: { signal } }));
 }
 
 export function badgesQueryOptions(userId?: number) {

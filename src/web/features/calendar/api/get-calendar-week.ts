@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CalendarWeek, calendarWeekSchema } from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CalendarWeek } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `GET /api/calendar/week?time_zone=`: this week (Monday first) in the zone, with the member's own events. */
 export function getCalendarWeek(timeZone: string, signal?: AbortSignal): Promise<CalendarWeek> {
-  return apiRequest(`/api/calendar/week?time_zone=${encodeURIComponent(timeZone)}`, {
-    schema: calendarWeekSchema,
-    signal,
-  });
+  return answerOf(api.calendar.week.$get({ query: { time_zone: timeZone } }, { init: { signal } }));
 }
 
 export function calendarWeekQueryOptions(timeZone: string) {

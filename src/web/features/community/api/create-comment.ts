@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CommunityComment, communityCommentSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CommunityComment } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 import { type PostPages, updatePostIn } from './get-posts.ts';
 
@@ -8,11 +8,9 @@ export type CreateCommentInput = { postId: number; body: string };
 
 /** `POST /api/community/posts/{id}/comments {body}`: answers the stored comment. */
 export function createComment({ postId, body }: CreateCommentInput): Promise<CommunityComment> {
-  return apiRequest(`/api/community/posts/${postId}/comments`, {
-    method: 'POST',
-    body: { body },
-    schema: communityCommentSchema,
-  });
+  return answerOf(
+    api.community.posts[':id'].comments.$post({ param: { id: String(postId) }, json: { body } }),
+  );
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePostRequest } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `POST /api/community/posts {title, body, lang, aiHelpers?}`. The answer is not needed: the list reloads. */
-export function createPost(input: CreatePostRequest): Promise<void> {
-  return apiRequest('/api/community/posts', { method: 'POST', body: input });
+export async function createPost(input: CreatePostRequest): Promise<void> {
+  await answerOf(api.community.posts.$post({ json: input }));
 }
 
 export function useCreatePost() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 import type { PostPages } from './get-posts.ts';
 
 /** `DELETE /api/community/posts/{id}` (author only). */
-export function deletePost(id: number): Promise<void> {
-  return apiRequest(`/api/community/posts/${id}`, { method: 'DELETE' });
+export async function deletePost(id: number): Promise<void> {
+  await answerOf(api.community.posts[':id'].$delete({ param: { id: String(id) } }));
 }
 
 /** The post leaves the list once the server agreed; the list and the stats reload either way. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AiModelsResponse, aiModelsResponseSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiModelsResponse } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/ai/models?surface=community`: the catalogue the writing helpers choose from. */
 export function getCommunityAiModels(signal?: AbortSignal): Promise<AiModelsResponse> {
-  return apiRequest('/api/ai/models?surface=community', { schema: aiModelsResponseSchema, signal });
+  return answerOf(api.ai.models.$get({ query: { surface: 'community' } }, { init: { signal } }));
 }
 
 export function communityAiModelsQueryOptions() {

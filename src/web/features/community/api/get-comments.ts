@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CommunityComment, commentListSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CommunityComment } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/posts/{id}/comments`: oldest first. */
 export function getComments(postId: number, signal?: AbortSignal): Promise<CommunityComment[]> {
-  return apiRequest(`/api/community/posts/${postId}/comments`, { schema: commentListSchema, signal });
+  return answerOf(
+    api.community.posts[':id'].comments.$get({ param: { id: String(postId) } }, { init: { signal } }),
+  );
 }
 
 export function commentsQueryOptions(postId: number) {

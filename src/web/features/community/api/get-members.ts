@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { COMMUNITY_LIMITS, type CommunityMember, memberPageSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { COMMUNITY_LIMITS, type CommunityMember } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/members?limit=5`: the newest members, as many as Recent Members shows (part 2 §9). */
 export async function getRecentMembers(signal?: AbortSignal): Promise<CommunityMember[]> {
-  const page = await apiRequest(`/api/community/members?limit=${COMMUNITY_LIMITS.recentMembers}`, {
-    schema: memberPageSchema,
-    signal,
-  });
+  const page = await answerOf(
+    api.community.members.$get(
+      { query: { limit: String(COMMUNITY_LIMITS.recentMembers) } },
+      { init: { signal } },
+    ),
+  );
   return page.members.slice(0, COMMUNITY_LIMITS.recentMembers);
 }
 

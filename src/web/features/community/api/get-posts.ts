@@ -1,14 +1,14 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type CommunityPost, type PostPage, postPageSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CommunityPost, PostPage } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 export type PostPages = InfiniteData<PostPage>;
 
 /** `GET /api/community/posts?cursor=`: newest first, a page at a time; `nextCursor` asks for the next page. */
 export function getPosts(cursor: number | null, signal?: AbortSignal): Promise<PostPage> {
-  const path = cursor === null ? '/api/community/posts' : `/api/community/posts?cursor=${cursor}`;
-  return apiRequest(path, { schema: postPageSchema, signal });
+  const query = cursor === null ? {} : { cursor: String(cursor) };
+  return answerOf(api.community.posts.$get({ query }, { init: { signal } }));
 }
 
 export function postsQueryOptions() {

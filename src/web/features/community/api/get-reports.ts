@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ReportedPost, reportedPostListSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { ReportedPost } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/reports` (operators only): reported posts, hidden ones included. */
 export function getReports(signal?: AbortSignal): Promise<ReportedPost[]> {
-  return apiRequest('/api/community/reports', { schema: reportedPostListSchema, signal });
+  return answerOf(api.community.reports.$get({}, { init: { signal } }));
 }
 
 export function reportsQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CommunityStats, communityStatsSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CommunityStats } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/stats`: Total Posts, Active Members, Total Likes, and whether the viewer moderates. */
 export function getStats(signal?: AbortSignal): Promise<CommunityStats> {
-  return apiRequest('/api/community/stats', { schema: communityStatsSchema, signal });
+  return answerOf(api.community.stats.$get({}, { init: { signal } }));
 }
 
 export function statsQueryOptions() {

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunityComment } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 export type MarkHelpfulInput = { comment: CommunityComment; helpful: boolean };
 
 /** `PUT /api/community/comments/{id}/helpful {helpful}`: the post's author marks a comment helpful, or not. */
-export function markHelpful({ comment, helpful }: MarkHelpfulInput): Promise<void> {
-  return apiRequest(`/api/community/comments/${comment.id}/helpful`, { method: 'PUT', body: { helpful } });
+export async function markHelpful({ comment, helpful }: MarkHelpfulInput): Promise<void> {
+  await answerOf(
+    api.community.comments[':id'].helpful.$put({ param: { id: String(comment.id) }, json: { helpful } }),
+  );
 }
 
 export function useMarkHelpful() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 export type SetPostHiddenInput = { postId: number; hidden: boolean };
 
 /** `PUT /api/community/posts/{id}/hidden {hidden}` (operators only): hides a post from everyone, or restores it. */
-export function setPostHidden({ postId, hidden }: SetPostHiddenInput): Promise<void> {
-  return apiRequest(`/api/community/posts/${postId}/hidden`, { method: 'PUT', body: { hidden } });
+export async function setPostHidden({ postId, hidden }: SetPostHiddenInput): Promise<void> {
+  await answerOf(api.community.posts[':id'].hidden.$put({ param: { id: String(postId) }, json: { hidden } }));
 }
 
 export function useSetPostHidden() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CommunityPost, type LikeResponse, likeResponseSchema } from '#shared/community.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CommunityPost, LikeResponse } from '#shared/community.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 import { type PostPages, updatePostIn } from './get-posts.ts';
 
 /** `PUT /api/community/posts/{id}/like`: toggles the viewer's like; answers the new count. */
 export function toggleLike(postId: number): Promise<LikeResponse> {
-  return apiRequest(`/api/community/posts/${postId}/like`, { method: 'PUT', schema: likeResponseSchema });
+  return answerOf(api.community.posts[':id'].like.$put({ param: { id: String(postId) } }));
 }
 
 /**

@@ -1,12 +1,13 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_READY_EVENT, type LiveEvent, type LiveEventType, liveEventSchemas } from '#shared/community.ts';
+import { api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';
 import { type PostPages, updatePostIn } from '../api/get-posts.ts';
 
 /** The stream every open community page listens to (architecture: real-time). */
-export const LIVE_EVENTS_PATH = '/api/events';
+export const LIVE_EVENTS_PATH = api.events.$path();
 
 const eventTypes = Object.keys(liveEventSchemas) as LiveEventType[];
 /** The first frame of every connection (events.routes.ts): the subscription is live. */

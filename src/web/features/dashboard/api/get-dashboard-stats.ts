@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DashboardStats, dashboardStatsSchema } from '#shared/dashboard.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { DashboardStats } from '#shared/dashboard.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { browserTimeZone } from '#web/app/browser-time-zone.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `GET /api/dashboard/stats?time_zone=…`: "today" and the streak are counted in the member's own day. */
 export function getDashboardStats(timeZone: string, signal?: AbortSignal): Promise<DashboardStats> {
-  return apiRequest(`/api/dashboard/stats?time_zone=${encodeURIComponent(timeZone)}`, {
-    schema: dashboardStatsSchema,
-    signal,
-  });
+  return answerOf(api.dashboard.stats.$get({ query: { time_zone: timeZone } }, { init: { signal } }));
 }
 
 export function dashboardStatsQueryOptions(timeZone: string = browserTimeZone()) {

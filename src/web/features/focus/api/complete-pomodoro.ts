@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PomodoroSession, pomodoroSessionSchema } from '#shared/pomodoro.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { PomodoroSession } from '#shared/pomodoro.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `PUT /api/pomodoro/{id}/complete`: idempotent; the answer is not shown (part 1 §7). */
 export function completePomodoro(id: number): Promise<PomodoroSession> {
-  return apiRequest(`/api/pomodoro/${id}/complete`, { method: 'PUT', schema: pomodoroSessionSchema });
+  return answerOf(api.pomodoro[':id'].complete.$put({ param: { id: String(id) } }));
 }
 
 /**

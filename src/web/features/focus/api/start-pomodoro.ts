@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_POMODORO_REQUEST, type PomodoroSession, pomodoroSessionSchema } from '#shared/pomodoro.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { DEFAULT_POMODORO_REQUEST, type PomodoroSession } from '#shared/pomodoro.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { browserTimeZone } from '#web/app/browser-time-zone.ts';
 
 /**
@@ -8,11 +8,7 @@ import { browserTimeZone } from '#web/app/browser-time-zone.ts';
  * The time zone lets the server count "4 sessions in a day" in the member's day.
  */
 export function startPomodoro(timeZone: string = browserTimeZone()): Promise<PomodoroSession> {
-  return apiRequest('/api/pomodoro', {
-    method: 'POST',
-    body: { ...DEFAULT_POMODORO_REQUEST, time_zone: timeZone },
-    schema: pomodoroSessionSchema,
-  });
+  return answerOf(api.pomodoro.$post({ json: { ...DEFAULT_POMODORO_REQUEST, time_zone: timeZone } }));
 }
 
 export function useStartPomodoro() {

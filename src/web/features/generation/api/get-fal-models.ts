@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FalModelsResponse, falModelsResponseSchema } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { FalModelsResponse } from '#shared/media.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 
 /** `GET /api/fal/models` (part 2 §7): fal's image and video models. */
 export function getFalModels(signal?: AbortSignal): Promise<FalModelsResponse> {
-  return apiRequest('/api/fal/models', { schema: falModelsResponseSchema, signal });
+  return answerOf(api.fal.models.$get({}, { init: { signal } }));
 }
 
 export function falModelsQueryOptions() {

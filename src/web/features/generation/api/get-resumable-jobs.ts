@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type GenerationAnswer, generationJobsResponseSchema } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { GenerationAnswer } from '#shared/media.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 
 /** `GET /api/ai/jobs`: the member's pending jobs and the finished ones not saved yet, newest first. */
 export async function getResumableJobs(signal?: AbortSignal): Promise<GenerationAnswer[]> {
-  const answer = await apiRequest('/api/ai/jobs', { schema: generationJobsResponseSchema, signal });
+  const answer = await answerOf(api.ai.jobs.$get({}, { init: { signal } }));
   return answer.jobs;
 }
 

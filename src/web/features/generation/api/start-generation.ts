@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type AiImageRequest,
-  type FalImageRequest,
-  type FalVideoRequest,
-  type GenerationAnswer,
-  generationAnswerSchema,
-  type StraicoAudioRequest,
-  type StraicoVideoRequest,
+import type {
+  AiImageRequest,
+  FalImageRequest,
+  FalVideoRequest,
+  GenerationAnswer,
+  StraicoAudioRequest,
+  StraicoVideoRequest,
 } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /** A generation to start, by the route that starts it (part 1 §7, part 2 §7). */
 export type GenerationStart =
@@ -20,21 +19,20 @@ export type GenerationStart =
 
 export type GenerationKind = GenerationStart['kind'];
 
-const startPaths: Record<GenerationKind, string> = {
-  'ai-image': '/api/ai/image',
-  'fal-image': '/api/fal/image',
-  'fal-video': '/api/fal/video',
-  'straico-video': '/api/straico/video',
-  'straico-audio': '/api/straico/audio',
-};
-
 /** Starts a generation: the answer is ready, failed, or pending with a job id to poll. */
 export function startGeneration(start: GenerationStart): Promise<GenerationAnswer> {
-  return apiRequest(startPaths[start.kind], {
-    method: 'POST',
-    body: start.body,
-    schema: generationAnswerSchema,
-  });
+  switch (start.kind) {
+    case 'ai-image':
+      return answerOf(api.ai.image.$post({ json: start.body }));
+    case 'fal-image':
+      return answerOf(api.fal.image.$post({ json: start.body }));
+    case 'fal-video':
+      return answerOf(api.fal.video.$post({ json: start.body }));
+    case 'straico-video':
+      return answerOf(api.straico.video.$post({ json: start.body }));
+    case 'straico-audio':
+      return answerOf(api.straico.audio.$post({ json: start.body }));
+  }
 }
 
 export function useStartGeneration() {

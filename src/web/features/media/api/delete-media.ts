@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { changeMediaItem } from './media-cache.ts';
 import { mediaKeys } from './media-query-keys.ts';
 
 /** `DELETE /api/media/{id}`: the item and its stored file go. */
-export function deleteMedia(itemId: number): Promise<void> {
-  return apiRequest(`/api/media/${itemId}`, { method: 'DELETE' });
+export async function deleteMedia(itemId: number): Promise<void> {
+  await answerOf(api.media[':id'].$delete({ param: { id: String(itemId) } }));
 }
 
 /** Once the server confirms, the item leaves every list at once; the lists and counts are read again. */

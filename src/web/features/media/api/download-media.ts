@@ -1,9 +1,9 @@
 import { defaultDownloadName, type MediaItem } from '#shared/media.ts';
-import { toApiError } from '#web/app/api-client.ts';
+import { api, toApiError } from '#web/app/api-client.ts';
 
 /** `GET /api/download?url=&filename=` (part 2 §7): the file as an attachment, from Lumara's own origin. */
 export function downloadHref(url: string, filename: string): string {
-  return `/api/download?${new URLSearchParams({ url, filename })}`;
+  return api.download.$path({ query: { url, filename } });
 }
 
 function isHttpUrl(url: string): boolean {

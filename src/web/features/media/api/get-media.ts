@@ -13,10 +13,9 @@ import {
   type MediaItem,
   type MediaPage,
   type MediaType,
-  mediaPageSchema,
   mediaTypes,
 } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { type MediaFilters, mediaKeys } from './media-query-keys.ts';
 
 export type MediaPages = InfiniteData<MediaPage>;
@@ -30,25 +29,24 @@ export type MediaPageRequest = {
   q?: string;
 };
 
-/** `/api/media` with only the parameters that differ from the server's defaults. */
-export function mediaListPath(query: MediaPageRequest): string {
-  const params = new URLSearchParams();
-  if (query.cursor !== undefined) params.set('cursor', String(query.cursor));
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.type !== undefined && query.type !== 'all') params.set('type', query.type);
-  if (query.favorites) params.set('favorites', 'true');
+/** The query of `GET /api/media` with only the parameters that differ from the server's defaults. */
+function mediaListQuery(query: MediaPageRequest) {
   const q = query.q?.trim() ?? '';
-  if (q !== '') params.set('q', q);
-  const search = params.toString();
-  return search === '' ? '/api/media' : `/api/media?${search}`;
+  return {
+    cursor: query.cursor === undefined ? undefined : String(query.cursor),
+    limit: query.limit === undefined ? undefined : String(query.limit),
+    type: query.type === 'all' ? undefined : query.type,
+    favorites: query.favorites ? ('true' as const) : undefined,
+    q: q === '' ? undefined : q,
+  };
 }
 
 /** `GET /api/media?cursor=&limit=&type=&favorites=&q=`: the member's media, newest first, a page at a time. */
 export function getMediaPage(query: MediaPageRequest, signal?: AbortSignal): Promise<MediaPage> {
-  return apiRequest(mediaListPath(query), { schema: mediaPageSchema, signal });
+  return answerOf(api.media.$get({ query: mediaListQuery(query) }, { init: { signal } }));
 }
 
-export function mediaListQueryOptions(filters: MediaFilters) {
+function mediaListQueryOptions(filters: MediaFilters) {
   return infiniteQueryOptions({
     queryKey: mediaKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type GenerationAnswer, type MediaCreate, type MediaItem, mediaItemSchema } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { GenerationAnswer, MediaCreate, MediaItem } from '#shared/media.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { mediaKeys } from './media-query-keys.ts';
 
 /** `POST /api/media` (part 2 §7): the server copies the file into its own store and answers the item. */
 export function saveMedia(body: MediaCreate): Promise<MediaItem> {
-  return apiRequest('/api/media', { method: 'POST', body, schema: mediaItemSchema });
+  return answerOf(api.media.$post({ json: body }));
 }
 
 const TITLE_WORDS_MAX = 80;

@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MediaItem, mediaItemSchema } from '#shared/media.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { MediaItem } from '#shared/media.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { changeMediaItem, restoreMedia, snapshotMedia } from './media-cache.ts';
 import { mediaKeys } from './media-query-keys.ts';
 
-const favoriteAnswerSchema = mediaItemSchema.pick({ is_favorite: true });
-
 /** `PUT /api/media/{id}/favorite`: toggles the favorite mark; answers the item as it now is. */
 export async function toggleFavorite(itemId: number): Promise<boolean> {
-  const answer = await apiRequest(`/api/media/${itemId}/favorite`, {
-    method: 'PUT',
-    schema: favoriteAnswerSchema,
-  });
+  const answer = await answerOf(api.media[':id'].favorite.$put({ param: { id: String(itemId) } }));
   return answer.is_favorite;
 }
 

@@ -100,7 +100,7 @@ export function createMediaServer(initial: MediaItem[] = []) {
       if (!items.some((item) => item.id === id))
         return errorResponse(404, 'not_found', 'There is no such media');
       items = items.filter((item) => item.id !== id);
-      return new Response(null, { status: 204 });
+      return jsonResponse({ success: true });
     }
     return undefined;
   }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Track, trackSchema } from '#shared/embeds.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { Track } from '#shared/embeds.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 import { tracksQueryKey } from './get-tracks.ts';
 
 /** `POST /api/music/add-embed`: the server reads the link or embed code and answers the stored track. */
 export function addTrack(input: string): Promise<Track> {
-  return apiRequest('/api/music/add-embed', { method: 'POST', body: { input }, schema: trackSchema });
+  return answerOf(api.music['add-embed'].$post({ json: { input } }));
 }
 
 /** After a track is added the list reloads, and the badges too: the first track earns Playlist Princess. */

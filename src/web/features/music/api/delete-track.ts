@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track } from '#shared/embeds.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { tracksQueryKey } from './get-tracks.ts';
 
 /** `DELETE /api/music/tracks/{id}`. */
-export function deleteTrack(id: number): Promise<void> {
-  return apiRequest(`/api/music/tracks/${id}`, { method: 'DELETE' });
+export async function deleteTrack(id: number): Promise<void> {
+  await answerOf(api.music.tracks[':id'].$delete({ param: { id: String(id) } }));
 }
 
 /** The track leaves the list once the server has agreed; the list reloads either way. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ProfileMe, profileMeSchema } from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { ProfileMe } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { browserTimeZone } from '#web/app/browser-time-zone.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
@@ -10,10 +10,7 @@ import { queryKeys } from '#web/app/query-keys.ts';
  * saves a zone of their own.
  */
 export function getProfileMe(timeZone: string, signal?: AbortSignal): Promise<ProfileMe> {
-  return apiRequest(`/api/profile/me?time_zone=${encodeURIComponent(timeZone)}`, {
-    schema: profileMeSchema,
-    signal,
-  });
+  return answerOf(api.profile.me.$get({ query: { time_zone: timeZone } }, { init: { signal } }));
 }
 
 export const profileMeQueryKey = [...queryKeys.profile, 'me'] as const;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Profile, profileSchema } from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { Profile } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 
 /** `GET /api/profile`: the stored fields as they are (null when never set), what the settings form edits. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest('/api/profile', { schema: profileSchema, signal });
+  return answerOf(api.profile.$get({}, { init: { signal } }));
 }
 
 export const profileQueryKey = [...queryKeys.profile, 'fields'] as const;

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ProfileMe, setStatusResponseSchema } from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { ProfileMe } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { profileMeQueryKey } from './get-profile-me.ts';
 
 /** `POST /api/profile/set-status {status}` (part 2 §7): the status, trimmed and non-empty. */
 export function setStatus(status: string): Promise<{ status: string }> {
-  return apiRequest('/api/profile/set-status', {
-    method: 'POST',
-    body: { status },
-    schema: setStatusResponseSchema,
-  });
+  return answerOf(api.profile['set-status'].$post({ json: { status } }));
 }
 
 /** The card shows the new status at once; a failure puts the old one back (and is only logged, part 1 §8). */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Profile, profileSchema, type UpdateProfileRequest } from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { Profile, UpdateProfileRequest } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 import { profileQueryKey } from './get-profile.ts';
 
 /** `PUT /api/profile`: answers the whole profile as saved. */
 export function updateProfile(changes: UpdateProfileRequest): Promise<Profile> {
-  return apiRequest('/api/profile', { method: 'PUT', body: changes, schema: profileSchema });
+  return answerOf(api.profile.$put({ json: changes }));
 }
 
 /**

@@ -1,24 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AvatarGenerateResponse,
-  type AvatarStatusResponse,
-  avatarGenerateResponseSchema,
-  avatarStatusResponseSchema,
-  type SetAvatarResponse,
-  setAvatarResponseSchema,
-} from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AvatarGenerateResponse, AvatarStatusResponse, SetAvatarResponse } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { queryKeys } from '#web/app/query-keys.ts';
 import { avatarPollSchedule, nextPollDelay } from '#web/features/generation/model/poll-schedule.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
 
 /** `POST /api/profile/avatar-generate {prompt}`: ready with a url, or pending with a jobId to poll. */
 export function generateAvatar(prompt: string): Promise<AvatarGenerateResponse> {
-  return apiRequest('/api/profile/avatar-generate', {
-    method: 'POST',
-    body: { prompt },
-    schema: avatarGenerateResponseSchema,
-  });
+  return answerOf(api.profile['avatar-generate'].$post({ json: { prompt } }));
 }
 
 export function useGenerateAvatar() {
@@ -27,10 +16,7 @@ export function useGenerateAvatar() {
 
 /** `GET /api/profile/avatar-status?jobId=`. */
 export function getAvatarStatus(jobId: string, signal?: AbortSignal): Promise<AvatarStatusResponse> {
-  return apiRequest(`/api/profile/avatar-status?jobId=${encodeURIComponent(jobId)}`, {
-    schema: avatarStatusResponseSchema,
-    signal,
-  });
+  return answerOf(api.profile['avatar-status'].$get({ query: { jobId } }, { init: { signal } }));
 }
 
 const pendingAnswer: AvatarStatusResponse = { status: 'pending', url: null, error: null };
@@ -75,11 +61,7 @@ export function useAvatarJob(jobId: string | null) {
 
 /** `POST /api/profile/set-avatar {url}`: the server keeps its own copy and answers the path it serves. */
 export function setAvatar(url: string): Promise<SetAvatarResponse> {
-  return apiRequest('/api/profile/set-avatar', {
-    method: 'POST',
-    body: { url },
-    schema: setAvatarResponseSchema,
-  });
+  return answerOf(api.profile['set-avatar'].$post({ json: { url } }));
 }
 
 export function useSetAvatar() {

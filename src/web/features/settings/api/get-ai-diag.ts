@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AiDiagResponse, aiDiagResponseSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiDiagResponse } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /** `GET /api/_debug/ai-diag` (part 1 §7): which external AI services the operator configured, booleans only. */
 export function getAiDiag(signal?: AbortSignal): Promise<AiDiagResponse> {
-  return apiRequest('/api/_debug/ai-diag', { schema: aiDiagResponseSchema, signal });
+  return answerOf(api._debug['ai-diag'].$get({}, { init: { signal } }));
 }
 
 export function aiDiagQueryOptions() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AiModelsResponse, aiModelsResponseSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiModelsResponse } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /**
  * The studio's catalogue key: the same request, so the studio and this page share one cached answer and the
@@ -10,7 +10,7 @@ export const studioAiModelsQueryKey = ['studio', 'ai-models'] as const;
 
 /** `GET /api/ai/models?surface=studio`: categories, configured providers, and the member's saved choice. */
 export function getAiModels(signal?: AbortSignal): Promise<AiModelsResponse> {
-  return apiRequest('/api/ai/models?surface=studio', { schema: aiModelsResponseSchema, signal });
+  return answerOf(api.ai.models.$get({ query: { surface: 'studio' } }, { init: { signal } }));
 }
 
 export function useAiModels() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AiModelsResponse, type SetAiRequest, setAiRequestSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiModelsResponse, SetAiRequest } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
 import { studioAiModelsQueryKey } from './get-ai-models.ts';
 
 /** `POST /api/profile/set-ai {aiProvider, aiModel}` (part 2 §7): the member's default AI. */
 export function setAi(choice: SetAiRequest): Promise<SetAiRequest> {
-  return apiRequest('/api/profile/set-ai', { method: 'POST', body: choice, schema: setAiRequestSchema });
+  return answerOf(api.profile['set-ai'].$post({ json: choice }));
 }
 
 export function useSetAi() {

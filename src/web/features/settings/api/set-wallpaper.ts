@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type SetWallpaperRequest,
-  type SetWallpaperResponse,
-  setWallpaperResponseSchema,
-} from '#shared/profile.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { SetWallpaperRequest, SetWallpaperResponse } from '#shared/profile.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
 
 /**
@@ -12,11 +8,7 @@ import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
  * gradient; an empty field clears it. The page sets one and clears the other.
  */
 export function setWallpaper(change: SetWallpaperRequest): Promise<SetWallpaperResponse> {
-  return apiRequest('/api/profile/set-wallpaper', {
-    method: 'POST',
-    body: change,
-    schema: setWallpaperResponseSchema,
-  });
+  return answerOf(api.profile['set-wallpaper'].$post({ json: change }));
 }
 
 /** The profile reloads, and with it the wallpaper behind every page (the app shell follows the profile). */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatThread } from '#shared/chat.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { chatThreadQueryKey } from './get-chat-thread.ts';
 import { chatThreadsQueryKey } from './get-chat-threads.ts';
 
 /** `PUT /api/chat/thread/{id}/archive`: the thread leaves the list (and answers 404 afterwards). */
-export function archiveChatThread(threadId: number): Promise<void> {
-  return apiRequest(`/api/chat/thread/${threadId}/archive`, { method: 'PUT' });
+export async function archiveChatThread(threadId: number): Promise<void> {
+  await answerOf(api.chat.thread[':id'].archive.$put({ param: { id: String(threadId) } }));
 }
 
 /** Once the server agrees, the thread leaves the list and its messages leave the cache. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChatThread, chatThreadSchema, NEW_CHAT_TITLE } from '#shared/chat.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { type ChatThread, NEW_CHAT_TITLE } from '#shared/chat.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { chatThreadsQueryKey, sortThreads } from './get-chat-threads.ts';
 
 /** `POST /api/chat/thread {title}`: answers the new thread (201). */
 export function createChatThread(title: string = NEW_CHAT_TITLE): Promise<ChatThread> {
-  return apiRequest('/api/chat/thread', { method: 'POST', body: { title }, schema: chatThreadSchema });
+  return answerOf(api.chat.thread.$post({ json: { title } }));
 }
 
 /** The new thread joins the list at once (it is the newest), then the list reloads. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuickAction } from '#shared/quick-actions.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { quickActionsQueryKey } from './get-quick-actions.ts';
 
 /** `DELETE /api/quick-actions/{id}`. */
-export function deleteQuickAction(id: number): Promise<void> {
-  return apiRequest(`/api/quick-actions/${id}`, { method: 'DELETE' });
+export async function deleteQuickAction(id: number): Promise<void> {
+  await answerOf(api['quick-actions'][':id'].$delete({ param: { id: String(id) } }));
 }
 
 /** The chip leaves the row once the server has agreed; the row reloads either way. */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AiModelsResponse, aiModelsResponseSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiModelsResponse } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 /** The studio's catalogue (its live OpenRouter list is capped at 100, the community's at 150: another key). */
 export const aiModelsQueryKey = ['studio', 'ai-models'] as const;
 
 /** `GET /api/ai/models?surface=studio`: the model categories, which providers are configured, the saved choice. */
 export function getAiModels(signal?: AbortSignal): Promise<AiModelsResponse> {
-  return apiRequest('/api/ai/models?surface=studio', { schema: aiModelsResponseSchema, signal });
+  return answerOf(api.ai.models.$get({ query: { surface: 'studio' } }, { init: { signal } }));
 }
 
 export function aiModelsQueryOptions() {

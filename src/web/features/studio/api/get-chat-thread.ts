@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ChatThreadDetail, chatThreadDetailSchema } from '#shared/chat.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { ChatThreadDetail } from '#shared/chat.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 export const chatThreadQueryKey = (threadId: number) => ['studio', 'chat', 'thread', threadId] as const;
 
 /** `GET /api/chat/thread/{id}`: the thread, its newest page of messages (oldest first) and its memory. */
 export function getChatThread(threadId: number, signal?: AbortSignal): Promise<ChatThreadDetail> {
-  return apiRequest(`/api/chat/thread/${threadId}`, { schema: chatThreadDetailSchema, signal });
+  return answerOf(
+    api.chat.thread[':id'].$get({ param: { id: String(threadId) }, query: {} }, { init: { signal } }),
+  );
 }
 
 export function chatThreadQueryOptions(threadId: number) {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ChatThread, chatThreadsResponseSchema } from '#shared/chat.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { ChatThread } from '#shared/chat.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 export const chatThreadsQueryKey = ['studio', 'chat', 'threads'] as const;
 
 /** `GET /api/chat/threads`: the member's open threads, most recently used first. */
 export function getChatThreads(signal?: AbortSignal): Promise<ChatThread[]> {
-  return apiRequest('/api/chat/threads', { schema: chatThreadsResponseSchema, signal });
+  return answerOf(api.chat.threads.$get({}, { init: { signal } }));
 }
 
 /** Most recently updated first (ties: the newer thread first), as the server sorts; kept so after local edits. */

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type QuickAction, quickActionsResponseSchema } from '#shared/quick-actions.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { QuickAction } from '#shared/quick-actions.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 
 export const quickActionsQueryKey = ['studio', 'quick-actions'] as const;
 
 /** `GET /api/quick-actions`: the member's actions, oldest first. */
 export function getQuickActions(signal?: AbortSignal): Promise<QuickAction[]> {
-  return apiRequest('/api/quick-actions', { schema: quickActionsResponseSchema, signal });
+  return answerOf(api['quick-actions'].$get({}, { init: { signal } }));
 }
 
 export function quickActionsQueryOptions() {

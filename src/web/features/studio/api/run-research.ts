@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
-import { ApiError, apiRequest } from '#web/app/api-client.ts';
+import { RESEARCH_TEXTS, type ResearchResponse } from '#shared/research.ts';
+import { ApiError, answerOf, api } from '#web/app/api-client.ts';
 
 /** `POST /api/research {query}`: recent works on the topic with Harvard references, and a short synthesis. */
 export function runResearch(query: string): Promise<ResearchResponse> {
-  return apiRequest('/api/research', { method: 'POST', body: { query }, schema: researchResponseSchema });
+  return answerOf(api.research.$post({ json: { query } }));
 }
 
 /**

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AiChoice, type AiModelsResponse, type SetAiRequest, setAiRequestSchema } from '#shared/ai.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { AiChoice, AiModelsResponse, SetAiRequest } from '#shared/ai.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { aiModelsQueryKey } from './get-ai-models.ts';
 
 /** `POST /api/profile/set-ai {aiProvider, aiModel}`: the choice the studio (and the server) start from. */
 export function setDefaultAi(choice: AiChoice): Promise<SetAiRequest> {
-  return apiRequest('/api/profile/set-ai', {
-    method: 'POST',
-    body: { aiProvider: choice.provider, aiModel: choice.model },
-    schema: setAiRequestSchema,
-  });
+  return answerOf(
+    api.profile['set-ai'].$post({ json: { aiProvider: choice.provider, aiModel: choice.model } }),
+  );
 }
 
 /** Once saved, the catalogue's `defaults` say so too, so a later visit opens on it without a refetch. */

@@ -7,7 +7,7 @@ import {
   type SendChatInput,
 } from '#shared/chat.ts';
 import { errorCodeSchema, errorStatusByCode } from '#shared/errors.ts';
-import { ApiError, toApiError } from '#web/app/api-client.ts';
+import { ApiError, api, toApiError } from '#web/app/api-client.ts';
 import { readSseFrames, type SseFrame } from './sse-frames.ts';
 
 /** `POST /api/chat/stream` (a member message, then its reply) and `POST /api/chat/regenerate` (a new reply). */
@@ -32,8 +32,6 @@ export type ChatReplyResult = {
   closed: Promise<void>;
 };
 
-const paths = { send: '/api/chat/stream', regenerate: '/api/chat/regenerate' } as const;
-
 /**
  * Streams a reply: POSTs the request, then reads its server-sent events in order (`user`, `delta`…, then `done`
  * or `error`), each checked against the shared schemas. Answers at `done`; throws an ApiError for a non-2xx
@@ -44,14 +42,12 @@ export async function streamChatReply(
   request: ChatReplyRequest,
   { signal, onUserMessage, onDelta }: ChatReplyHandlers & { signal?: AbortSignal } = {},
 ): Promise<ChatReplyResult> {
-  const path = paths[request.kind];
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(request.body),
-    credentials: 'same-origin',
-    signal,
-  });
+  // The typed call, read as a stream: hc sends the JSON body (Content-Type) and the session cookie.
+  const options = { headers: { Accept: 'text/event-stream' }, init: { signal } };
+  const [path, response] =
+    request.kind === 'send'
+      ? [api.chat.stream.$path(), await api.chat.stream.$post({ json: request.body }, options)]
+      : [api.chat.regenerate.$path(), await api.chat.regenerate.$post({ json: request.body }, options)];
   if (!response.ok) throw await toApiError(response);
   if (!response.body) throw new Error(`POST ${path} answered without a body`);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyThemeResponseSchema, type ProfileMe, setThemeResponseSchema } from '#shared/profile.ts';
+import type { ProfileMe } from '#shared/profile.ts';
 import { isPanelThemeId, type ThemeId, tokenThemes } from '#shared/themes.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { profileMeQueryKey } from '#web/features/profile/api/get-profile-me.ts';
 
 /**
@@ -10,19 +10,11 @@ import { profileMeQueryKey } from '#web/features/profile/api/get-profile-me.ts';
  */
 export async function saveTheme(id: ThemeId): Promise<void> {
   if (isPanelThemeId(id)) {
-    await apiRequest('/api/profile/set-theme', {
-      method: 'POST',
-      body: { theme: id },
-      schema: setThemeResponseSchema,
-    });
+    await answerOf(api.profile['set-theme'].$post({ json: { theme: id } }));
     return;
   }
   const { name, tokens } = tokenThemes[id];
-  await apiRequest('/api/theme/apply', {
-    method: 'POST',
-    body: { name, tokens },
-    schema: applyThemeResponseSchema,
-  });
+  await answerOf(api.theme.apply.$post({ json: { name, tokens } }));
 }
 
 /**

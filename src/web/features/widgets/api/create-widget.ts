@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CreateWidgetRequest, widgetSchema } from '#shared/embeds.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import type { CreateWidgetRequest } from '#shared/embeds.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /**
@@ -9,7 +9,7 @@ import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
  * widget sends an empty `url`.
  */
 export function createWidget(request: CreateWidgetRequest) {
-  return apiRequest('/api/widgets', { method: 'POST', body: request, schema: widgetSchema });
+  return answerOf(api.widgets.$post({ json: request }));
 }
 
 /** Not optimistic: what the grid will show (type, embed URL) is only known once the server has derived it. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /** `DELETE /api/widgets/{id}`: gone for good. */
-export function deleteWidget(id: number): Promise<void> {
-  return apiRequest(`/api/widgets/${id}`, { method: 'DELETE' });
+export async function deleteWidget(id: number): Promise<void> {
+  await answerOf(api.widgets[':id'].$delete({ param: { id: String(id) } }));
 }
 
 /** The widget leaves the grid at once and comes back, with a toast, if the server refuses. */

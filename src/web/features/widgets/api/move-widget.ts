@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { widgetSchema } from '#shared/embeds.ts';
 import type { UpdateWidgetRequest } from '#shared/widgets.ts';
-import { apiRequest } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/app/api-client.ts';
 import { moveWidget as moveInList } from '../lib/widget-order.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /** `PUT /api/widgets/{id}`: the widget takes `order_index` in the grid; the server renumbers the rest. */
 export function updateWidget(id: number, changes: UpdateWidgetRequest): Promise<ShownWidget> {
-  return apiRequest(`/api/widgets/${id}`, { method: 'PUT', body: changes, schema: widgetSchema });
+  return answerOf(api.widgets[':id'].$put({ param: { id: String(id) }, json: changes }));
 }
 
 /** Moves a widget to `index` of the grid at once; the server's order is read back once the move settles. */
