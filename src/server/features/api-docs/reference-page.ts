@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 export const REFERENCE_SCRIPT_PATH = '/api/docs/reference.js';
 
 export function referencePageHtml(documentPath: string): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true });
+  // Nothing leaves the app: no web fonts, no telemetry, no hosted AI agent or request proxy (the CSP would refuse
+  // them anyway); "Try it" requests go straight to this origin with the member's own cookie.
+  const configuration = JSON.stringify({
+    withDefaultFonts: false,
+    hideClientButton: true,
+    telemetry: false,
+    agent: { disabled: true },
+    showDeveloperTools: 'never',
+  });
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -28,9 +36,11 @@ let scriptText: string | undefined;
 
 /** Read at the first request for it and kept: 4 MB that never changes while the process runs. */
 export function referenceScript(): string {
-  scriptText ??= readFileSync(
+  // The bundle's zod would probe for eval (`Function('')`), which the CSP refuses and reports; told to run
+  // without it first, as the app's own zod is (src/web/app/zod-without-eval.ts).
+  scriptText ??= `globalThis.__zod_globalConfig = { jitless: true };\n${readFileSync(
     new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')),
     'utf8',
-  );
+  )}`;
   return scriptText;
 }
