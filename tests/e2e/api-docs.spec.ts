@@ -1,15 +1,7 @@
-import { expect, test } from './fixtures.ts';
+import { expect, recordCspViolations, test } from './fixtures.ts';
 
 test('the API reference at /api/docs shows the task routes, under the app’s CSP', async ({ page }) => {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
-    });
-  });
+  const violations = await recordCspViolations(page);
 
   const response = await page.goto('/api/docs');
   expect(response?.status()).toBe(200);

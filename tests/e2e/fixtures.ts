@@ -23,6 +23,23 @@ export function recordDialogs(page: Page): string[] {
   return messages;
 }
 
+/**
+ * Records every Content-Security-Policy violation the page reports from now on (its next navigations included),
+ * as `<directive> <blocked URI>`.
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
 export type Fixtures = {
   /** Lumara with Google sign-in (against the local OIDC server). */
   baseURL: string;

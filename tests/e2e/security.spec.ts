@@ -1,15 +1,7 @@
-import { expect, test } from './fixtures.ts';
+import { expect, recordCspViolations, test } from './fixtures.ts';
 
 test('the page runs under a CSP with no inline script and no violations', async ({ page, signIn }) => {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportViolation(text: string): void }).__reportViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
-    });
-  });
+  const violations = await recordCspViolations(page);
   const response = await page.goto('/login');
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");
