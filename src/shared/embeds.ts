@@ -600,8 +600,9 @@ export const widgetSizes = {
   maxColSpan: 12,
 } as const;
 
-export const widgetColSpanSchema = z.literal([3, 6, 9, 12]);
-export const widgetRowSpanSchema = z.literal([3, 6, 9]);
+// One literal per value: the OpenAPI generator shows only the first value of a many-valued `z.literal`.
+export const widgetColSpanSchema = z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)]);
+export const widgetRowSpanSchema = z.union([z.literal(3), z.literal(6), z.literal(9)]);
 
 /**
  * Part 2 §5 "displayed width clamped to 3–12": the width a widget is drawn at, whatever is stored. Rounded,

@@ -161,7 +161,10 @@ export function createRequestArbitraries(document: OpenApiDocument) {
         }),
       body: operation.requestBody
         ? fc.oneof(
-            { weight: 5, arbitrary: nearValueOf(bodySchema, 0).map((value) => JSON.stringify(value) ?? 'null') },
+            {
+              weight: 5,
+              arbitrary: nearValueOf(bodySchema, 0).map((value) => JSON.stringify(value) ?? 'null'),
+            },
             { weight: 1, arbitrary: rawBody },
           )
         : fc.option(rawBody, { nil: undefined, freq: 3 }),

@@ -30,6 +30,16 @@ export const aiRoutes = {
     path: '/api/ai/models',
     tags: ['AI'],
     summary: "The model catalogue of a surface, the configured providers and the member's saved choice",
+    description:
+      '`data`: the static catalogue (OpenRouter chat and image; Straico chat, 8 image, 5 video, 3 audio; ' +
+      "fal image, video, audio), then, when OpenRouter is configured, `openrouter-live` 'OpenRouter · All " +
+      "models' (its public `GET /models`, text models not already listed, at most 100 for `studio` and 150 " +
+      'for `community`, `contextLength` or null), then, when a local server is configured, `local-chat` ' +
+      "(`OPENAI_COMPAT_MODELS`, else the server's own `GET /models`). Live lists are kept 10 minutes (1 " +
+      'minute after a failure, which is logged as a warning and leaves that category out: the route still ' +
+      'answers 200).\n\n' +
+      "`configured`: the providers with their key set (`local` by its base URL). `defaults`: the member's " +
+      'saved choice, else `openrouter` + `openrouter/auto`. An unknown `surface` **400**.',
     request: { query: queryOf(modelsQuerySchema) },
     responses: { 200: json(aiModelsResponseSchema, 'Model categories, configured providers, saved choice') },
   }),
@@ -38,6 +48,9 @@ export const aiRoutes = {
     path: '/api/_debug/ai-diag',
     tags: ['AI'],
     summary: 'Which external AI services the operator configured (booleans only)',
+    description:
+      'Booleans only, never a key, URL or model. `core`: OpenRouter or a local server configured; ' +
+      '`falIdeogram`: fal configured; `timestamp`: ISO.',
     responses: { 200: json(aiDiagResponseSchema, 'One boolean per service, and when it was read') },
   }),
   chat: apiRoute({
@@ -45,6 +58,18 @@ export const aiRoutes = {
     path: '/api/ai/chat',
     tags: ['AI'],
     summary: "Ask the member's model (or the one named) and get the whole answer at once",
+    description:
+      '`text` = `choices[0].message.content`; `model` is the model that answered (the auto router names ' +
+      'its pick). At least one message must have text; messages without text are not sent. `provider` ' +
+      '`fal` **400**: it cannot chat.\n\n' +
+      "Provider and model, when left out: the member's saved choice (`POST /api/profile/set-ai`; a saved " +
+      'provider that cannot chat, fal, counts as none), else `openrouter` + `openrouter/auto`; a model is ' +
+      "carried over only with the provider it was saved with, otherwise the provider's first catalogue " +
+      'model (the local server: the first of `OPENAI_COMPAT_MODELS`, else **400** asking for a model).\n\n' +
+      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      '`Retry-After`). Provider failures: **503** `provider_not_configured` naming the variable to set, ' +
+      "**502** `provider_failed` with the provider's own message, **504** `provider_timeout` " +
+      '(`AI_TIMEOUT_MS`, one deadline over every retry).',
     request: { body: jsonBody(aiChatRequestSchema) },
     responses: {
       200: json(aiChatResponseSchema, 'The answer, as `text` and as `choices[0].message.content`'),
@@ -55,6 +80,11 @@ export const aiRoutes = {
     path: '/api/ai/optimize-prompt',
     tags: ['AI'],
     summary: 'Rewrite a prompt to be clearer and more specific',
+    description:
+      '`prompt`: the prompt rewritten clearer and more specific by the chat model (asked for the improved ' +
+      'prompt only; wrapping quotes, fences or an "Improved prompt:" label are taken off), or the original ' +
+      'prompt when the model gives back nothing. The prompt sent is trimmed. Provider and model, the AI ' +
+      'limit and the errors are those of `POST /api/ai/chat`; the page keeps the original prompt on error.',
     request: { body: jsonBody(optimizePromptRequestSchema) },
     responses: { 200: json(optimizePromptResponseSchema, 'The rewritten prompt') },
   }),

@@ -38,6 +38,7 @@ export const authRoutes = {
     path: '/api/auth/mode',
     tags: ['Auth'],
     summary: 'Which identity provider signs members in',
+    description: 'Ours: lets /login say it is development sign-in.',
     public: true,
     responses: { 200: json(signInModeResponseSchema, 'The sign-in mode') },
   }),
@@ -46,6 +47,9 @@ export const authRoutes = {
     path: '/api/oauth/google/redirect_url',
     tags: ['Auth'],
     summary: "Start a sign-in: the identity provider's page to send the browser to",
+    description:
+      'Sets the sign-in state cookie (10 min). **502** `sign_in_provider_failed` when the provider cannot ' +
+      'be reached.',
     public: true,
     responses: {
       200: json(redirectUrlResponseSchema, 'Where to send the browser; sets the sign-in state cookie'),
@@ -56,6 +60,10 @@ export const authRoutes = {
     path: '/api/sessions',
     tags: ['Auth'],
     summary: "Finish a sign-in: exchange the provider's code for a session",
+    description:
+      'Sets the session cookie. **400** `validation_failed` (missing code or state), `invalid_state` (not ' +
+      'started in this browser, already used, or expired), `invalid_code` (the provider refused the code); ' +
+      '**401** `sign_in_rejected` (the ID token failed verification); **502** `sign_in_provider_failed`.',
     public: true,
     request: { body: jsonBody(createSessionRequestSchema) },
     responses: { 200: json(successSchema, 'Signed in; sets the session cookie') },
@@ -65,6 +73,7 @@ export const authRoutes = {
     path: '/api/dev-identity/authorize',
     tags: ['Auth'],
     summary: "The development identity provider's consent (only without a Google client, outside production)",
+    description: '`redirectUrl` is `/auth/callback?code&state`. Development sign-in only: otherwise **404**.',
     public: true,
     request: { body: jsonBody(devAuthorizeRequestSchema) },
     responses: { 200: json(devAuthorizeResponseSchema, 'Where the development provider sends the browser') },
@@ -74,6 +83,7 @@ export const authRoutes = {
     path: '/api/users/me',
     tags: ['Auth'],
     summary: 'The signed-in member',
+    description: 'Without a live session **401** `unauthenticated`.',
     responses: { 200: json(userSchema, 'The member') },
   }),
   // GET as the spec calls it; POST too for clients that prefer a safe method to stay safe.
@@ -82,6 +92,7 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session',
+    description: 'Deletes the session and clears the cookie (`Clear-Site-Data: "cookies"`).',
     public: true,
     responses: { 200: logoutAnswer },
   }),
@@ -90,6 +101,7 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session (as a POST)',
+    description: 'Deletes the session and clears the cookie (`Clear-Site-Data: "cookies"`).',
     public: true,
     responses: { 200: logoutAnswer },
   }),

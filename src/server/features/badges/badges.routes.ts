@@ -12,6 +12,9 @@ export const badgeRoutes = {
     path: '/api/badges',
     tags: ['Badges'],
     summary: "The member's badges, or another member's",
+    description:
+      'The badges of the member, or of another member named by `userId` (badges are public), in the order ' +
+      'earned. An unknown member **404**.',
     request: { query: queryOf(badgesQuerySchema) },
     responses: { 200: json(earnedBadgeListSchema, 'The badges earned, with when') },
   }),

@@ -12,6 +12,17 @@ export const calendarRoutes = {
     path: '/api/calendar/week',
     tags: ['Calendar'],
     summary: "A week of the member's tasks (by due date) and completed focus sessions",
+    description:
+      "Ours: the member's own week. The zone is the one asked for, else the profile's `time_zone`, else " +
+      'UTC; an unknown or malformed zone **400** with `fields.time_zone`. The week starts on `start` (a ' +
+      "real calendar day, else **400**), else on this week's Monday in that zone; `days` are its seven " +
+      'days.\n\n' +
+      "`events` are the member's own only, ordered by day, all-day first: each task (not deleted) with a " +
+      '`due_date` in the week as an all-day event (`start` = `end` = the due date); each completed focus ' +
+      "session that overlaps the week, from its start to its completion (ISO instants; `day` the zone's " +
+      "day it started on, or the week's Monday for one that began before it). The week's bounds are the " +
+      "zone's local midnights, so a week holding a DST change is 167 or 169 hours long, and where the " +
+      'clocks jump at midnight the day starts at the jump. At most 500 events of each kind.',
     request: { query: queryOf(calendarWeekQuerySchema) },
     responses: { 200: json(calendarWeekSchema, 'The seven days and their events') },
   }),

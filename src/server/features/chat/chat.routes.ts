@@ -57,6 +57,7 @@ export const chatRoutes = {
     path: '/api/chat/threads',
     tags: ['Chat'],
     summary: "The member's open threads, most recently used first",
+    description: 'Threads that are not archived, most recently used first (ties: newer id first).',
     responses: { 200: json(chatThreadsResponseSchema, 'Every open thread of the member') },
   }),
   createThread: apiRoute({
@@ -64,6 +65,7 @@ export const chatRoutes = {
     path: '/api/chat/thread',
     tags: ['Chat'],
     summary: 'Start a thread',
+    description: "**201** the thread. The title is trimmed; missing or blank → `'New Chat'`.",
     request: { body: jsonBody(createThreadRequestSchema) },
     responses: { 201: json(chatThreadSchema, 'The new thread') },
   }),
@@ -72,6 +74,11 @@ export const chatRoutes = {
     path: '/api/chat/thread/{id}',
     tags: ['Chat'],
     summary: 'A thread with one page of its messages (the newest, or those before `before`) and its memory',
+    description:
+      '`messages` oldest first: the newest page of `limit`, or the page before message id `before`. ' +
+      "`hasMore`: older messages exist; ask again with `before` = the first message's id. `memory`: the " +
+      "running summary ('' while the thread is short). Another member's, an archived or an unknown thread " +
+      '**404** `not_found`.',
     request: { params: threadPath, query: queryOf(threadPageQuerySchema) },
     responses: {
       200: json(chatThreadDetailSchema, 'The thread, a page of messages oldest first, its memory'),
@@ -82,6 +89,7 @@ export const chatRoutes = {
     path: '/api/chat/thread/{id}/archive',
     tags: ['Chat'],
     summary: 'Archive a thread: it leaves the list and answers 404 from then on',
+    description: "Another member's, an archived or an unknown thread **404**.",
     request: { params: threadPath },
     responses: { 200: json(successSchema, 'Archived') },
   }),
@@ -90,6 +98,20 @@ export const chatRoutes = {
     path: '/api/chat/send',
     tags: ['Chat'],
     summary: 'Send a message and get the whole reply at once',
+    description:
+      'The whole answer at once. Checks, in this order and all before anything is written: body (**400** ' +
+      "`validation_failed`), thread (another member's, archived or unknown: **404** `not_found`), provider " +
+      '(**503** `provider_not_configured` naming the variable to set; **400** for fal, which cannot chat). ' +
+      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      '`Retry-After`).\n\n' +
+      "`content` is trimmed. `lumaraSystem` sends the persona's system prompt for `styleMode` " +
+      '(`systemPromptFor` in `src/shared/persona.ts`); false sends none.\n\n' +
+      'The member message is stored first and stays whatever the provider does; a provider failure answers ' +
+      "**502** `provider_failed` (the provider's message) or **504** `provider_timeout`, and stores no " +
+      "reply. A reply of only whitespace is stored as `''` (the page shows '(no reply)'). The thread moves " +
+      "to the top; a thread still titled 'New Chat' takes its title from the first message (about 60 " +
+      'characters, cut at a word). When the thread has grown long, its memory is updated before the answer ' +
+      '(docs/api.md, Chat: Memory).',
     request: { body: jsonBody(sendChatRequestSchema) },
     responses: { 200: json(sendChatResponseSchema, 'The stored member message and the stored reply') },
   }),
@@ -98,6 +120,16 @@ export const chatRoutes = {
     path: '/api/chat/stream',
     tags: ['Chat'],
     summary: 'Send a message and get the reply streamed as it is written (Stop keeps what arrived)',
+    description:
+      'As `POST /api/chat/send` (the same body, checks and AI limit), the reply streamed as server-sent ' +
+      'events, each `event: <name>` with one JSON `data:` line: `user` `{userMessage}` once, `delta` ' +
+      '`{text}` per piece, then exactly one of `done` `{aiMessage}` (the stored reply: the concatenated ' +
+      'deltas) or `error` `{code, message}` (the provider failed mid-answer: no reply stored, the member ' +
+      'message stays).\n\n' +
+      "The server waits for the provider's first piece before it starts the stream, so a provider that " +
+      'fails or times out before saying anything answers the same JSON **502**/**504** as send. Stop by ' +
+      'aborting the request: the text that arrived so far is stored as the reply with `stopped: true`; if ' +
+      'nothing arrived, nothing is stored.',
     request: { body: jsonBody(sendChatRequestSchema) },
     responses: streamedReply,
   }),
@@ -107,6 +139,15 @@ export const chatRoutes = {
     tags: ['Chat'],
     summary:
       "Answer the thread's last member message again, streamed; the new reply replaces the old once stored",
+    description:
+      "Answers the thread's last member message again, streamed as `POST /api/chat/stream` without the " +
+      '`user` event. Checks, all before anything is written: body (**400**), thread (**404**), a member ' +
+      'message to answer (**409** `conflict` when the thread has none yet), provider (**503**, or **400** ' +
+      'for fal). Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** ' +
+      '`rate_limited` with `Retry-After`).\n\n' +
+      'The replies after the last member message are replaced when the new reply is stored (a stopped one ' +
+      'included), not before: a regenerate that fails, or is stopped before any text, keeps the previous ' +
+      'reply.',
     request: { body: jsonBody(regenerateChatRequestSchema) },
     responses: streamedReply,
   }),

@@ -26,6 +26,14 @@ export const communityAiRoutes = {
     path: '/api/community/ai/generate-text',
     tags: ['Community AI'],
     summary: 'Write a post about a topic, in a vibe',
+    description:
+      'A short post body (2–4 sentences) about the topic in the vibe; `topic` is trimmed. `lang` `auto`: ' +
+      'the language the topic is written in, answered as `auto`; `en` or `es`: that language, answered as ' +
+      'given.\n\n' +
+      'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
+      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
+      "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(generateTextRequestSchema) },
     responses: written,
   }),
@@ -34,6 +42,13 @@ export const communityAiRoutes = {
     path: '/api/community/ai/improve',
     tags: ['Community AI'],
     summary: "Improve a post's text",
+    description:
+      'The text clearer and livelier, with the same meaning, facts and language; `lang` is always `auto`. ' +
+      '`body` is trimmed; no `goals` unless sent.\n\n' +
+      'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
+      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
+      "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(improveTextRequestSchema) },
     responses: written,
   }),
@@ -42,6 +57,13 @@ export const communityAiRoutes = {
     path: '/api/community/ai/translate',
     tags: ['Community AI'],
     summary: "Translate a post's text into English or Spanish",
+    description:
+      'The text in Spanish (`es`) or English (`en`); `lang` is the `target`. `body` is trimmed; any other ' +
+      '`target` **400**.\n\n' +
+      'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
+      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
+      "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(translateTextRequestSchema) },
     responses: written,
   }),
@@ -50,6 +72,9 @@ export const communityAiRoutes = {
     path: '/api/community/ai/generate',
     tags: ['Community AI'],
     summary: 'Write, improve or translate (by `mode`): the one call the page uses',
+    description:
+      '`mode` `post` takes the body of `POST /api/community/ai/generate-text`, `improve` that of ' +
+      '`/improve`, `translate` that of `/translate`, and answers as that call; an unknown `mode` **400**.',
     request: { body: jsonBody(communityGenerateRequestSchema) },
     responses: written,
   }),

@@ -47,6 +47,11 @@ export const communityRoutes = {
     path: '/api/community/posts',
     tags: ['Community'],
     summary: 'A page of posts, newest first',
+    description:
+      "Visible posts, newest first (by id). `nextCursor` is the last post's id when more exist, else null; " +
+      'ask again with `cursor` = it (posts with a smaller id: a keyset, so posts arriving meanwhile ' +
+      'neither repeat nor skip anything). An empty `cursor=` is the first page; any other bad value ' +
+      "**400**. `liked` is the caller's own like.",
     request: { query: queryOf(postsQuerySchema) },
     responses: { 200: json(postPageSchema, 'One page and the cursor of the next') },
   }),
@@ -55,6 +60,10 @@ export const communityRoutes = {
     path: '/api/community/posts',
     tags: ['Community'],
     summary: 'Publish a post',
+    description:
+      '**201** the post. Title and body are trimmed and stored as sent (never HTML-escaped: render them as ' +
+      'text). A non-empty `aiHelpers` marks the post AI Enhanced. 5 posts a minute per member (**429** ' +
+      '`rate_limited` with `Retry-After`). The first post earns First Flight. Publishes `post.created`.',
     request: { body: jsonBody(createPostRequestSchema) },
     responses: { 201: json(communityPostSchema, 'The new post') },
   }),
@@ -63,6 +72,10 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}',
     tags: ['Community'],
     summary: "Edit a post's title, body, language or AI helpers (author only)",
+    description:
+      'The post, `updated_at` now. Any of the fields, at least one (`{}` **400**); `aiHelpers` join those ' +
+      'recorded. Author only (**403** `forbidden`, nothing changes); a hidden or unknown post **404**. ' +
+      'Publishes `post.updated`.',
     request: { params: postPath, body: jsonBody(updatePostRequestSchema) },
     responses: { 200: json(communityPostSchema, 'The post after the edit') },
   }),
@@ -71,6 +84,9 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}',
     tags: ['Community'],
     summary: 'Delete a post with its likes and comments (author only)',
+    description:
+      'Its likes, comments and reports go with it. Author only (**403**); a hidden post **404** (it is in ' +
+      "the operators' hands). Publishes `post.deleted`.",
     request: { params: postPath },
     responses: { 200: json(successSchema, 'Deleted') },
   }),
@@ -79,6 +95,10 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}/like',
     tags: ['Community'],
     summary: "Toggle the member's like of a post",
+    description:
+      "Toggles the caller's like (one per member and post; toggles of one post run one after another, so " +
+      "`likes` always equals the likes stored). Publishes `post.liked {postId, likes}`. When the author's " +
+      'posts reach 50 likes in all, they earn Community Star. A hidden or unknown post **404**.',
     request: { params: postPath },
     responses: { 200: json(likeResponseSchema, 'The new count, and whether the member likes it now') },
   }),
@@ -87,6 +107,7 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}/comments',
     tags: ['Community'],
     summary: "A post's comments, oldest first",
+    description: 'Oldest first, at most 500 (a cap, not a page). A hidden or unknown post **404**.',
     request: { params: postPath },
     responses: { 200: json(commentListSchema, 'Every comment of the post') },
   }),
@@ -95,6 +116,10 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}/comments',
     tags: ['Community'],
     summary: 'Comment on a post',
+    description:
+      '**201** the comment; its body is trimmed. 20 comments a minute per member (**429** with ' +
+      '`Retry-After`). Publishes `comment.created {postId, commentId, commentsCount}`. A hidden or unknown ' +
+      'post **404**.',
     request: { params: postPath, body: jsonBody(createCommentRequestSchema) },
     responses: { 201: json(communityCommentSchema, 'The new comment') },
   }),
@@ -103,6 +128,11 @@ export const communityRoutes = {
     path: '/api/community/comments/{id}/helpful',
     tags: ['Community'],
     summary: "Mark a comment helpful, or not (the post's author only)",
+    description:
+      "The comment, marked or unmarked. Only the post's author (**403**). The first time someone else " +
+      "marks one of a member's comments, that member earns Glow Mentor; marking a comment on your own post " +
+      'that you wrote yourself is allowed and earns nothing. A comment on a hidden post, or an unknown ' +
+      'one, **404**.',
     request: { params: commentPath, body: jsonBody(markHelpfulRequestSchema) },
     responses: { 200: json(communityCommentSchema, 'The comment as it now is') },
   }),
@@ -111,6 +141,7 @@ export const communityRoutes = {
     path: '/api/community/members',
     tags: ['Community'],
     summary: 'A page of members, newest first',
+    description: 'Newest first, keyset on id as for `GET /api/community/posts`.',
     request: { query: queryOf(membersQuerySchema) },
     responses: { 200: json(memberPageSchema, 'One page and the cursor of the next') },
   }),
@@ -119,6 +150,10 @@ export const communityRoutes = {
     path: '/api/community/stats',
     tags: ['Community'],
     summary: "The sidebar's numbers, and whether the member moderates",
+    description:
+      '`totalPosts` and `totalLikes`: visible posts and the likes on them; `activeMembers`: members who ' +
+      'posted, commented or liked in the last 30 days; `canModerate`: whether the caller is an operator ' +
+      '(their email, lower-cased, is in `ADMIN_EMAILS`).',
     responses: { 200: json(communityStatsSchema, 'Posts, active members, likes') },
   }),
   reportPost: apiRoute({
@@ -126,6 +161,9 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}/report',
     tags: ['Community'],
     summary: "Report another member's post, once",
+    description:
+      '`reason` is trimmed. Once per member and post: a second report answers the same and changes ' +
+      'nothing. Your own post **400** `bad_request`; a hidden or unknown post **404**.',
     request: { params: postPath, body: jsonBody(reportPostRequestSchema) },
     responses: { 200: json(successSchema, 'Reported') },
   }),
@@ -134,6 +172,9 @@ export const communityRoutes = {
     path: '/api/community/reports',
     tags: ['Community'],
     summary: 'Reported posts, hidden ones included (operators only)',
+    description:
+      'Operators only (**403**). Posts with at least one report, hidden ones included, most recently ' +
+      "reported first (at most 100); each post's reports newest first.",
     responses: { 200: json(reportedPostListSchema, 'Every reported post with its reports') },
   }),
   setHidden: apiRoute({
@@ -141,6 +182,10 @@ export const communityRoutes = {
     path: '/api/community/posts/{id}/hidden',
     tags: ['Community'],
     summary: 'Hide a post from everyone, or show it again (operators only)',
+    description:
+      'Operators only (**403**, checked first). A hidden post leaves the list and the stats for everyone ' +
+      'and answers **404** to members; restoring brings it back. Publishes `post.deleted` on hide and ' +
+      '`post.created` on restore (a repeat publishes nothing).',
     request: { params: postPath, body: jsonBody(setHiddenRequestSchema) },
     responses: { 200: json(successSchema, 'Done') },
   }),

@@ -13,6 +13,11 @@ export const dashboardRoutes = {
     path: '/api/dashboard/stats',
     tags: ['Dashboard'],
     summary: "The dashboard's numbers: today's tasks and focus sessions, the streak, the badges",
+    description:
+      "Ours: the dashboard's stat cards from real data. Today is the member's day in `time_zone` (UTC when " +
+      'absent; a zone Intl does not know **400**). `tasks_today` and `pomodoros_today`: tasks and focus ' +
+      'sessions completed today; `streak_days`: days in a row, ending today or yesterday, with a completed ' +
+      'task or focus session; `badges`: how many the member has earned.',
     request: { query: queryOf(dashboardStatsQuerySchema) },
     responses: {
       200: json(dashboardStatsSchema, "The member's numbers, today in their time zone (UTC if none)"),

@@ -60,6 +60,21 @@ export const generationRoutes = {
     path: '/api/ai/image',
     tags: ['Generation'],
     summary: 'Start an image with any provider that makes images',
+    description:
+      'The job is written, run at once and waited for up to 2 s: **200** with it `ready` or `failed` when ' +
+      'the provider was that quick, else `pending` with the `jobId` to poll (`GET /api/ai/image/status`). ' +
+      'A failed job is no HTTP error: the answer says what happened. Bad input **400** `validation_failed` ' +
+      'with the failing fields and no job written; the provider without its key **503** ' +
+      '`provider_not_configured` naming the variable, at once, no job written. Counts against the ' +
+      'per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`).\n\n' +
+      '`local` **400**: a local model cannot make images. The prompt is trimmed.\n\n' +
+      '- OpenRouter: chat completions asking for image output (`modalities` `["image","text"]`, ' +
+      '`["image"]` for image-only models such as `black-forest-labs/…`), `image_config.aspect_ratio` 1:1, ' +
+      '16:9 or 9:16 by size; its inline PNG, JPEG, WebP or GIF (checked by its bytes, at most ' +
+      '`MEDIA_MAX_BYTES`) is stored and served at `/api/ai/jobs/{jobId}/outputs/{n}`; anything else fails ' +
+      'the job.\n' +
+      '- Straico: `POST /v0/image/generation`, size square, landscape or portrait, one variation.\n' +
+      "- fal: the model on fal's queue with `image_size` `square_hd`, `landscape_16_9` or `portrait_16_9`.",
     request: { body: jsonBody(aiImageRequestSchema) },
     responses: started,
   }),
@@ -68,6 +83,11 @@ export const generationRoutes = {
     path: '/api/ai/image/status',
     tags: ['Generation'],
     summary: 'How a generation stands (any provider, any kind)',
+    description:
+      "The generation answer of the member's job. `provider` is optional and informative (the job knows " +
+      "its own; an unknown value **400**); a `jobId` that is not a UUID, unknown, or another member's " +
+      '**404** `not_found`; no `jobId` (or one over 100 characters) **400**. Polling does not count ' +
+      'against the AI limit.',
     request: { query: queryOf(imageStatusQuerySchema) },
     responses: answer('The generation as it stands'),
   }),
@@ -76,6 +96,9 @@ export const generationRoutes = {
     path: '/api/straico/status/{jobId}',
     tags: ['Generation'],
     summary: 'How a generation stands (the Straico path)',
+    description:
+      'As `GET /api/ai/image/status`, for any job of the member: a `jobId` that is not a UUID, unknown, or ' +
+      "another member's **404** `not_found`.",
     request: { params: z.object({ jobId: jobIdParam }) },
     responses: answer('The generation as it stands'),
   }),
@@ -84,6 +107,11 @@ export const generationRoutes = {
     path: '/api/straico/video',
     tags: ['Generation'],
     summary: 'Start a Straico video, optionally from a still',
+    description:
+      'Starts a job as `POST /api/ai/image` does (the same wait, errors and AI limit); the answer carries ' +
+      "`video.url`. `provider` may only be `straico`. `aspect_ratio` is sent to Straico's `POST " +
+      '/v1/image/tovideo` as landscape (16:9, 4:3), portrait (9:16, 3:4) or square; `image_url` is an ' +
+      'http(s) link, the still to start from.',
     request: { body: jsonBody(straicoVideoRequestSchema) },
     responses: started,
   }),
@@ -92,6 +120,10 @@ export const generationRoutes = {
     path: '/api/straico/audio',
     tags: ['Generation'],
     summary: 'Start a Straico text-to-speech',
+    description:
+      'Starts a job as `POST /api/ai/image` does (the same wait, errors and AI limit); the answer carries ' +
+      "`audio.url`: the prompt spoken (`POST /v1/tts/create`, form-encoded, ElevenLabs' default voice " +
+      '"Rachel").',
     request: { body: jsonBody(straicoAudioRequestSchema) },
     responses: started,
   }),
@@ -100,6 +132,7 @@ export const generationRoutes = {
     path: '/api/fal/models',
     tags: ['Generation'],
     summary: "fal.ai's image and video models",
+    description: "The catalogue's fal image and video models (`src/shared/ai-catalogue.ts`).",
     responses: { 200: json(falModelsResponseSchema, 'The image models and the video models') },
   }),
   falImage: apiRoute({
@@ -107,6 +140,9 @@ export const generationRoutes = {
     path: '/api/fal/image',
     tags: ['Generation'],
     summary: 'Start 1 to 4 fal.ai images',
+    description:
+      'Starts a job as `POST /api/ai/image` does (the same wait, errors and AI limit); the answer carries ' +
+      '`images[].url`. `image_size`, `num_inference_steps` and `num_images` are sent to fal as given.',
     request: { body: jsonBody(falImageRequestSchema) },
     responses: started,
   }),
@@ -115,6 +151,14 @@ export const generationRoutes = {
     path: '/api/fal/video',
     tags: ['Generation'],
     summary: 'Start a fal.ai video',
+    description:
+      'Starts a job as `POST /api/ai/image` does (the same wait, errors and AI limit); the answer carries ' +
+      "`video.url`. fal's video models take their own values, so each is sent the nearest duration it " +
+      'accepts (the longer one on a tie) and, lacking the ratio asked for, one of the same orientation:\n\n' +
+      '- Kling (`…/kling-video/…`): `"5"` or `"10"`; 16:9, 9:16, 1:1 (4:3 → 16:9, 3:4 → 9:16)\n' +
+      '- Hailuo (`…/hailuo…`): `"6"` or `"10"`; no ratio\n' +
+      '- Veo (`…/veo…`): `"4s"`, `"6s"` or `"8s"`; 16:9 or 9:16 (1:1 and 4:3 → 16:9, 3:4 → 9:16)\n\n' +
+      'Another model gets the seconds as text (`"7"`) and the ratio as asked.',
     request: { body: jsonBody(falVideoRequestSchema) },
     responses: started,
   }),
@@ -123,6 +167,10 @@ export const generationRoutes = {
     path: '/api/ai/jobs',
     tags: ['Generation'],
     summary: "The member's pending generations and the recent ones not saved yet, newest first",
+    description:
+      "The member's pending jobs and their ready jobs finished in the last 24 hours with an output not " +
+      'saved to the gallery yet, newest first, at most 20: what the studio picks up again after the member ' +
+      'left the page.',
     responses: { 200: json(generationJobsResponseSchema, 'The jobs') },
   }),
   output: apiRoute({
@@ -130,6 +178,12 @@ export const generationRoutes = {
     path: '/api/ai/jobs/{jobId}/outputs/{n}',
     tags: ['Generation'],
     summary: 'An output that came inline, as the server stored it (`Range` honoured)',
+    description:
+      "An output the server stored (an inline image), to the job's member only; anything else **404** " +
+      "(another member's or an unknown job, an output that is a provider link, `n` out of range or not a " +
+      'number). Its checked `Content-Type`, `Content-Disposition: inline`, `X-Content-Type-Options: ' +
+      'nosniff`, a `Content-Security-Policy` ending in `sandbox`, `Cache-Control: private, max-age=86400`; ' +
+      'ranges as `GET /api/media/{id}/file`. Kept 7 days after the job finished.',
     request: { params: z.object({ jobId: jobIdParam, n: outputIndexParam }) },
     responses: {
       200: { description: 'The whole file', content: outputFileContent },

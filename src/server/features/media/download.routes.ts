@@ -20,6 +20,15 @@ export const downloadRoutes = {
     path: '/api/download',
     tags: ['Media'],
     summary: "One of the member's stored files, as an attachment under a safe name",
+    description:
+      "The member's stored file as an attachment, with the headers of `GET /api/media/{id}/file`. `url` is " +
+      "an item's `/api/media/{id}/file` (relative or absolute on `APP_URL`), one of the member's " +
+      'generation outputs, or exactly the link one of their items was saved from; anything else **404** ' +
+      '`not_found`: nothing is ever fetched, so this is no proxy.\n\n' +
+      '`filename`: its last path part without quotes, controls or direction marks, at most 120 characters, ' +
+      "the extension kept when it fits the media type, else the stored type's added; default " +
+      '`generated-media.png`, `.mp4` or `.mp3` by type. Sent as `Content-Disposition: attachment; ' +
+      'filename="<ASCII stand-in>"; filename*=UTF-8\'\'<percent-encoded>`.',
     request: { query: queryOf(downloadQuerySchema) },
     responses: storedFileResponses,
   }),

@@ -44,6 +44,11 @@ export const mediaRoutes = {
     path: '/api/media',
     tags: ['Media'],
     summary: "A page of the member's media, newest first, filtered",
+    description:
+      'Newest first (by id). `cursor` is a keyset as for `GET /api/community/posts`: ask again with ' +
+      '`cursor` = `nextCursor` (an empty `cursor=` is the first page). `favorites=true`: only favorites. ' +
+      '`q` matches title or prompt, case-insensitive, as text (`%` and `_` are not wildcards). `total`: ' +
+      "how many items match the filter in all. Another member's items never appear.",
     request: { query: queryOf(mediaListQuerySchema) },
     responses: { 200: json(mediaPageSchema, 'One page, the cursor of the next and how many match in all') },
   }),
@@ -52,6 +57,24 @@ export const mediaRoutes = {
     path: '/api/media',
     tags: ['Media'],
     summary: 'Save a finished generation: the server copies the file into its own store',
+    description:
+      '**201** the item; **200** the item saved before when the member already saved this `media_url` (one ' +
+      "item per member and link). The answer's `media_url` is Lumara's `/api/media/{id}/file`, never the " +
+      "provider's.\n\n" +
+      "`media_url` is either one of the member's generation outputs, `/api/ai/jobs/{jobId}/outputs/{n}` " +
+      "(relative or absolute on `APP_URL`), copied inside the store (another member's: **404**), or an " +
+      'http(s) link fetched through the SSRF-safe fetch: http(s) only, ports 80 and 443, private, loopback ' +
+      'and link-local addresses refused after DNS and at every redirect (at most 3), `MEDIA_MAX_BYTES` and ' +
+      '60 s caps. Anything else (`data:`, `file:`, other paths of ours, a refused address) **400** ' +
+      '`bad_request`.\n\n' +
+      'The file must be the `media_type` it is saved as, by its `Content-Type` and by its first bytes: ' +
+      'image PNG, JPEG, WebP, GIF; video MP4, WebM, QuickTime; audio MPEG, MP4, WAV, Ogg, WebM, FLAC (no ' +
+      'type, or `application/octet-stream`: the bytes decide); else **415** `unsupported_media_type`. The ' +
+      "provider answering anything but 200: **502** `provider_failed` ('The file could not be downloaded: " +
+      "its server answered 404. …'); too big **413** `payload_too_large`; too slow **504** " +
+      '`provider_timeout`.\n\n' +
+      'The file is written first and the row after; if the row cannot be written the file is removed. 60 ' +
+      'saves a minute per member (**429** with `Retry-After`).',
     request: { body: jsonBody(mediaCreateSchema) },
     responses: {
       200: json(mediaItemSchema, 'That link was saved before: the item already stored'),
@@ -63,6 +86,7 @@ export const mediaRoutes = {
     path: '/api/media/{id}/favorite',
     tags: ['Media'],
     summary: 'Toggle the favorite mark of an item',
+    description: "The item with `is_favorite` flipped. Another member's or an unknown id **404**.",
     request: { params: mediaPath },
     responses: { 200: json(mediaItemSchema, 'The item as it now is') },
   }),
@@ -71,6 +95,9 @@ export const mediaRoutes = {
     path: '/api/media/{id}',
     tags: ['Media'],
     summary: 'Delete an item and its stored file',
+    description:
+      "The row goes, then its stored file (a generation output it was copied from stays). Another member's " +
+      'or an unknown id **404**.',
     request: { params: mediaPath },
     responses: { 200: json(successSchema, 'Deleted') },
   }),
@@ -79,6 +106,13 @@ export const mediaRoutes = {
     path: '/api/media/{id}/file',
     tags: ['Media'],
     summary: "An item's stored file, shown inline (`Range` honoured)",
+    description:
+      '`Content-Disposition: inline`, its checked `Content-Type`, `Content-Length`, `Accept-Ranges: ' +
+      'bytes`, `X-Content-Type-Options: nosniff`, a `Content-Security-Policy` ending in `sandbox`, ' +
+      "`Cache-Control: private, max-age=86400` (a key's bytes never change). One `Range: bytes=…` answers " +
+      '**206** with `Content-Range` (video and audio seeking); a range past the end **416** with ' +
+      '`Content-Range: bytes */<size>`; several ranges, or `If-Range`, get the whole file. Another ' +
+      "member's or an unknown id **404**.",
     request: { params: mediaPath },
     responses: storedFileResponses,
   }),

@@ -21,6 +21,12 @@ export const musicRoutes = {
     path: '/api/music/add-embed',
     tags: ['Music'],
     summary: 'Add a Suno song from a link or embed code',
+    description:
+      '**201** the track. `input` is a Suno song link in any public form (`suno.com/song/<uuid>`, ' +
+      '`suno.ai`, `app.suno.ai`, `/embed/<uuid>`), a `suno.com/s/<id>` short link (followed once through ' +
+      'the SSRF-safe fetch; **502** `provider_failed` when it cannot be followed) or pasted Suno embed ' +
+      'code (only its `src` is kept). Anything else **400** with the reason in `error.message`. The first ' +
+      'track earns Playlist Princess.',
     request: { body: jsonBody(addTrackRequestSchema) },
     responses: { 201: json(trackSchema, 'The stored track') },
   }),
@@ -29,6 +35,7 @@ export const musicRoutes = {
     path: '/api/music/tracks/{id}',
     tags: ['Music'],
     summary: 'Delete a track',
+    description: "Another member's or an unknown id **404**.",
     request: { params: idParams('That track') },
     responses: { 200: json(successSchema, 'Deleted') },
   }),

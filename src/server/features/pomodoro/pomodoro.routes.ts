@@ -12,6 +12,9 @@ export const pomodoroRoutes = {
     path: '/api/pomodoro',
     tags: ['Pomodoro'],
     summary: 'Record a focus session as its timer starts',
+    description:
+      '**201** the started session. `time_zone` (IANA; ours) is the zone of the day the session counts in ' +
+      'for Four Pomodoros; default UTC; a zone Intl does not know **400** `validation_failed`.',
     request: { body: jsonBody(startPomodoroRequestSchema) },
     responses: { 201: json(pomodoroSessionSchema, 'The started session') },
   }),
@@ -20,6 +23,9 @@ export const pomodoroRoutes = {
     path: '/api/pomodoro/{id}/complete',
     tags: ['Pomodoro'],
     summary: 'Mark a focus session completed (idempotent)',
+    description:
+      "The session, completed; a second call changes nothing. The fourth completed session of the member's " +
+      "day (in the session's `time_zone`) earns Four Pomodoros. Another member's or an unknown id **404**.",
     request: { params: idParams('That focus session') },
     responses: { 200: json(pomodoroSessionSchema, 'The completed session') },
   }),

@@ -73,12 +73,13 @@ const pictureContent = (description: string) => {
 };
 
 /** `GET /api/avatars/{userId}/{file}` or `GET /api/wallpapers/{userId}/{file}`: one declaration per kind. */
-function pictureRoute<const P extends string>(path: P, summary: string) {
+function pictureRoute<const P extends string>(path: P, summary: string, description: string) {
   return apiRoute({
     method: 'get',
     path,
     tags: ['Profile'],
     summary,
+    description,
     request: { params: imagePath },
     responses: {
       200: pictureContent('The picture'),
@@ -98,6 +99,9 @@ export const profileRoutes = {
     path: '/api/profile',
     tags: ['Profile'],
     summary: "The member's stored profile fields",
+    description:
+      'Each field null (tags `[]`) when never set: no defaults here, so a form shows what was saved. A ' +
+      'member without a saved profile reads as empty.',
     responses: { 200: json(profileSchema, 'The profile (fields never set are null)') },
   }),
   update: apiRoute({
@@ -105,6 +109,20 @@ export const profileRoutes = {
     path: '/api/profile',
     tags: ['Profile'],
     summary: 'Change profile fields: name, about, pictures, wallpaper, tags, time zone',
+    description:
+      'The whole profile after the change. Every field is optional. An omitted field, or an empty (or ' +
+      "blank) string, leaves it **unchanged** (the spec's client omits empty text fields); `null` " +
+      '**clears** it (how a member removes an avatar URL or their about text; `tags: null` empties the ' +
+      'list). Text is trimmed. Unknown keys are ignored. The first save makes the profile row.\n\n' +
+      'Limits: display name 60, about 2000, at most 20 tags of at most 30 characters, URLs 2048, wallpaper ' +
+      'CSS 2000 characters. `tags` is a list of strings, or JSON text of one (the spec stores tags as JSON ' +
+      'text): trimmed, empty ones and repeats dropped; anything else (bad JSON, not a list, a non-string) ' +
+      "**400** with `fields.tags`. `time_zone` is an IANA name Intl knows (else **400** 'Unknown time " +
+      "zone'). A picture URL is `https:` only, without user name or password, or the Lumara path of the " +
+      "member's current copy; `wallpaper_css` is a gradient (docs/api.md, Profile and themes).\n\n" +
+      'Replacing a picture that Lumara stored removes the stored copy; another Lumara picture path is ' +
+      'refused (**400**): copies are made by `set-avatar`/`set-wallpaper`. Bad input **400** ' +
+      '`validation_failed` with the failing fields, and nothing is written.',
     request: { body: jsonBody(updateProfileRequestSchema) },
     responses: { 200: json(profileSchema, 'The whole profile as saved') },
   }),
@@ -113,6 +131,15 @@ export const profileRoutes = {
     path: '/api/profile/me',
     tags: ['Profile'],
     summary: "The member as the app shows them, with today's stats",
+    description:
+      "What the app restores at startup, and what the dashboard's profile card and the settings' Account " +
+      "Information card show. `display_name`: the profile's, else 'Lumarian'; `avatar_url`: the profile's, " +
+      "else the sign-in picture, else null (the browser shows 'L'); `ai_provider`/`ai_model`: the saved " +
+      "choice, else openrouter, openrouter/auto; `member_since` and `last_visit`: the account's " +
+      '`created_at` and `last_signed_in_at`.\n\n' +
+      "`stats` come from the dashboard's own computation (tasks completed today, focus sessions completed " +
+      'today, streak days), "today" in the profile\'s time zone, else the `time_zone` asked for, else UTC; ' +
+      'a malformed `time_zone` **400**.',
     request: { query: queryOf(profileMeQuerySchema) },
     responses: { 200: json(profileMeSchema, 'Account, profile with defaults, and stats') },
   }),
@@ -121,6 +148,7 @@ export const profileRoutes = {
     path: '/api/profile/set-status',
     tags: ['Profile'],
     summary: 'Set the status line',
+    description: 'The status is trimmed, and must be non-empty after trimming (part 2 §5).',
     request: { body: jsonBody(setStatusRequestSchema) },
     responses: { 200: json(setStatusResponseSchema, 'The status as saved') },
   }),
@@ -129,6 +157,9 @@ export const profileRoutes = {
     path: '/api/profile/set-theme',
     tags: ['Profile'],
     summary: 'Choose a theme studio panel theme',
+    description:
+      'Any other theme id **400**. Clears a saved token theme (`POST /api/theme/apply`): one theme is in ' +
+      'force.',
     request: { body: jsonBody(setThemeRequestSchema) },
     responses: { 200: json(setThemeResponseSchema, 'The theme now in force') },
   }),
@@ -137,6 +168,9 @@ export const profileRoutes = {
     path: '/api/theme/apply',
     tags: ['Profile'],
     summary: 'Choose a Color Themes token theme and its colours',
+    description:
+      'Colours are `#rgb` or `#rrggbb`; any other name or colour **400**. Clears a saved panel theme ' +
+      '(`POST /api/profile/set-theme`): one theme is in force.',
     request: { body: jsonBody(applyThemeRequestSchema) },
     responses: { 200: json(applyThemeResponseSchema, 'The theme now in force') },
   }),
@@ -145,6 +179,10 @@ export const profileRoutes = {
     path: '/api/profile/set-ai',
     tags: ['Profile'],
     summary: 'Choose the default AI provider and model',
+    description:
+      'The choice as saved (model trimmed); one profile row per member, updated in place. Any provider ' +
+      "(fal included, for the studio's default) and any well-formed model id, including live ones. AI " +
+      'calls that leave provider and model out use it (see `POST /api/ai/chat`).',
     request: { body: jsonBody(setAiRequestSchema) },
     responses: { 200: json(setAiRequestSchema, 'The choice as saved') },
   }),
@@ -153,6 +191,15 @@ export const profileRoutes = {
     path: '/api/profile/set-avatar',
     tags: ['Profile'],
     summary: 'Set the avatar: the picture is copied into Lumara (empty removes it)',
+    description:
+      "Provider links expire, so the picture is copied into Lumara's store with `importMediaFile` " +
+      '(`avatars/<userId>/<uuid>.<ext>`) and `avatar_url` becomes `/api/avatars/{userId}/{uuid}.{ext}`; ' +
+      'the previous copy is removed. `url` is an http(s) link (fetched through the SSRF-safe fetch, as ' +
+      "`POST /api/media`), one of the member's generation outputs `/api/ai/jobs/{jobId}/outputs/{n}` " +
+      "(another member's **404**), or the current `avatar_url` (no change). Empty removes the avatar.\n\n" +
+      "Not an image **415**; too big **413**; the link's server failing **502**; a private address, " +
+      '`data:`, `javascript:` or another Lumara path **400**. 30 picture saves a minute per member ' +
+      '(**429** with `Retry-After`).',
     request: { body: jsonBody(setAvatarRequestSchema) },
     responses: { 200: json(setAvatarResponseSchema, 'The avatar path now stored') },
   }),
@@ -161,6 +208,11 @@ export const profileRoutes = {
     path: '/api/profile/set-wallpaper',
     tags: ['Profile'],
     summary: 'Set the wallpaper: a picture copied into Lumara, or a CSS gradient',
+    description:
+      '`wallpaperUrl` as `POST /api/profile/set-avatar` takes its `url` (copied to ' +
+      '`wallpapers/<userId>/…`, served at `/api/wallpapers/{userId}/{file}`); `wallpaperCss` a gradient ' +
+      '(docs/api.md, Profile and themes). Each omitted field is unchanged, each empty one cleared. The ' +
+      'same limits and errors as `set-avatar`.',
     request: { body: jsonBody(setWallpaperRequestSchema) },
     responses: { 200: json(setWallpaperResponseSchema, 'The wallpaper as now stored') },
   }),
@@ -169,6 +221,14 @@ export const profileRoutes = {
     path: '/api/profile/avatar-generate',
     tags: ['Profile'],
     summary: 'Generate an avatar from a prompt',
+    description:
+      'A 1024x1024 image job (a generation job like `POST /api/ai/image`) made from the prompt as sent ' +
+      '(the browser builds it from the chosen avatar style and the display name). The provider is the ' +
+      'first configured of fal (`fal-ai/flux/schnell`), OpenRouter (`google/gemini-2.5-flash-image`), ' +
+      'Straico (`openai/dall-e-3`); none **503** `provider_not_configured` naming `FAL_KEY`. `url` is the ' +
+      "provider's link when ready (save it with `POST /api/profile/set-avatar`), `jobId` the job to poll, " +
+      '`error` set when failed. Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; ' +
+      '**429** `rate_limited` with `Retry-After`).',
     request: { body: jsonBody(avatarGenerateRequestSchema) },
     responses: {
       200: json(avatarGenerateResponseSchema, 'Ready with a url, pending with a jobId, or failed'),
@@ -179,16 +239,23 @@ export const profileRoutes = {
     path: '/api/profile/avatar-status',
     tags: ['Profile'],
     summary: 'Check a pending avatar generation',
+    description: "The member's own job only: another member's or an unknown job **404**; no `jobId` **400**.",
     request: { query: queryOf(avatarStatusQuerySchema) },
     responses: { 200: json(avatarStatusResponseSchema, 'Ready with a url, pending, or failed') },
   }),
   avatarFile: pictureRoute(
     '/api/avatars/{userId}/{file}',
     "A member's stored avatar (any signed-in member may see it)",
+    'The stored avatar, to any signed-in member (the community shows avatars): its `Content-Type`, ' +
+      '`nosniff`, `Cache-Control: private, max-age=31536000, immutable` (a file name is never reused). ' +
+      'Only the copy the profile names now; anything else **404**.',
   ),
   wallpaperFile: pictureRoute(
     '/api/wallpapers/{userId}/{file}',
     "The member's own stored wallpaper (another member's answers 404)",
+    "The stored wallpaper, to its owner only (another member's **404**), with the headers of an avatar: " +
+      'its `Content-Type`, `nosniff`, `Cache-Control: private, max-age=31536000, immutable`. Only the copy ' +
+      'the profile names now; anything else **404**.',
   ),
 };
 

@@ -25,6 +25,7 @@ export const quickActionRoutes = {
     path: '/api/quick-actions',
     tags: ['Quick actions'],
     summary: "The member's quick actions, oldest first",
+    description: '`payload` is always an object.',
     responses: { 200: json(quickActionsResponseSchema, 'Every quick action of the member') },
   }),
   create: apiRoute({
@@ -32,6 +33,10 @@ export const quickActionRoutes = {
     path: '/api/quick-actions',
     tags: ['Quick actions'],
     summary: 'Add a quick action',
+    description:
+      '**201** the action. Text fields are trimmed. `payload` is an object or its JSON text; its ' +
+      '`promptTemplate` must contain `{{selection}}`. Anything else **400** `validation_failed` with the ' +
+      'failing fields, nothing written. At most 50 actions per member: **409** `conflict` beyond.',
     request: { body: jsonBody(createQuickActionRequestSchema) },
     responses: { 201: json(quickActionSchema, 'The new quick action') },
   }),
@@ -40,6 +45,12 @@ export const quickActionRoutes = {
     path: '/api/quick-actions/seed',
     tags: ['Quick actions'],
     summary: 'Add the five default quick actions, when the member has none',
+    description:
+      'Ours (part 2 §4: the member can seed the five defaults). When the member has no actions, the five ' +
+      'defaults (`defaultQuickActions`: Summarize, Explain simply, Caption it, Brainstorm, Deep research; ' +
+      'maxChars 1000, 900, 500, 800, 2000) are added and the answer is **201**; otherwise nothing changes ' +
+      "and it is **200**. Seeding runs in one transaction holding the member's lock, so a double click " +
+      'seeds once.',
     responses: {
       201: json(quickActionsResponseSchema, 'The five were added: the list'),
       200: json(quickActionsResponseSchema, 'The member already had actions; nothing changed: the list'),
@@ -50,6 +61,7 @@ export const quickActionRoutes = {
     path: '/api/quick-actions/{id}',
     tags: ['Quick actions'],
     summary: 'Delete a quick action',
+    description: "Another member's or an unknown id **404**.",
     request: { params: idParams('That quick action') },
     responses: { 200: json(successSchema, 'Deleted') },
   }),

@@ -22,7 +22,10 @@ export const taskRoutes = {
     method: 'get',
     path: '/api/tasks',
     tags: ['Tasks'],
-    summary: "The member's tasks, newest first",
+    summary: "The member's tasks, in board order",
+    description:
+      "The member's tasks that are not deleted, ordered by `position` (ties: newer first), which orders " +
+      'each status column.',
     responses: { 200: json(taskListSchema, 'Every task of the member') },
   }),
   create: apiRoute({
@@ -30,6 +33,9 @@ export const taskRoutes = {
     path: '/api/tasks',
     tags: ['Tasks'],
     summary: 'Add a task',
+    description:
+      '**201** the task, at the top of To Do. The title is trimmed; labels are trimmed, non-empty and ' +
+      'distinct; `due_date` is `YYYY-MM-DD` or null.',
     request: { body: jsonBody(createTaskRequestSchema) },
     responses: { 201: json(taskSchema, 'The new task') },
   }),
@@ -38,6 +44,9 @@ export const taskRoutes = {
     path: '/api/tasks/restore',
     tags: ['Tasks'],
     summary: 'Bring back a task deleted moments ago (undo)',
+    description:
+      'The task, back at the top of its column. Restoring a task that is not deleted changes nothing. ' +
+      "Another member's or an unknown id **404**.",
     request: { body: jsonBody(restoreTaskRequestSchema) },
     responses: { 200: json(taskSchema, 'The task, as it was') },
   }),
@@ -46,6 +55,12 @@ export const taskRoutes = {
     path: '/api/tasks/{id}',
     tags: ['Tasks'],
     summary: 'Change a task: title, status, labels, due date',
+    description:
+      'Any of the fields, at least one. `position` is the zero-based index the task takes within its (new) ' +
+      'column, and the column is renumbered so the order survives a reload; a status change without ' +
+      '`position` puts the task at the top of its new column. Reaching `done` records `completed_at` ' +
+      "(leaving it clears it) and may earn Task Warrior (25 tasks ever completed). Another member's, a " +
+      'deleted or an unknown id: **404**.',
     request: { params: taskPath, body: jsonBody(updateTaskRequestSchema) },
     responses: { 200: json(taskSchema, 'The task after the change') },
   }),
@@ -54,6 +69,9 @@ export const taskRoutes = {
     path: '/api/tasks/{id}',
     tags: ['Tasks'],
     summary: 'Delete a task (restorable for a while)',
+    description:
+      'A soft delete: the task leaves the list, and `POST /api/tasks/restore` brings it back. Another ' +
+      "member's, an already deleted or an unknown id: **404**.",
     request: { params: taskPath },
     responses: { 200: json(successSchema, 'Deleted') },
   }),

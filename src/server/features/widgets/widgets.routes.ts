@@ -19,6 +19,7 @@ export const widgetRoutes = {
     path: '/api/widgets',
     tags: ['Widgets'],
     summary: "The member's widgets, in grid order",
+    description: 'Ordered by `order_index`.',
     responses: { 200: json(widgetListSchema, 'Every widget of the member') },
   }),
   create: apiRoute({
@@ -26,6 +27,13 @@ export const widgetRoutes = {
     path: '/api/widgets',
     tags: ['Widgets'],
     summary: 'Add a widget from a pasted link or embed code',
+    description:
+      '**201** the widget. The server derives `type` and the embed `url` from the pasted link or embed ' +
+      'code (`toEmbed` in `src/shared/embeds.ts`: YouTube, Spotify, Google Calendar, Suno, else a generic ' +
+      'https `iframe`); the `type` sent only counts as `profile`, which takes no URL (one sent **400**). ' +
+      '`javascript:`, `data:`, http for generic pages, userinfo, local or IP hosts, lookalike hosts, a ' +
+      "Suno short link and the app's own origin answer **400**. `col_span` ∈ 3, 6, 9, 12; `row_span` ∈ 3, " +
+      '6, 9.',
     request: { body: jsonBody(createWidgetBodySchema) },
     responses: { 201: json(widgetSchema, 'The new widget, with the embed URL derived from the link') },
   }),
@@ -34,6 +42,10 @@ export const widgetRoutes = {
     path: '/api/widgets/{id}',
     tags: ['Widgets'],
     summary: 'Move a widget in the grid (the others are renumbered), and change its size',
+    description:
+      'The widget, at that place in the grid: `order_index` is the zero-based place it takes, and the ' +
+      'others are renumbered 0, 1, 2… around it. `col_span` (3, 6, 9, 12) and `row_span` (3, 6, 9) resize ' +
+      "it when sent. Another member's or an unknown id **404**.",
     request: { params: widgetPath, body: jsonBody(updateWidgetRequestSchema) },
     responses: { 200: json(widgetSchema, 'The widget after the change') },
   }),
@@ -42,6 +54,7 @@ export const widgetRoutes = {
     path: '/api/widgets/{id}',
     tags: ['Widgets'],
     summary: 'Delete a widget',
+    description: "Another member's or an unknown id **404**.",
     request: { params: widgetPath },
     responses: { 200: json(successSchema, 'Deleted') },
   }),
