@@ -209,8 +209,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
-  api.route('/', createApiDocsRoutes(api));
-  const typedApp = app.route('/', api);
+  // The document covers every route declared on `api`, its own and the reference page's included.
+  const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'There is no such API route');

@@ -1,11 +1,18 @@
 import { expect, recordCspViolations, test } from './fixtures.ts';
 
-test('the API reference at /api/docs shows the task routes, under the app’s CSP', async ({ page }) => {
+test('a member finds the API reference from settings, and it shows the task routes under the app’s CSP', async ({
+  page,
+  signIn,
+}) => {
   const violations = await recordCspViolations(page);
-
-  const response = await page.goto('/api/docs');
-  expect(response?.status()).toBe(200);
-  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await signIn();
+  await page.goto('/settings');
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/docs'),
+    page.getByRole('link', { name: 'API reference' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
 
   await expect(page.getByRole('heading', { name: 'Lumara API' }).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('complementary').getByRole('link', { name: 'Tasks', exact: true }).click();

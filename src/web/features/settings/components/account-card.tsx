@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { api } from '#web/app/api-client.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { PROFILE_LOAD_FAILED } from '#web/features/profile/components/profile-card.tsx';
 import { Alert } from '#web/ui/alert.tsx';
@@ -12,7 +13,10 @@ function formatDate(instant: string, withTime: boolean): string {
   }).format(new Date(instant));
 }
 
-/** Part 1 §2: the Account Information card, with the email, member since and last visit. */
+/**
+ * Part 1 §2: the Account Information card, with the email, member since and last visit, and (ours) where the API
+ * reference is, for members who script Lumara.
+ */
 export function AccountCard() {
   const id = useId();
   const me = useProfileMe();
@@ -45,6 +49,13 @@ export function AccountCard() {
           </div>
         </dl>
       )}
+      <p className="text-sm text-(--ink-muted)">
+        Scripting Lumara? The{' '}
+        <a className="font-semibold text-(--ink) underline" href={api.docs.$path()}>
+          API reference
+        </a>{' '}
+        lists every call; sign in here and send your session cookie.
+      </p>
     </GlassPanel>
   );
 }
