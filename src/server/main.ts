@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createAiProviders } from './ai/ai-providers.ts';
 import { createApp, MAX_BODY_BYTES } from './app.ts';
 import { listenForBackupRequests } from './backup/backup-control.ts';
 import { scheduleBackups } from './backup/backup-schedule.ts';
@@ -12,6 +11,7 @@ import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { createAiProviders } from './providers/ai-providers.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_MS = 10_000;

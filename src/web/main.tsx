@@ -1,12 +1,12 @@
 // First: it configures zod before the shared schemas are built.
-import './app/zod-without-eval.ts';
+import './lib/zod-without-eval.ts';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) {

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
-import { startFileHost } from '#server/features/media/media-test-files.ts';
+import { startFileHost } from '#tests/factories/media-test-files.ts';
 import { signInOverHttp } from '#tests/setup/http-sign-in.ts';
 import { startServerProcess } from '#tests/setup/server-process.ts';
 import { type ChaosPart, jsonWrite, mountSmallFileSystem, resultOf, skipped, sleep } from './chaos-kit.ts';

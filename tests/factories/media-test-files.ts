@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
+import { generationJobs } from '#server/db/schema.ts';
+import { jobOutputKey, jobOutputUrl } from '#server/features/generation/job-outputs.ts';
+import { createFileMediaStore } from '#server/lib/media-store.ts';
 import { startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
-import { generationJobs } from '../../db/schema.ts';
-import { jobOutputKey, jobOutputUrl } from '../generation/job-outputs.ts';
-import { createFileMediaStore } from './media-store.ts';
 
 /**
  * Test helpers for the media tests (never imported by the app): small files with real signatures, a file host

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, type tasks } from '#server/db/schema.ts';
-import { createFileMediaStore } from '#server/features/media/media-store.ts';
-import { type FileHost, startFileHost } from '#server/features/media/media-test-files.ts';
+import { createFileMediaStore } from '#server/lib/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
+import { type FileHost, startFileHost } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 

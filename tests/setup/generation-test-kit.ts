@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
-import type { MediaStore } from '#server/features/media/media-store.ts';
+import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { type GenerationAnswer, generationAnswerSchema } from '#shared/media.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
-import type { GenerationTimings } from './generation.service.ts';
 
 /** What the generation tests share: polling a job to its outcome, waiting on the worker, more app instances on one database. */
 

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { type AiProviders, createAiProviders } from '#server/ai/ai-providers.ts';
 import { createApp } from '#server/app.ts';
 import {
   type AiConfig,
@@ -14,11 +13,12 @@ import {
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
-import { createInProcessEventBus } from '#server/features/events/event-bus.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
-import type { MediaStore } from '#server/features/media/media-store.ts';
+import { createInProcessEventBus } from '#server/lib/event-bus.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { type AiProviders, createAiProviders } from '#server/providers/ai-providers.ts';
 import { type ContractChecker, createContractChecker, type OpenApiDocument } from './api-contract.ts';
 import { openFreshDatabase } from './test-database.ts';
 

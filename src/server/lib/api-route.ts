@@ -7,7 +7,7 @@ import { refuseInvalidInput } from './validation.ts';
 /**
  * The API's routes are declared, not just registered: each names its path parameters, query, body and answers
  * with the shared zod schemas. The declaration validates the request (validation.ts), types the handler and
- * the web client (`hc`, src/web/app/api-client.ts), and is the OpenAPI document (`GET /api/openapi.json`), so
+ * the web client (`hc`, src/web/lib/api-client.ts), and is the OpenAPI document (`GET /api/openapi.json`), so
  * the contract is written once (docs/decisions/0018-one-api-contract.md).
  */
 export function createApiRouter() {

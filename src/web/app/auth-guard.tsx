@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
-import { useAuth } from './use-auth.ts';
 
 /** Every route but the sign-in pages: a spinner while the session is unknown, /login without one. */
 export function AuthGuard() {

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { authErrorText } from '#shared/auth.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import type { AuthState } from '#web/lib/auth-context.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import type { AuthState } from './auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
-import { createQueryClient } from './query-client.ts';
-import { useAuth } from './use-auth.ts';
 
 const ada = buildUser();
 

@@ -9,8 +9,8 @@ import {
 } from '#web/features/auth/api/get-current-user.ts';
 import { redirectToLogin } from '#web/features/auth/api/get-login-redirect-url.ts';
 import { requestLogout } from '#web/features/auth/api/logout.ts';
-import { ApiError } from './api-client.ts';
-import { AuthContext, type AuthState } from './auth-context.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
 
 /**
  * Session state lives in the query cache under ['auth', 'me'] (the only store of server data), so every

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '#web/app/providers.tsx';
-import { createQueryClient } from '#web/app/query-client.ts';
 import { routes } from '#web/app/router.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 /** The whole app (real routes, providers and query client) at `path`, on a memory router. */
 export function renderApp(path: string, { strict = false }: { strict?: boolean } = {}) {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import type { User } from '#shared/auth.ts';
-import { AuthContext, type AuthState } from '#web/app/auth-context.ts';
-import { createQueryClient } from '#web/app/query-client.ts';
+import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 
 /** A component with what the signed-in app gives it: a query client, the Toaster, and a member (auth context). */

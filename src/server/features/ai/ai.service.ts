@@ -1,8 +1,8 @@
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import type { LiveListResult, LiveModel, LiveModelLists } from '#server/ai/live-models.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { LiveListResult, LiveModel, LiveModelLists } from '#server/providers/live-models.ts';
 import {
   type AiChatMessage,
   type AiChatResponse,

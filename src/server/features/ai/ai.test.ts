@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAiProviders } from '#server/ai/ai-providers.ts';
-import type { LiveModelLists } from '#server/ai/live-models.ts';
 import { profiles } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { createAiProviders } from '#server/providers/ai-providers.ts';
+import type { LiveModelLists } from '#server/providers/live-models.ts';
 import {
   type AiChatResponse,
   type AiModelsResponse,

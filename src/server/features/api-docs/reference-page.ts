@@ -37,7 +37,7 @@ let scriptText: string | undefined;
 /** Read at the first request for it and kept: 4 MB that never changes while the process runs. */
 export function referenceScript(): string {
   // The bundle's zod would probe for eval (`Function('')`), which the CSP refuses and reports; told to run
-  // without it first, as the app's own zod is (src/web/app/zod-without-eval.ts).
+  // without it first, as the app's own zod is (src/web/lib/zod-without-eval.ts).
   scriptText ??= `globalThis.__zod_globalConfig = { jitless: true };\n${readFileSync(
     new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')),
     'utf8',

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
-import type { ChatProvider } from '#server/ai/chat-provider.ts';
 import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { ChatProvider } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage, ChatRole } from '#shared/ai.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
-import type { ChatProvider, ChatRequest } from '#server/ai/chat-provider.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { ChatProvider, ChatRequest } from '#server/providers/chat-provider.ts';
 import type { ChatMessage, ChatStreamEventName, chatStreamEventSchemas } from '#shared/chat.ts';
 
 export type ReplyStream = {

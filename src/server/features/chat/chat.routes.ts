@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import type { ChatProvider } from '#server/ai/chat-provider.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { ChatProvider } from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   chatThreadDetailSchema,

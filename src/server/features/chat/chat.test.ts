@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatProvider } from '#server/ai/chat-provider.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import type { ChatProvider } from '#server/providers/chat-provider.ts';
 import {
   type ChatMessage,
   type ChatThread,

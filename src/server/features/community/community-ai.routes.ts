@@ -1,7 +1,7 @@
-import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
 import {
   communityAiResponseSchema,
   communityGenerateRequestSchema,

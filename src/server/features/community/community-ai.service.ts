@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AiChatMessage, AiProviderId } from '#shared/ai.ts';
 import type {
   CommunityAiResponse,

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import type { BadgeType } from '#shared/badges.ts';
 import { awardBadge } from '../badges/badges.service.ts';
-import type { EventBus } from '../events/event-bus.ts';
 
 /**
  * Awards a community badge and, only when this call earned it, tells that member alone (their open pages show

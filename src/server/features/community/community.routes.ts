@@ -3,6 +3,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember } from '#server/lib/rate-limiter.ts';
@@ -27,7 +28,6 @@ import {
   updatePostRequestSchema,
 } from '#shared/community.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import { createComment, listComments, markCommentHelpful } from './comments.service.ts';
 import { togglePostLike } from './likes.service.ts';
 import { getCommunityStats, listMembers } from './members.service.ts';

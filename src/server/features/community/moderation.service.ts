@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postReports, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import type { ReportedPost } from '#shared/community.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import { authorColumns } from './community-authors.ts';
 import { presentPost, selectPostsFor, visiblePost } from './posts.service.ts';
 

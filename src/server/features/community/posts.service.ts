@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postLikes, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import {
   type CommunityPost,
   communityPostSchema,
@@ -11,7 +12,6 @@ import {
   postLangSchema,
   type updatePostRequestSchema,
 } from '#shared/community.ts';
-import type { EventBus } from '../events/event-bus.ts';
 import { authorColumns } from './community-authors.ts';
 import { earnCommunityBadge } from './community-badges.ts';
 

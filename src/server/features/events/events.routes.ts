@@ -1,9 +1,9 @@
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
+import type { Audience, Delivery, EventBus } from '#server/lib/event-bus.ts';
 import { LIVE_READY_EVENT } from '#shared/community.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
-import type { Audience, Delivery, EventBus } from './event-bus.ts';
 import { createStreamSlots, type StreamLimits } from './stream-slots.ts';
 
 /** Proxies and load balancers close a connection that stays silent for about a minute; 25 s stays well under. */

@@ -7,11 +7,11 @@ import type { AppEnv } from '#server/app-env.ts';
 import { defaultLimits } from '#server/config.ts';
 import { createAuthCookies } from '#server/features/auth/auth-cookies.ts';
 import { createRequireMember } from '#server/features/auth/require-member.ts';
+import { createInProcessEventBus, type Delivery } from '#server/lib/event-bus.ts';
 import { type LiveEventType, liveEventSchemas } from '#shared/community.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { createInProcessEventBus, type Delivery } from './event-bus.ts';
 import { createEventRoutes, MAX_PENDING_WRITES, RECONNECT_MS } from './events.routes.ts';
 
 /**

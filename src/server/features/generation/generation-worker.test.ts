@@ -10,8 +10,8 @@ import {
   type FakeStraicoServer,
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
+import { answerOf, eventually, outcomeOf, startInstance } from '#tests/setup/generation-test-kit.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { answerOf, eventually, outcomeOf, startInstance } from './generation-test-kit.ts';
 import { MAX_RECOVERIES } from './generation-worker.ts';
 
 /**

@@ -1,10 +1,10 @@
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import type { FalJob } from '#server/ai/fal-queue.ts';
 import type { Db } from '#server/db/database.ts';
-import type { MediaStore } from '#server/features/media/media-store.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { failureKindOf } from '#server/lib/failure-kinds.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { FalJob } from '#server/providers/fal-queue.ts';
 import { type AiProviderId, aiProviderIdSchema, aiProviderLabels } from '#shared/ai.ts';
 import { MEDIA_TEXTS } from '#shared/media.ts';
 import { collectOutputs } from './collect-outputs.ts';

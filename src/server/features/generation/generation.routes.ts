@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { MediaStore } from '#server/features/media/media-store.ts';
-import { serveStoredFile } from '#server/features/media/serve-stored-file.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { falModels } from '#shared/fal-models.ts';
 import {

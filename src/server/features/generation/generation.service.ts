@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import { providerNotConfigured } from '#server/ai/provider-errors.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { generationJobs } from '#server/db/schema.ts';
-import type { MediaStore } from '#server/features/media/media-store.ts';
-import type { StoredFile } from '#server/features/media/serve-stored-file.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
+import type { StoredFile } from '#server/lib/serve-stored-file.ts';
 import { parseWith } from '#server/lib/validation.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import { providerNotConfigured } from '#server/providers/provider-errors.ts';
 import { type GenerationAnswer, type GenerationJobsResponse, jobIdSchema } from '#shared/media.ts';
 import {
   type GenerationRequest,

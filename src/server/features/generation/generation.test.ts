@@ -17,8 +17,8 @@ import {
   type FakeStraicoServer,
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
+import { answerOf, outcomeOf } from '#tests/setup/generation-test-kit.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { answerOf, outcomeOf } from './generation-test-kit.ts';
 
 /**
  * Media generation through the real app against the provider fakes (issue 5): every start answers ready,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationJobs, media } from '#server/db/schema.ts';
-import { createFileMediaStore, type MediaStore } from '#server/features/media/media-store.ts';
 import { createLogger } from '#server/lib/logger.ts';
+import { createFileMediaStore, type MediaStore } from '#server/lib/media-store.ts';
 import { type GenerationAnswer, mediaItemSchema } from '#shared/media.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import {
@@ -14,9 +14,9 @@ import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
+import { answerOf, eventually, startInstance } from '#tests/setup/generation-test-kit.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { GenerationTimings } from './generation.service.ts';
-import { answerOf, eventually, startInstance } from './generation-test-kit.ts';
 import { EXPIRED_JOBS_PER_SWEEP, FINISHED_JOB_RETENTION_MS } from './generation-worker.ts';
 import { claimExpiredJobs, deleteExpiredJobs } from './job-claim.ts';
 import { jobOutputPrefix } from './job-outputs.ts';

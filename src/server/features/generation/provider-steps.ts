@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import type { FalJob } from '#server/ai/fal-queue.ts';
-import type { OpenRouterImageAspectRatio } from '#server/ai/openrouter-image.ts';
-import { providerFailed } from '#server/ai/provider-errors.ts';
-import type { StraicoShape } from '#server/ai/straico-media.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { FalJob } from '#server/providers/fal-queue.ts';
+import type { OpenRouterImageAspectRatio } from '#server/providers/openrouter-image.ts';
+import { providerFailed } from '#server/providers/provider-errors.ts';
+import type { StraicoShape } from '#server/providers/straico-media.ts';
 import type { AspectRatio, ImageSize } from '#shared/media.ts';
 import { falImageInput, falImageInputForSize, falVideoInput } from './fal-inputs.ts';
 import type { GenerationRequest } from './generation-request.ts';

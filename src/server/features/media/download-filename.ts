@@ -1,5 +1,5 @@
+import { extensionFitsMediaType, extensionOf } from '#server/lib/media-content-types.ts';
 import { defaultDownloadName, type MediaType } from '#shared/media.ts';
-import { extensionFitsMediaType, extensionOf } from './media-content-types.ts';
 
 /** Long enough for any title, short enough for every file system (255 bytes) once UTF-8 encoded. */
 export const DOWNLOAD_NAME_MAX_CHARACTERS = 120;

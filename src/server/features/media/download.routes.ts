@@ -1,13 +1,13 @@
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
 import { notFound } from '#server/lib/errors.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { queryOf } from '#server/lib/query.ts';
+import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
 import { downloadQuerySchema } from '#shared/media.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { findDownloadableFile } from './download.service.ts';
 import { attachmentDisposition, downloadFilename } from './download-filename.ts';
-import type { MediaStore } from './media-store.ts';
-import { serveStoredFile, storedFileResponses } from './serve-stored-file.ts';
 
 /**
  * `GET /api/download?url=&filename=` (part 2 §7 Media): the member's own stored file as an attachment under a

@@ -1,10 +1,10 @@
 import type { Db } from '#server/db/database.ts';
+import { mediaTypeOfContentType } from '#server/lib/media-content-types.ts';
+import type { StoredFile } from '#server/lib/serve-stored-file.ts';
 import { type MediaType, mediaTypeSchema } from '#shared/media.ts';
 import { rowIdParamSchema } from '#shared/row-id.ts';
 import { findJobOutput } from '../generation/job-outputs.ts';
 import { findMediaBySource, findOwnMedia } from './media.service.ts';
-import { mediaTypeOfContentType } from './media-content-types.ts';
-import type { StoredFile } from './serve-stored-file.ts';
 
 export type DownloadableFile = StoredFile & { mediaType: MediaType };
 

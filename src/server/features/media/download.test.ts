@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaCreate, type MediaItem, mediaItemSchema } from '#shared/media.ts';
+import {
+  type FileHost,
+  SAMPLE_FILES,
+  startFileHost,
+  storeJobOutput,
+} from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import {
@@ -7,7 +13,6 @@ import {
   DOWNLOAD_NAME_MAX_CHARACTERS,
   downloadFilename,
 } from './download-filename.ts';
-import { type FileHost, SAMPLE_FILES, startFileHost, storeJobOutput } from './media-test-files.ts';
 
 /*
  * Part 2 §7 `GET /api/download?url=&filename=`: the member's own stored files as attachments under a safe name.

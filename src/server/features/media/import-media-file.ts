@@ -2,11 +2,11 @@ import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { checkMediaContent, SNIFF_BYTES } from '#server/lib/media-content-types.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { type Lookup, safeFetch } from '#server/lib/safe-fetch.ts';
 import type { MediaType } from '#shared/media.ts';
 import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
-import { checkMediaContent, SNIFF_BYTES } from './media-content-types.ts';
-import type { MediaStore } from './media-store.ts';
 
 /** What copying a file into the store needs: the database (job outputs), the store, the caps and allowances. */
 export type ImportMediaDeps = {

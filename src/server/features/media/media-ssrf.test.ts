@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/lib/logger.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
+import { type FileHost, startFileHost } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { startCanaryServer, type TestServer } from '#tests/fakes/canary-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { type FileHost, startFileHost } from './media-test-files.ts';
 
 /*
  * SSRF corpus for the two routes that take a link from a member (security-reliability.md C6): `POST /api/media`

@@ -2,17 +2,17 @@ import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember } from '#server/lib/rate-limiter.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
 import { successSchema } from '#shared/api.ts';
 import { mediaCreateSchema, mediaItemSchema, mediaListQuerySchema, mediaPageSchema } from '#shared/media.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { ImportMediaDeps } from './import-media-file.ts';
 import { deleteMedia, getOwnMedia, listMedia, saveMedia, toggleMediaFavorite } from './media.service.ts';
-import type { MediaStore } from './media-store.ts';
-import { serveStoredFile, storedFileResponses } from './serve-stored-file.ts';
 
 /**
  * Saving a link downloads up to `MEDIA_MAX_BYTES` from somewhere else (security-reliability A1, cost): a member

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import { type MediaRow, media } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { extensionOf } from '#server/lib/media-content-types.ts';
 import {
   type MediaItem,
   type MediaPage,
@@ -13,7 +14,6 @@ import {
   mediaTypeSchema,
 } from '#shared/media.ts';
 import { type ImportMediaDeps, importMediaFile } from './import-media-file.ts';
-import { extensionOf } from './media-content-types.ts';
 
 type MediaCreateInput = z.infer<typeof mediaCreateSchema>;
 type MediaListInput = z.infer<typeof mediaListQuerySchema>;

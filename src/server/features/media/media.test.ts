@@ -3,12 +3,17 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '#server/db/schema.ts';
+import { createFileMediaStore } from '#server/lib/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { type MediaCreate, type MediaItem, mediaItemSchema, mediaPageSchema } from '#shared/media.ts';
+import {
+  type FileHost,
+  SAMPLE_FILES,
+  startFileHost,
+  storeJobOutput,
+} from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { createFileMediaStore } from './media-store.ts';
-import { type FileHost, SAMPLE_FILES, startFileHost, storeJobOutput } from './media-test-files.ts';
 
 /*
  * Part 2 §7 Media: saving a finished generation copies it into Lumara's store, the gallery lists, favorites and

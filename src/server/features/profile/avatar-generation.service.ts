@@ -1,5 +1,5 @@
-import type { AiProviders } from '#server/ai/ai-providers.ts';
-import { providerNotConfigured } from '#server/ai/provider-errors.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
+import { providerNotConfigured } from '#server/providers/provider-errors.ts';
 import type { AiProviderId } from '#shared/ai.ts';
 import { type GenerationAnswer, MEDIA_TEXTS } from '#shared/media.ts';
 import { AVATAR_SIZE, type AvatarGenerateResponse, type AvatarStatusResponse } from '#shared/profile.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAiProviders } from '#server/ai/ai-providers.ts';
+import { createAiProviders } from '#server/providers/ai-providers.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
   type AvatarGenerateResponse,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { profiles } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
+import { extensionOf } from '#server/lib/media-content-types.ts';
+import type { StoredFile } from '#server/lib/serve-stored-file.ts';
 import { STORED_IMAGE_FILE_PATTERN } from '#shared/profile.ts';
 import { type ImportMediaDeps, importMediaFile } from '../media/import-media-file.ts';
-import { extensionOf } from '../media/media-content-types.ts';
-import type { StoredFile } from '../media/serve-stored-file.ts';
 import { findProfile, type ProfileRow } from './profile.service.ts';
 
 /**

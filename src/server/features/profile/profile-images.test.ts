@@ -3,9 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { profileSchema, setAvatarResponseSchema, setWallpaperResponseSchema } from '#shared/profile.ts';
+import {
+  type FileHost,
+  SAMPLE_FILES,
+  startFileHost,
+  storeJobOutput,
+} from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { type FileHost, SAMPLE_FILES, startFileHost, storeJobOutput } from '../media/media-test-files.ts';
 
 /*
  * `POST /api/profile/set-avatar` and `set-wallpaper` copy the picture into Lumara's store (provider links

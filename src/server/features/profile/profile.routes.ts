@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { MediaStore } from '#server/lib/media-store.ts';
 import { rowIdPath } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { setAiRequestSchema } from '#shared/ai.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
@@ -33,8 +35,6 @@ import {
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { serveStoredFile } from '../media/serve-stored-file.ts';
 import { getAvatarStatus, startAvatarGeneration } from './avatar-generation.service.ts';
 import { applyTokenTheme, findProfile, setAiChoice, setPanelTheme, setStatus } from './profile.service.ts';
 import { findStoredImage, type ProfileImageKind, setAvatar, setWallpaper } from './profile-images.service.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { providerFailed } from '#server/ai/provider-errors.ts';
-import { providerFetch } from '#server/ai/provider-fetch.ts';
 import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { providerFailed } from '#server/providers/provider-errors.ts';
+import { providerFetch } from '#server/providers/provider-fetch.ts';
 import { RESEARCH_TEXTS } from '#shared/research.ts';
 
 /**

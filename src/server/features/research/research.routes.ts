@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import { refuseSayingWhy } from '#server/lib/validation.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { researchRequestSchema, researchResponseSchema } from '#shared/research.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { researchTopic } from './research.service.ts';

@@ -1,7 +1,7 @@
-import type { AiProviders } from '#server/ai/ai-providers.ts';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import {
   RESEARCH_RESULTS,

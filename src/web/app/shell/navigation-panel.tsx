@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { NavLink, useMatch } from 'react-router';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
-import { useAuth } from '../use-auth.ts';
 import { FloatingPomodoroSwitch } from './floating-pomodoro-switch.tsx';
 import { type NavigationEntry, navigationEntries } from './navigation-entries.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authErrorText } from '#shared/auth.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { assignBrowserLocation } from '#web/app/browser-location.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 
 /** Each call starts a new sign-in attempt (new state, nonce and verifier cookie), so it is never cached. */
 export async function getLoginRedirectUrl(): Promise<string> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInMode } from '#shared/auth.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export async function getSignInMode(signal?: AbortSignal): Promise<SignInMode> {
   const { mode } = await answerOf(api.auth.mode.$get({}, { init: { signal } }));

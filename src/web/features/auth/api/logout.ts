@@ -1,4 +1,4 @@
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** `GET /api/logout`: the server deletes the session; the answer is not read (part 1 §7). */
 export async function requestLogout(): Promise<void> {

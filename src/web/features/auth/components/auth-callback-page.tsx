@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '#web/app/use-auth.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Spinner } from '#web/ui/spinner.tsx';
 import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { signInFailedState } from './sign-in-failed-state.ts';

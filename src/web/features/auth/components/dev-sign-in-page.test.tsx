@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignBrowserLocation } from '#web/app/browser-location.ts';
+import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
-vi.mock('#web/app/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
+vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 
 const codeChallenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const devSignInPath = `/dev-sign-in?state=st-1&nonce=n-1&code_challenge=${codeChallenge}`;

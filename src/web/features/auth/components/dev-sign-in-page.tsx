@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { devAuthorizeRequestSchema } from '#shared/auth.ts';
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';

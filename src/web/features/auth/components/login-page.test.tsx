@@ -2,14 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { assignBrowserLocation } from '#web/app/browser-location.ts';
+import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 import { buildUser } from '#web/testing/build-user.ts';
 import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
 import { preloadPages } from '#web/testing/preload-pages.ts';
 import { renderApp } from '#web/testing/render-app.tsx';
 
-vi.mock('#web/app/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
+vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 
 const providerUrl = 'https://accounts.example.test/authorize?client_id=lumara&state=s1';
 

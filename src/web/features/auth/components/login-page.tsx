@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '#web/app/use-auth.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { PageLoading } from '#web/ui/page-loading.tsx';

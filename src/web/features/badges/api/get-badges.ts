@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EarnedBadge } from '#shared/badges.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `GET /api/badges` (the signed-in member's) or `GET /api/badges?userId=…` (another member's, part 1 §6). */
 export function getBadges(userId?: number, signal?: AbortSignal): Promise<EarnedBadge[]> {

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { EarnedBadge } from '#shared/badges.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { renderWithQuery } from '#web/testing/render-with-query.tsx';
 import { useBadges } from '../api/get-badges.ts';

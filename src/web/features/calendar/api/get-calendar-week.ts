@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarWeek } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `GET /api/calendar/week?time_zone=`: this week (Monday first) in the zone, with the member's own events. */
 export function getCalendarWeek(timeZone: string, signal?: AbortSignal): Promise<CalendarWeek> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePostRequest } from '#shared/community.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `POST /api/community/posts {title, body, lang, aiHelpers?}`. The answer is not needed: the list reloads. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CommunityAiResponse, CommunityGenerateRequest } from '#shared/community.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * `POST /api/community/ai/generate {mode, …}` (the path the spec hides, architecture.md): `post` writes a post

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiModelsResponse } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/ai/models?surface=community`: the catalogue the writing helpers choose from. */

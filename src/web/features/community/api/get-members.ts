@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { COMMUNITY_LIMITS, type CommunityMember } from '#shared/community.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/members?limit=5`: the newest members, as many as Recent Members shows (part 2 §9). */

@@ -1,6 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CommunityPost, PostPage } from '#shared/community.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 export type PostPages = InfiniteData<PostPage>;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportedPost } from '#shared/community.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
 /** `GET /api/community/reports` (operators only): reported posts, hidden ones included. */

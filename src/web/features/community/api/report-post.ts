@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export type ReportPostInput = { postId: number; reason: string };
 

@@ -1,7 +1,7 @@
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
-import { useAuth } from '#web/app/use-auth.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Button } from '#web/ui/button.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { useCommunityAiModels } from '../api/get-ai-models.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
 /**
  * The words to show for a failed call: the server's own message when it answered one (it has logged the

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';
 import { applyLiveEvent, parseLiveEvent, refetchAfterReconnect } from './use-live-events.ts';
 

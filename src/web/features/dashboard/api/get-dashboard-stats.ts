@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '#shared/dashboard.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { browserTimeZone } from '#web/app/browser-time-zone.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `GET /api/dashboard/stats?time_zone=…`: "today" and the streak are counted in the member's own day. */
 export function getDashboardStats(timeZone: string, signal?: AbortSignal): Promise<DashboardStats> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PomodoroSession } from '#shared/pomodoro.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `PUT /api/pomodoro/{id}/complete`: idempotent; the answer is not shown (part 1 §7). */
 export function completePomodoro(id: number): Promise<PomodoroSession> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { DEFAULT_POMODORO_REQUEST, type PomodoroSession } from '#shared/pomodoro.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { browserTimeZone } from '#web/app/browser-time-zone.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 
 /**
  * `POST /api/pomodoro` `{duration_minutes: 25, time_zone}`: records a session as its timer starts (part 1 §4).

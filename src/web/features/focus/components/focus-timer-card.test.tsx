@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { renderWithQuery } from '#web/testing/render-with-query.tsx';
 import { stubPomodoroServer } from '../testing/pomodoro-server-stub.ts';
 import { completionText, FocusTimerCard } from './focus-timer-card.tsx';

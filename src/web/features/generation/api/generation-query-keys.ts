@@ -1,4 +1,4 @@
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Everything under `generation`, so one prefix names it all (query-keys.ts). */
 export const generationKeys = {

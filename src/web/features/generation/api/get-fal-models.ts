@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FalModelsResponse } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 
 /** `GET /api/fal/models` (part 2 §7): fal's image and video models. */

@@ -1,5 +1,5 @@
 import type { GenerationAnswer } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export type JobRef = Pick<GenerationAnswer, 'jobId' | 'provider' | 'media_type'>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GenerationAnswer } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 
 /** `GET /api/ai/jobs`: the member's pending jobs and the finished ones not saved yet, newest first. */

@@ -7,7 +7,7 @@ import type {
   StraicoAudioRequest,
   StraicoVideoRequest,
 } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** A generation to start, by the route that starts it (part 1 §7, part 2 §7). */
 export type GenerationStart =

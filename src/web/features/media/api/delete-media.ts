@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { changeMediaItem } from './media-cache.ts';
 import { mediaKeys } from './media-query-keys.ts';
 

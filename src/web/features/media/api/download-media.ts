@@ -1,5 +1,5 @@
 import { defaultDownloadName, type MediaItem } from '#shared/media.ts';
-import { api, toApiError } from '#web/app/api-client.ts';
+import { api, toApiError } from '#web/lib/api-client.ts';
 
 /** `GET /api/download?url=&filename=` (part 2 §7): the file as an attachment, from Lumara's own origin. */
 export function downloadHref(url: string, filename: string): string {

@@ -15,7 +15,7 @@ import {
   type MediaType,
   mediaTypes,
 } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { type MediaFilters, mediaKeys } from './media-query-keys.ts';
 
 export type MediaPages = InfiniteData<MediaPage>;

@@ -1,5 +1,5 @@
 import type { MediaFilterType, MediaType } from '#shared/media.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** What the gallery filters on; the server does the filtering (part 2 §2 "Media gallery"). */
 export type MediaFilters = { type: MediaFilterType; favorites: boolean; q: string };

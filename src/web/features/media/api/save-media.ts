@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerationAnswer, MediaCreate, MediaItem } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { mediaKeys } from './media-query-keys.ts';
 
 /** `POST /api/media` (part 2 §7): the server copies the file into its own store and answers the item. */

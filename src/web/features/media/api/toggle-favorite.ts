@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MediaItem } from '#shared/media.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { changeMediaItem, restoreMedia, snapshotMedia } from './media-cache.ts';
 import { mediaKeys } from './media-query-keys.ts';
 

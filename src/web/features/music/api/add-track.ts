@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track } from '#shared/embeds.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { tracksQueryKey } from './get-tracks.ts';
 
 /** `POST /api/music/add-embed`: the server reads the link or embed code and answers the stored track. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track } from '#shared/embeds.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { tracksQueryKey } from './get-tracks.ts';
 
 /** `DELETE /api/music/tracks/{id}`. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Track } from '#shared/embeds.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** Only the music feature reads the library, so its key lives here rather than in the shared query keys. */
 export const tracksQueryKey = ['music', 'tracks'] as const;

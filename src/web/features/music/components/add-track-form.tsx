@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';

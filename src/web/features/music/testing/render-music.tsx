@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '#web/app/query-client.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 /** A music component with a fresh query client and a router (the player card links to /music). */
 export function renderMusic(ui: ReactNode) {

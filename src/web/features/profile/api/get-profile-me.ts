@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileMe } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { browserTimeZone } from '#web/app/browser-time-zone.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * `GET /api/profile/me?time_zone=`: the member as the app shows them (name, avatar, status, stats), and what it

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `GET /api/profile`: the stored fields as they are (null when never set), what the settings form edits. */
 export function getProfile(signal?: AbortSignal): Promise<Profile> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileMe } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { profileMeQueryKey } from './get-profile-me.ts';
 
 /** `POST /api/profile/set-status {status}` (part 2 §7): the status, trimmed and non-empty. */

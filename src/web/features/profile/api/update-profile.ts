@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileRequest } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { profileQueryKey } from './get-profile.ts';
 
 /** `PUT /api/profile`: answers the whole profile as saved. */

@@ -1,5 +1,5 @@
 import type { ProfileStats } from '#shared/profile.ts';
-import { useAuth } from '#web/app/use-auth.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AvatarGenerateResponse, AvatarStatusResponse, SetAvatarResponse } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
 import { avatarPollSchedule, nextPollDelay } from '#web/features/generation/model/poll-schedule.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `POST /api/profile/avatar-generate {prompt}`: ready with a url, or pending with a jobId to poll. */
 export function generateAvatar(prompt: string): Promise<AvatarGenerateResponse> {

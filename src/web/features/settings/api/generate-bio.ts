@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AiChatMessage } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * `POST /api/ai/chat {messages}` (part 1 §7): the reply's text (read from `choices[0].message.content`, else

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiDiagResponse } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** `GET /api/_debug/ai-diag` (part 1 §7): which external AI services the operator configured, booleans only. */
 export function getAiDiag(signal?: AbortSignal): Promise<AiDiagResponse> {

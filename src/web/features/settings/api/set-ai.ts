@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AiModelsResponse, SetAiRequest } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { studioAiModelsQueryKey } from './get-ai-models.ts';
 
 /** `POST /api/profile/set-ai {aiProvider, aiModel}` (part 2 §7): the member's default AI. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetWallpaperRequest, SetWallpaperResponse } from '#shared/profile.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
 import { invalidateProfile } from '#web/features/profile/api/update-profile.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * `POST /api/profile/set-wallpaper {wallpaperUrl, wallpaperCss}`: an image (copied into Lumara's store) or a

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { api } from '#web/app/api-client.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { PROFILE_LOAD_FAILED } from '#web/features/profile/components/profile-card.tsx';
+import { api } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Profile } from '#shared/profile.ts';
-import { ApiError } from '#web/app/api-client.ts';
-import { browserTimeZone } from '#web/app/browser-time-zone.ts';
 import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 import { draftFrom, type ProfileDraft, profileUpdateFrom } from '../model/profile-draft.ts';
 
 export type ProfileDraftState = ReturnType<typeof useProfileDraft>;

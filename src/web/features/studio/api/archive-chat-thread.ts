@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatThread } from '#shared/chat.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { chatThreadQueryKey } from './get-chat-thread.ts';
 import { chatThreadsQueryKey } from './get-chat-threads.ts';
 

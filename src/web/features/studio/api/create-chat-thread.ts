@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChatThread, NEW_CHAT_TITLE } from '#shared/chat.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { chatThreadsQueryKey, sortThreads } from './get-chat-threads.ts';
 
 /** `POST /api/chat/thread {title}`: answers the new thread (201). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiModelsResponse } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** The studio's catalogue (its live OpenRouter list is capped at 100, the community's at 150: another key). */
 export const aiModelsQueryKey = ['studio', 'ai-models'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChatThread } from '#shared/chat.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export const chatThreadsQueryKey = ['studio', 'chat', 'threads'] as const;
 

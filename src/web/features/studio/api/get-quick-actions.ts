@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuickAction } from '#shared/quick-actions.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export const quickActionsQueryKey = ['studio', 'quick-actions'] as const;
 

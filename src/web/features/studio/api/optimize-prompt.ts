@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AiProviderId, OptimizePromptResponse } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 export type OptimizePromptInput = { prompt: string; provider: AiProviderId; model: string };
 

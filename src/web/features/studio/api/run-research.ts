@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { RESEARCH_TEXTS, type ResearchResponse } from '#shared/research.ts';
-import { ApiError, answerOf, api } from '#web/app/api-client.ts';
+import { ApiError, answerOf, api } from '#web/lib/api-client.ts';
 
 /** `POST /api/research {query}`: recent works on the topic with Harvard references, and a short synthesis. */
 export function runResearch(query: string): Promise<ResearchResponse> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuickAction } from '#shared/quick-actions.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { quickActionsQueryKey } from './get-quick-actions.ts';
 
 /** `POST /api/quick-actions/seed`: adds the five starter actions when the member has none; answers the list. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AiChoice, AiModelsResponse, SetAiRequest } from '#shared/ai.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { aiModelsQueryKey } from './get-ai-models.ts';
 
 /** `POST /api/profile/set-ai {aiProvider, aiModel}`: the choice the studio (and the server) start from. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { deferred, errorResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { controlledSse, sseFrame, sseResponse } from '../testing/sse-response.ts';
 import { buildMessage } from '../testing/studio-server-stub.ts';

@@ -7,7 +7,7 @@ import {
   type SendChatInput,
 } from '#shared/chat.ts';
 import { errorCodeSchema, errorStatusByCode } from '#shared/errors.ts';
-import { ApiError, api, toApiError } from '#web/app/api-client.ts';
+import { ApiError, api, toApiError } from '#web/lib/api-client.ts';
 import { readSseFrames, type SseFrame } from './sse-frames.ts';
 
 /** `POST /api/chat/stream` (a member message, then its reply) and `POST /api/chat/regenerate` (a new reply). */

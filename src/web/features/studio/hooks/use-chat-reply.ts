@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage, ChatThread, ChatThreadDetail } from '#shared/chat.ts';
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { chatThreadQueryKey } from '../api/get-chat-thread.ts';
 import { chatThreadsQueryKey, sortThreads } from '../api/get-chat-threads.ts';
 import { type ChatReplyRequest, streamChatReply } from '../api/stream-chat-reply.ts';

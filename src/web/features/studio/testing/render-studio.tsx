@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '#web/app/query-client.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { StudioPage } from '../components/studio-page.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { removeTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** `GET /api/tasks`: the member's tasks that are not deleted, in position order within each status. */
 export function getTasks(signal?: AbortSignal): Promise<Task[]> {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Task } from '#shared/tasks.ts';
-import { queryKeys } from '#web/app/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
 
 /**

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '#web/app/query-client.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 /** A tasks component with what the app gives it: a fresh query client and the one Toaster. */
 export function renderWithProviders(ui: ReactNode) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileMe } from '#shared/profile.ts';
 import { isPanelThemeId, type ThemeId, tokenThemes } from '#shared/themes.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
 import { profileMeQueryKey } from '#web/features/profile/api/get-profile-me.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * Saves an applied theme on the server: a studio theme with `POST /api/profile/set-theme {theme}`, a Color

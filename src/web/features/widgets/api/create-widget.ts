@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWidgetRequest } from '#shared/embeds.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /**

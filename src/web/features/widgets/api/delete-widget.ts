@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /** `DELETE /api/widgets/{id}`: gone for good. */

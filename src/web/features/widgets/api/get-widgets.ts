@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Widget } from '#shared/embeds.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * A widget as the browser reads it: any `type` string, so a type this build does not know (a newer server, an

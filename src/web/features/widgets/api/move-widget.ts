@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { UpdateWidgetRequest } from '#shared/widgets.ts';
-import { answerOf, api } from '#web/app/api-client.ts';
+import { answerOf, api } from '#web/lib/api-client.ts';
 import { moveWidget as moveInList } from '../lib/widget-order.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { EMBED_LIMITS, WIDGET_LIMITS, widgetSizes } from '#shared/embeds.ts';
-import { ApiError } from '#web/app/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';

@@ -1,6 +1,6 @@
 import { type WidgetType, widgetTypes } from '#shared/embeds.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
-import { useAuth } from '#web/app/use-auth.ts';
+import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
 import {
