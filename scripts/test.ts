@@ -7,6 +7,7 @@ import { runSteps, step } from './run-steps.ts';
 
 runSteps([
   step('type-check', 'tsc', ['--noEmit']),
+  step('lint zones', 'node', ['scripts/lint-zones.ts', '--check']),
   step('lint', 'biome', ['check', '.']),
   step('server tests', 'vitest', ['run', '--project', 'server']),
   step('web tests', 'vitest', ['run', '--project', 'web']),
