@@ -1,14 +1,16 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '#server/lib/errors.ts';
 import type { MediaType } from '#shared/media.ts';
 
 /**
- * What the media store accepts, per media type, and how a file proves it is what it claims: the declared
- * Content-Type must be one of ours and the first bytes must carry that format's signature (security-reliability
- * A1 "Files / URLs": magic bytes). Nothing that a browser could run as a page (HTML, SVG, XML) is ever stored,
- * so a stored file served from our origin can only be a picture, a film or a sound.
+ * What the media store accepts, per media type, and how a file proves it is what it claims: the
+ * declared Content-Type must be one of ours and the first bytes must carry that format's signature
+ * (security-reliability A1 "Files / URLs": magic bytes, read by the `file-type` library, decision 0020).
+ * Nothing that a browser could run as a page (HTML, SVG, XML) is ever stored, so a stored file served from
+ * our origin can only be a picture, a film or a sound.
  */
 
-/** Container signatures the sniffer recognises. */
+/** The containers Lumara keeps, as the sniffer names them. */
 type Signature =
   | 'png'
   | 'jpeg'
@@ -95,13 +97,13 @@ export function extensionFitsMediaType(extension: string, mediaType: MediaType):
  * The content type to store a file under: the declared type when it is one of `expected`'s and the bytes carry
  * its signature; the sniffed format when nothing useful was declared. Anything else is 415.
  */
-export function checkMediaContent(
+export async function checkMediaContent(
   expected: MediaType,
   declaredHeader: string | null | undefined,
   head: Uint8Array,
-): string {
+): Promise<string> {
   const declared = normalizeContentType(declaredHeader);
-  const signature = sniffSignature(head);
+  const signature = await sniffSignature(head);
   if (UNDECLARED.has(declared)) {
     const sniffed = signature ? contentTypeOfSignature(signature, expected) : null;
     if (!sniffed) throw unsupported(expected, 'its bytes are not a format Lumara keeps');
@@ -140,43 +142,60 @@ function contentTypeOfSignature(signature: Signature, expected: MediaType): stri
   return (own ?? candidates[0])?.[0] ?? null;
 }
 
-const ascii = (bytes: Uint8Array, from: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(from, from + length));
-
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
-function isQuickTimeBrand(head: Uint8Array): boolean {
-  return ascii(head, 4, 4) === 'ftyp' && ascii(head, 8, 4) === 'qt  ';
-}
-
-/** The container a file's first bytes announce, or null when they announce none we store. */
-export function sniffSignature(head: Uint8Array): Signature | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return 'gif';
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return 'webp';
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WAVE') return 'wav';
-  if (ascii(head, 4, 4) === 'ftyp') return isQuickTimeBrand(head) ? 'quicktime' : 'iso-bmff';
-  // Older QuickTime files start with a movie or data atom instead of a file-type box.
-  if (['moov', 'mdat', 'wide', 'free', 'pnot'].includes(ascii(head, 4, 4))) return 'quicktime';
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'ebml';
-  if (ascii(head, 0, 4) === 'OggS') return 'ogg';
-  if (ascii(head, 0, 4) === 'fLaC') return 'flac';
-  if (ascii(head, 0, 3) === 'ID3' || isMpegAudioFrame(head)) return 'mpeg-audio';
-  return null;
-}
+/**
+ * What `file-type` answers (its `ext`) for the formats we keep, as our container names. Several answers
+ * are one container: every brand of an ISO base media `ftyp` box is 'iso-bmff' (the box is the signature;
+ * which brand a provider writes is not ours to judge), every Ogg codec is 'ogg', WebM and Matroska are both
+ * 'ebml', APNG is a PNG, JPEG-LS starts as a JPEG does, and MPEG audio layers 1 to 3 are all `audio/mpeg`.
+ */
+const SIGNATURE_OF_FILE_TYPE: Readonly<Record<string, Signature>> = {
+  png: 'png',
+  apng: 'png',
+  jpg: 'jpeg',
+  jls: 'jpeg',
+  gif: 'gif',
+  webp: 'webp',
+  wav: 'wav',
+  mov: 'quicktime',
+  ...Object.fromEntries(
+    ['mp4', 'm4v', 'm4p', 'm4a', 'm4b', 'f4v', 'f4p', 'f4a', 'f4b', '3gp', '3g2', 'avif', 'heic', 'cr3'].map(
+      (ext) => [ext, 'iso-bmff' as const],
+    ),
+  ),
+  webm: 'ebml',
+  mkv: 'ebml',
+  ...Object.fromEntries(
+    ['ogg', 'oga', 'opus', 'ogv', 'ogm', 'spx', 'ogx'].map((ext) => [ext, 'ogg' as const]),
+  ),
+  flac: 'flac',
+  mp3: 'mpeg-audio',
+  mp2: 'mpeg-audio',
+  mp1: 'mpeg-audio',
+};
 
 /**
- * An MPEG audio frame header: eleven sync bits, then a version and a layer that are not the reserved values.
- * ADTS (raw AAC) shares the sync bits but has layer 00, so it is not taken for an MP3.
+ * Fallback, kept by hand on purpose: containers whose opening bytes alone say what they are, but which
+ * `file-type` reads past before it answers (PNG's first chunk, the Ogg codec header at byte 28, the EBML
+ * DocType, the ID3 tag's length and what follows the tag) or does not know (QuickTime's `pnot` preview atom,
+ * an `ftyp` box with an unprintable brand). When the head ends first (a short file) or the inside is one it
+ * does not name, these still decide, as they did before `file-type`. Each is [offset, bytes].
  */
-function isMpegAudioFrame(head: Uint8Array): boolean {
-  const first = head[0];
-  const second = head[1];
-  if (first !== 0xff || second === undefined || (second & 0xe0) !== 0xe0) return false;
-  const version = (second >> 3) & 0b11;
-  const layer = (second >> 1) & 0b11;
-  return version !== 0b01 && layer !== 0b00;
+const CONTAINER_SIGNATURES: ReadonlyArray<readonly [Signature, number, string]> = [
+  ['png', 0, '\x89PNG\r\n\x1a\n'],
+  ['ogg', 0, 'OggS'],
+  ['ebml', 0, '\x1aE\xdf\xa3'],
+  ['mpeg-audio', 0, 'ID3'],
+  ['quicktime', 4, 'pnot'],
+  ['iso-bmff', 4, 'ftyp'],
+];
+
+/** The container a file's first bytes announce, or null when they announce none we store. */
+export async function sniffSignature(head: Uint8Array): Promise<Signature | null> {
+  const detected = await fileTypeFromBuffer(head);
+  const signature = detected && SIGNATURE_OF_FILE_TYPE[detected.ext];
+  if (signature) return signature;
+  const found = CONTAINER_SIGNATURES.find(([, offset, bytes]) =>
+    Array.from(bytes).every((char, index) => head[offset + index] === char.charCodeAt(0)),
+  );
+  return found?.[0] ?? null;
 }

@@ -1,3 +1,4 @@
+import { encodeExtended } from 'content-disposition';
 import { extensionFitsMediaType, extensionOf } from '#server/lib/media-content-types.ts';
 import { defaultDownloadName, type MediaType } from '#shared/media.ts';
 
@@ -41,12 +42,11 @@ export function downloadFilename(
 /**
  * `attachment; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266): browsers that read
  * `filename*` get the real name, older ones an ASCII stand-in. The name is already safe (downloadFilename).
+ * The RFC 8187 encoding is the `content-disposition` library's; the shape is ours, because the API contract
+ * promises both parameters and a quoted stand-in for every name, where the library's `create()` sends a bare
+ * token and no `filename*` for a plain ASCII one. The stand-in swaps `%` too, so no browser decodes a `%41`.
  */
 export function attachmentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|[%\\"]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${ascii}"; filename*=${encodeExtended(filename)}`;
 }

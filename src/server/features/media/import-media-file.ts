@@ -64,7 +64,11 @@ export async function importMediaFile(
     const sizeBytes = await deps.store.size(found.key);
     if (sizeBytes === null) throw notFound('That generated output');
     if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
-    const contentType = checkMediaContent(expected, found.contentType, await readHead(deps.store, found.key));
+    const contentType = await checkMediaContent(
+      expected,
+      found.contentType,
+      await readHead(deps.store, found.key),
+    );
     const target = keyFor(key, contentType);
     await deps.store.copy(found.key, target).catch((error: unknown) => {
       // The retention sweep may remove a week-old output between the size check and the copy.
@@ -90,7 +94,7 @@ export async function importMediaFile(
       `The file could not be downloaded: its server answered ${response.status}. The link may have expired.`,
     );
   }
-  const contentType = checkMediaContent(
+  const contentType = await checkMediaContent(
     expected,
     response.headers.get('content-type'),
     response.body.subarray(0, SNIFF_BYTES),
