@@ -25,7 +25,7 @@ export async function collectOutputs(
   try {
     for (const [index, url] of urls.slice(0, MAX_JOB_OUTPUTS).entries()) {
       if (isDataUri(url)) {
-        const image = decodeInlineImage(url, maxBytes);
+        const image = await decodeInlineImage(url, maxBytes);
         const key = jobOutputKey(jobId, index, image.extension);
         await store.put(key, image.bytes);
         outputs.push({ url: jobOutputUrl(jobId, index), key, contentType: image.contentType });

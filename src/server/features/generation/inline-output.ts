@@ -1,28 +1,22 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
  * Output that a provider sends inline (OpenRouter's `data:image/png;base64,…`) rather than as a link. Only the
- * four image formats browsers show safely are taken, and only when the bytes really are that format (the magic
- * number decides, not the label), so nothing else is ever served from Lumara's origin.
+ * four image formats browsers show safely are taken, and only when the bytes really are that format (`file-type`
+ * reads them; the label does not decide), so nothing else is ever served from Lumara's origin.
  */
 export type InlineImage = { bytes: Uint8Array; contentType: string; extension: string };
 
-const formats = [
-  { contentType: 'image/png', extension: 'png', magic: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]] },
-  { contentType: 'image/jpeg', extension: 'jpg', magic: [[0xff, 0xd8, 0xff]] },
-  {
-    contentType: 'image/gif',
-    extension: 'gif',
-    magic: [
-      [0x47, 0x49, 0x46, 0x38, 0x37, 0x61],
-      [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
-    ],
-  },
-] as const;
+/** The four image formats taken, by the name `file-type` gives what the bytes are. */
+const formats = {
+  png: { contentType: 'image/png', extension: 'png' },
+  jpg: { contentType: 'image/jpeg', extension: 'jpg' },
+  gif: { contentType: 'image/gif', extension: 'gif' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+} as const;
 
 /** The content types an inline output is stored (and served) as. */
-export const inlineImageContentTypes = [
-  ...formats.map((format) => format.contentType),
-  'image/webp',
-] as const;
+export const inlineImageContentTypes = Object.values(formats).map((format) => format.contentType);
 
 /** What a data URI may say it holds (`image/jpg` is a common misspelling of JPEG). */
 const declaredTypes = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif']);
@@ -36,7 +30,7 @@ export function isDataUri(url: string): boolean {
 }
 
 /** Decodes a base64 data URI holding a PNG, JPEG, WebP or GIF of at most `maxBytes`; throws InlineOutputError. */
-export function decodeInlineImage(uri: string, maxBytes: number): InlineImage {
+export async function decodeInlineImage(uri: string, maxBytes: number): Promise<InlineImage> {
   const header = dataUriPattern.exec(uri.slice(0, 200));
   if (!header) throw new InlineOutputError('sent an image Lumara could not read');
   if (!declaredTypes.has(header[1]?.toLowerCase() ?? '')) {
@@ -52,21 +46,14 @@ export function decodeInlineImage(uri: string, maxBytes: number): InlineImage {
   const bytes = new Uint8Array(Buffer.from(payload, 'base64'));
   if (bytes.byteLength === 0) throw new InlineOutputError('sent an empty image');
   if (bytes.byteLength > maxBytes) throw new InlineOutputError('sent an image larger than Lumara accepts');
-  const format = sniffImage(bytes);
+  const format = await sniffImage(bytes);
   if (!format) throw new InlineOutputError('sent a file that is not a PNG, JPEG, WebP or GIF image');
   return { bytes, ...format };
 }
 
-function sniffImage(bytes: Uint8Array): { contentType: string; extension: string } | null {
-  for (const format of formats) {
-    if (format.magic.some((magic) => magic.every((byte, index) => bytes[index] === byte))) {
-      return { contentType: format.contentType, extension: format.extension };
-    }
-  }
-  // WebP: "RIFF" <size> "WEBP".
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.byteLength >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') {
-    return { contentType: 'image/webp', extension: 'webp' };
-  }
-  return null;
+async function sniffImage(bytes: Uint8Array): Promise<{ contentType: string; extension: string } | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && Object.hasOwn(formats, detected.ext)
+    ? formats[detected.ext as keyof typeof formats]
+    : null;
 }
