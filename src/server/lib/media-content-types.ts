@@ -11,7 +11,7 @@ import type { MediaType } from '#shared/media.ts';
  */
 
 /** The containers Lumara keeps, as the sniffer names them. */
-type Signature =
+export type Signature =
   | 'png'
   | 'jpeg'
   | 'gif'

@@ -26,14 +26,14 @@ function validationFailed(issues: readonly z.core.$ZodIssue[], whole: string): A
  * Malformed JSON never reaches this hook: Hono's validator answers it 400 (`bad_request`, app.ts).
  */
 export const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (result, c) => {
-  // A route that declares a body needs one. Without a content type there was none (the same-origin guard
-  // refuses a body that names no type), and an empty object must not pass for it.
-  if (result.target === 'json' && !c.req.header('content-type')) {
-    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
-      fields: { '(body)': 'Send the request body as JSON' },
-    });
-  }
   if (result.target === 'json') {
+    // A route that declares a body needs one. Without a content type there was none (the same-origin guard
+    // refuses a body that names no type), and an empty object must not pass for it.
+    if (!c.req.header('content-type')) {
+      throw new AppError('validation_failed', 'Some fields are missing or wrong', {
+        fields: { '(body)': 'Send the request body as JSON' },
+      });
+    }
     // zod-validator passes the body as sent in `data` on failure too (its type omits it): keys and all.
     const unstorable = findUnstorableText((result as { data?: unknown }).data);
     if (unstorable) {

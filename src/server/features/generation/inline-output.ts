@@ -1,19 +1,20 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { type Signature, sniffSignature } from '#server/lib/media-content-types.ts';
 
 /**
  * Output that a provider sends inline (OpenRouter's `data:image/png;base64,…`) rather than as a link. Only the
- * four image formats browsers show safely are taken, and only when the bytes really are that format (`file-type`
- * reads them; the label does not decide), so nothing else is ever served from Lumara's origin.
+ * four image formats browsers show safely are taken, and only when the bytes really are that format (the one
+ * sniffer of stored media reads them; the label does not decide), so nothing else is ever served from Lumara's
+ * origin.
  */
 export type InlineImage = { bytes: Uint8Array; contentType: string; extension: string };
 
-/** The four image formats taken, by the name `file-type` gives what the bytes are. */
-const formats = {
+/** The four image formats taken, by the container the sniffer finds. */
+const formats: Partial<Record<Signature, { contentType: string; extension: string }>> = {
   png: { contentType: 'image/png', extension: 'png' },
-  jpg: { contentType: 'image/jpeg', extension: 'jpg' },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
   gif: { contentType: 'image/gif', extension: 'gif' },
   webp: { contentType: 'image/webp', extension: 'webp' },
-} as const;
+};
 
 /** The content types an inline output is stored (and served) as. */
 export const inlineImageContentTypes = Object.values(formats).map((format) => format.contentType);
@@ -52,8 +53,6 @@ export async function decodeInlineImage(uri: string, maxBytes: number): Promise<
 }
 
 async function sniffImage(bytes: Uint8Array): Promise<{ contentType: string; extension: string } | null> {
-  const detected = await fileTypeFromBuffer(bytes);
-  return detected && Object.hasOwn(formats, detected.ext)
-    ? formats[detected.ext as keyof typeof formats]
-    : null;
+  const signature = await sniffSignature(bytes);
+  return (signature && formats[signature]) ?? null;
 }
