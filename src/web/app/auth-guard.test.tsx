@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '#web/testing/build-user.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 function stubSession(me: () => Response | Promise<Response>) {
   return stubFetch((request) => {

@@ -3,12 +3,12 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { authErrorText } from '#shared/auth.ts';
+import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import type { AuthState } from '#web/lib/auth-context.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
-import { buildUser } from '#web/testing/build-user.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
 const ada = buildUser();

@@ -26,10 +26,7 @@ const CommunityPage = lazyNamed(
   'CommunityPage',
 );
 const MusicPage = lazyNamed(() => import('#web/features/music/components/music-page.tsx'), 'MusicPage');
-const SettingsPage = lazyNamed(
-  () => import('#web/features/settings/components/settings-page.tsx'),
-  'SettingsPage',
-);
+const SettingsPage = lazyNamed(() => import('#web/app/pages/settings-page.tsx'), 'SettingsPage');
 
 function RootLayout() {
   return (

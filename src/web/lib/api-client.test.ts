@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import { ApiError, answerOf, api } from './api-client.ts';
 
 const task = {

@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '#shared/dashboard.ts';
-import { buildUser } from '#web/testing/build-user.ts';
+import { buildUser } from '#tests/factories/build-user.ts';
 import {
   deferred,
   errorResponse,
   jsonResponse,
   type StubbedRequest,
   stubFetch,
-} from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
+} from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 const stats: DashboardStats = { tasks_today: 2, pomodoros_today: 3, streak_days: 7, badges: 1 };
 

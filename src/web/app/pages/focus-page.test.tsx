@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser } from '#web/testing/build-user.ts';
-import { jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 function stubFocus() {
   return stubFetch((request) => {

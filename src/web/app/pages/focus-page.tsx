@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDashboardStats } from '#web/features/dashboard/api/get-dashboard-stats.ts';
-import { AmbientSoundControls } from '#web/features/focus/components/ambient-sound-controls.tsx';
-import { FocusModeToolbar } from '#web/features/focus/components/focus-mode-toolbar.tsx';
-import { FocusSessionStats } from '#web/features/focus/components/focus-session-stats.tsx';
-import { FocusTimerCard } from '#web/features/focus/components/focus-timer-card.tsx';
-import { useFullscreen } from '#web/features/focus/hooks/use-fullscreen.ts';
+import { AmbientSoundControls } from '#web/features/pomodoro/components/ambient-sound-controls.tsx';
+import { FocusModeToolbar } from '#web/features/pomodoro/components/focus-mode-toolbar.tsx';
+import { FocusSessionStats } from '#web/features/pomodoro/components/focus-session-stats.tsx';
+import { FocusTimerCard } from '#web/features/pomodoro/components/focus-timer-card.tsx';
+import { useFullscreen } from '#web/features/pomodoro/hooks/use-fullscreen.ts';
 import { TaskListCard } from '#web/features/tasks/components/task-list-card.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 

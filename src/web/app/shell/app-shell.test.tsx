@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.ts';
-import { buildUser } from '#web/testing/build-user.ts';
-import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { deferred, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from './use-floating-pomodoro-preference.ts';
 
 function stubSignedIn(

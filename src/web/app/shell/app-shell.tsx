@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
-import { FloatingPomodoroWidget } from '#web/features/focus/components/floating-pomodoro-widget.tsx';
+import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';

@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { buildUser } from '#web/testing/build-user.ts';
 import {
   deferred,
   errorResponse,
   jsonResponse,
   type StubbedRequest,
   stubFetch,
-} from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
+} from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 /** A server where `POST /api/sessions` answers `exchange` and creates the session when it succeeds. */
 function stubSignInServer(exchange: (request: StubbedRequest) => Response | Promise<Response>) {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
-import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
 
 vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 

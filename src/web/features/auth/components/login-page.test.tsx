@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
+import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
-import { buildUser } from '#web/testing/build-user.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { answerEmptyMemberData } from '#web/testing/member-data-stub.ts';
-import { preloadPages } from '#web/testing/preload-pages.ts';
-import { renderApp } from '#web/testing/render-app.tsx';
 
 vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 

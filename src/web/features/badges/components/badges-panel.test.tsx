@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithQuery } from '#web/testing/render-with-query.tsx';
+import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { BadgesPanel } from './badges-panel.tsx';
 
 function stubBadges(answer: () => Response) {

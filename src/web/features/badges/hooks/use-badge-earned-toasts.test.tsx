@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { EarnedBadge } from '#shared/badges.ts';
+import { jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithQuery } from '#web/testing/render-with-query.tsx';
 import { useBadges } from '../api/get-badges.ts';
 import { useBadgeEarnedToasts } from './use-badge-earned-toasts.ts';
 

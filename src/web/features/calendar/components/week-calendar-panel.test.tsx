@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildCalendarWeek } from '#web/testing/build-calendar-week.ts';
-import { deferred, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
+import { deferred, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { WeekCalendarPanel } from './week-calendar-panel.tsx';
 
 const week = buildCalendarWeek({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarWeek } from '#shared/profile.ts';
-import { buildCalendarWeek } from '#web/testing/build-calendar-week.ts';
+import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
 import { dayHeading, eventTimeText, externalCalendarUrl, groupEventsByDay, todayIn } from './week-days.ts';
 
 /** Monday 4 to Sunday 10 May 2026. */

@@ -2,9 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_TEXTS } from '#shared/community.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse } from '#web/testing/fetch-stub.ts';
-import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
-import { formatPostDate } from '../model/post-date.ts';
 import {
   buildCommunityModels,
   buildMember,
@@ -12,9 +9,12 @@ import {
   ME,
   OTHER,
   stubCommunityServer,
-} from '../testing/community-server-stub.ts';
-import { FakeEventSource, FakeIntersectionObserver } from '../testing/fake-event-source.ts';
-import { renderCommunity } from '../testing/render-community.tsx';
+} from '#tests/web-kit/community/community-server-stub.ts';
+import { FakeEventSource, FakeIntersectionObserver } from '#tests/web-kit/community/fake-event-source.ts';
+import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
+import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
+import { formatPostDate } from '../model/post-date.ts';
 import { REPORT_THANKS } from './report-dialog.tsx';
 
 const postArticle = (title: string) => screen.getByRole('article', { name: title });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, errorResponse, jsonResponse } from '#web/testing/fetch-stub.ts';
+import { stubCommunityServer } from '#tests/web-kit/community/community-server-stub.ts';
+import { FakeEventSource } from '#tests/web-kit/community/fake-event-source.ts';
+import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
+import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
 import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
-import { stubCommunityServer } from '../testing/community-server-stub.ts';
-import { FakeEventSource } from '../testing/fake-event-source.ts';
-import { renderCommunity } from '../testing/render-community.tsx';
 
 beforeEach(() => {
   FakeEventSource.reset();

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationAnswer } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithQuery } from '#web/testing/render-with-query.tsx';
-import { type PollSchedule, studioPollSchedule } from '../model/poll-schedule.ts';
+import { errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import {
   buildAnswer,
   createGenerationServer,
   failedAnswer,
   readyAnswer,
-} from '../testing/generation-server-stub.ts';
+} from '#tests/web-kit/generation/generation-server-stub.ts';
+import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { type PollSchedule, studioPollSchedule } from '../model/poll-schedule.ts';
 import { useGenerationJob } from './use-generation-job.ts';
 
 /** Quick enough for real timers; the studio's own schedule is checked with fake ones below. */

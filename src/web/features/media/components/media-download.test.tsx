@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { downloadHref } from '../api/download-media.ts';
-import { buildMediaItem, createMediaServer } from '../testing/media-server-stub.ts';
 import { MediaGallery } from './media-gallery.tsx';
 
 type Clicked = { href: string; download: string };

@@ -2,9 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_LIMITS, type MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, type StubbedRequest, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
-import { buildManyMediaItems, buildMediaItem, createMediaServer } from '../testing/media-server-stub.ts';
+import { deferred, errorResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import {
+  buildManyMediaItems,
+  buildMediaItem,
+  createMediaServer,
+} from '#tests/web-kit/media/media-server-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { MediaGallery, SEARCH_DEBOUNCE_MS } from './media-gallery.tsx';
 
 type Route = (request: StubbedRequest) => Response | undefined | Promise<Response | undefined>;

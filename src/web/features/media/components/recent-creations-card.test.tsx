@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MediaItem } from '#shared/media.ts';
-import { stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
-import { buildMediaItem, createMediaServer } from '../testing/media-server-stub.ts';
+import { stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { RecentCreationsCard } from './recent-creations-card.tsx';
 
 function renderCard(items: MediaItem[]) {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { buildTrack, stubMusicServer } from '../testing/music-server-stub.ts';
-import { renderMusic } from '../testing/render-music.tsx';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { buildTrack, stubMusicServer } from '#tests/web-kit/music/music-server-stub.ts';
+import { renderMusic } from '#tests/web-kit/music/render-music.tsx';
 import { MusicPage } from './music-page.tsx';
 
 const SONG = 'https://suno.com/song/0f4b9c2e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';

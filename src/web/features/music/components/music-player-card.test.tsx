@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildTrack, stubMusicServer } from '../testing/music-server-stub.ts';
-import { renderMusic } from '../testing/render-music.tsx';
+import { buildTrack, stubMusicServer } from '#tests/web-kit/music/music-server-stub.ts';
+import { renderMusic } from '#tests/web-kit/music/render-music.tsx';
 import { MusicPlayerCard } from './music-player-card.tsx';
 
 describe('MusicPlayerCard', () => {

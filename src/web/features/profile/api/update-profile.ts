@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileRequest } from '#shared/profile.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
-import { queryKeys } from '#web/lib/query-keys.ts';
+import { invalidateProfile } from '#web/lib/invalidate-profile.ts';
 import { profileQueryKey } from './get-profile.ts';
 
 /** `PUT /api/profile`: answers the whole profile as saved. */
@@ -22,12 +22,4 @@ export function useUpdateProfile() {
       await invalidateProfile(queryClient);
     },
   });
-}
-
-/** Every read of the profile, and the calendar, whose zone follows the profile's. */
-export function invalidateProfile(queryClient: ReturnType<typeof useQueryClient>): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.calendar }),
-  ]);
 }

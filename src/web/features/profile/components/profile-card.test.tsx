@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildProfileMe } from '#web/testing/build-profile.ts';
-import { errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { buildProfileMe } from '#tests/factories/build-profile.ts';
+import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
 describe('ProfileCard', () => {

@@ -4,27 +4,27 @@ import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.
 import { canChat } from '#shared/ai-catalogue.ts';
 import { buildQuickActionPrompt, type QuickAction } from '#shared/quick-actions.ts';
 import { RESEARCH_QUERY_MAX, RESEARCH_TEXTS } from '#shared/research.ts';
+import { useOptimizePrompt } from '#web/features/ai/api/optimize-prompt.ts';
+import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
+import { useChatThread } from '#web/features/chat/api/get-chat-thread.ts';
+import type { ChatReplyRequest } from '#web/features/chat/api/stream-chat-reply.ts';
+import { Composer, type ComposerNote } from '#web/features/chat/components/composer.tsx';
+import { Conversation } from '#web/features/chat/components/conversation.tsx';
+import { ThreadSidebar } from '#web/features/chat/components/thread-sidebar.tsx';
+import { useActiveThread } from '#web/features/chat/hooks/use-active-thread.ts';
+import { type ReplyFailure, useChatReply } from '#web/features/chat/hooks/use-chat-reply.ts';
+import { useLocalEntries } from '#web/features/chat/hooks/use-local-entries.ts';
+import { useQuickActions } from '#web/features/quick-actions/api/get-quick-actions.ts';
+import { QuickActionsRow } from '#web/features/quick-actions/components/quick-actions-row.tsx';
+import { researchFailureText, useRunResearch } from '#web/features/research/api/run-research.ts';
 import { Button } from '#web/ui/button.tsx';
-import { useChatThread } from '../api/get-chat-thread.ts';
-import { useQuickActions } from '../api/get-quick-actions.ts';
-import { useOptimizePrompt } from '../api/optimize-prompt.ts';
-import { researchFailureText, useRunResearch } from '../api/run-research.ts';
-import type { ChatReplyRequest } from '../api/stream-chat-reply.ts';
-import { useActiveThread } from '../hooks/use-active-thread.ts';
-import { type ReplyFailure, useChatReply } from '../hooks/use-chat-reply.ts';
-import { useLocalEntries } from '../hooks/use-local-entries.ts';
 import {
   useLumaraSystemPreference,
   useStyleModePreference,
   useThreadsOpenPreference,
 } from '../hooks/use-studio-preferences.ts';
-import { modelLabel } from '../model/ai-selection.ts';
-import { Composer, type ComposerNote } from './composer.tsx';
-import { Conversation } from './conversation.tsx';
 import { LumaraSystemCard } from './lumara-system-card.tsx';
-import { QuickActionsRow } from './quick-actions-row.tsx';
 import { SidePanels } from './side-panels.tsx';
-import { ThreadSidebar } from './thread-sidebar.tsx';
 
 export const QUICK_ACTION_NEEDS_TEXT =
   'Type or select some text in the message box first, then pick a quick action.';

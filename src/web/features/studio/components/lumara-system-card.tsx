@@ -6,10 +6,10 @@ import {
   styleModes,
   systemPromptFor,
 } from '#shared/persona.ts';
+import { selectClass } from '#web/features/ai/components/model-bar.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
-import { selectClass } from './model-bar.tsx';
 
 /**
  * The Lumara System toggle and style mode (part 2 §2), with the system prompt they send shown word for word.

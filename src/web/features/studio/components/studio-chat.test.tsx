@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CHAT_FAILURE_TEXT, type ChatThreadDetail, EMPTY_REPLY_TEXT, NEW_CHAT_TITLE } from '#shared/chat.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse } from '#web/testing/fetch-stub.ts';
-import { chatThreadQueryKey } from '../api/get-chat-thread.ts';
-import { renderStudio } from '../testing/render-studio.tsx';
-import { controlledSse } from '../testing/sse-response.ts';
-import { buildMessage, buildThread, stubStudioServer } from '../testing/studio-server-stub.ts';
-import { TYPING_TEXT } from './typing-indicator.tsx';
+import { deferred, errorResponse } from '#tests/web-kit/fetch-stub.ts';
+import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
+import { controlledSse } from '#tests/web-kit/studio/sse-response.ts';
+import { buildMessage, buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
+import { chatThreadQueryKey } from '#web/features/chat/api/get-chat-thread.ts';
+import { TYPING_TEXT } from '#web/features/chat/components/typing-indicator.tsx';
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const conversation = () => screen.getByRole('log', { name: 'Conversation' });

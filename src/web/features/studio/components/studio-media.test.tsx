@@ -2,16 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationAnswer, MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { errorResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
 import {
   buildAnswer,
   createGenerationServer,
   failedAnswer,
   readyAnswer,
-} from '#web/features/generation/testing/generation-server-stub.ts';
-import { buildMediaItem, createMediaServer } from '#web/features/media/testing/media-server-stub.ts';
-import { errorResponse, type StubbedRequest } from '#web/testing/fetch-stub.ts';
-import { renderStudio } from '../testing/render-studio.tsx';
-import { buildThread, stubStudioServer } from '../testing/studio-server-stub.ts';
+} from '#tests/web-kit/generation/generation-server-stub.ts';
+import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
+import { buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
 
 type GenerationOptions = Parameters<typeof createGenerationServer>[0];
 

@@ -2,11 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { systemPromptFor } from '#shared/persona.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse } from '#web/testing/fetch-stub.ts';
+import { errorResponse } from '#tests/web-kit/fetch-stub.ts';
+import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
+import { buildModels, buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
 import { STUDIO_STORAGE_KEYS } from '../hooks/use-studio-preferences.ts';
 import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
-import { renderStudio } from '../testing/render-studio.tsx';
-import { buildModels, buildThread, stubStudioServer } from '../testing/studio-server-stub.ts';
 import { EMPTY_MEMORY_TEXT } from './side-panels.tsx';
 
 const providerSelect = () => screen.getByRole('combobox', { name: 'Provider' });

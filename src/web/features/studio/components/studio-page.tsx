@@ -3,14 +3,14 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AiChoice, DEFAULT_AI_MODEL, DEFAULT_AI_PROVIDER } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { useAiModels } from '#web/features/ai/api/get-ai-models.ts';
+import { ModelBar } from '#web/features/ai/components/model-bar.tsx';
+import { FalMediaPanel } from '#web/features/generation/components/fal-media-panel.tsx';
+import { StraicoMediaPanel } from '#web/features/generation/components/straico-media-panel.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
-import { useAiModels } from '../api/get-ai-models.ts';
 import { ChatTab } from './chat-tab.tsx';
-import { FalMediaPanel } from './fal-media-panel.tsx';
 import { GalleryPanel } from './gallery-panel.tsx';
-import { ModelBar } from './model-bar.tsx';
-import { StraicoMediaPanel } from './straico-media-panel.tsx';
 
 export type StudioTabId = 'chat' | 'fal' | 'straico' | 'gallery';
 

@@ -2,16 +2,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RESEARCH_TEXTS } from '#shared/research.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse } from '#web/testing/fetch-stub.ts';
-import { renderStudio } from '../testing/render-studio.tsx';
+import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
 import {
   buildQuickActions,
   buildResearch,
   buildThread,
   stubStudioServer,
-} from '../testing/studio-server-stub.ts';
+} from '#tests/web-kit/studio/studio-server-stub.ts';
+import {
+  DELETE_QUICK_ACTION_QUESTION,
+  NO_QUICK_ACTIONS_TEXT,
+} from '#web/features/quick-actions/components/quick-actions-row.tsx';
 import { QUICK_ACTION_NEEDS_TEXT } from './chat-tab.tsx';
-import { DELETE_QUICK_ACTION_QUESTION, NO_QUICK_ACTIONS_TEXT } from './quick-actions-row.tsx';
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const conversation = () => screen.getByRole('log', { name: 'Conversation' });

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { presetLabels } from '#shared/tasks.ts';
+import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { buildTask } from '../testing/build-task.ts';
-import { renderWithProviders } from '../testing/render-tasks.tsx';
-import { stubTasksServer } from '../testing/tasks-server-stub.ts';
+import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
+import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
 import { TasksCard } from './tasks-card.tsx';
 
 async function renderForm(existing = [buildTask({ id: 1, title: 'Older' })]) {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '#shared/tasks.ts';
-import { buildTask } from '../testing/build-task.ts';
-import { renderWithProviders } from '../testing/render-tasks.tsx';
-import { stubTasksServer } from '../testing/tasks-server-stub.ts';
+import { buildTask } from '#tests/factories/build-task.ts';
+import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
+import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
 import { TaskListCard } from './task-list-card.tsx';
 
 const section = (name: string) => screen.getByRole('region', { name });

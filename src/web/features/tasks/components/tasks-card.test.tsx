@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#web/testing/fetch-stub.ts';
+import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
+import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
 import { TASK_COMPLETED_MESSAGE } from '../hooks/use-task-actions.ts';
-import { buildTask } from '../testing/build-task.ts';
-import { renderWithProviders } from '../testing/render-tasks.tsx';
-import { stubTasksServer } from '../testing/tasks-server-stub.ts';
 import { TasksCard } from './tasks-card.tsx';
 
 const column = (name: string) => screen.getByRole('region', { name });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTask } from '../testing/build-task.ts';
+import { buildTask } from '#tests/factories/build-task.ts';
 import { columnDropId, resolveDrop, statusOfColumnDropId } from './resolve-drop.ts';
 
 describe('resolveDrop: what a drop on the board does (part 1 §4)', () => {

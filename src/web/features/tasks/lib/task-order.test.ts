@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTask } from '../testing/build-task.ts';
+import { buildTask } from '#tests/factories/build-task.ts';
 import { applyTaskChanges, placeTask, replaceTask, tasksByStatus } from './task-order.ts';
 
 const titles = (tasks: { title: string }[]) => tasks.map((task) => task.title);

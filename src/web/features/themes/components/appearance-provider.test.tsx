@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileMe } from '#shared/profile.ts';
 import { panelThemes, tokenThemes } from '#shared/themes.ts';
+import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { buildProfileMe } from '#web/testing/build-profile.ts';
 import {
   deferred,
   errorResponse,
   jsonResponse,
   type StubbedRequest,
   stubFetch,
-} from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
+} from '#tests/web-kit/fetch-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { tokenThemeOptions } from '../model/theme-options.ts';
 import { AppearanceProvider } from './appearance-provider.tsx';
 import { ThemeOptionGrid } from './theme-option-grid.tsx';

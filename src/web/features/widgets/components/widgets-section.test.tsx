@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { buildWidget } from '#tests/factories/build-widget.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { buildUser } from '#web/testing/build-user.ts';
-import { errorResponse, jsonResponse } from '#web/testing/fetch-stub.ts';
-import { renderWithMember } from '#web/testing/render-with-member.tsx';
+import { errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { stubWidgetsServer } from '#tests/web-kit/widgets/widgets-server-stub.ts';
 import { EMBED_ALLOW } from '../lib/embed-frame.ts';
-import { buildWidget } from '../testing/build-widget.ts';
-import { stubWidgetsServer } from '../testing/widgets-server-stub.ts';
 import { WidgetsSection } from './widgets-section.tsx';
 
 async function renderSection(...args: Parameters<typeof stubWidgetsServer>) {

@@ -1,0 +1,81 @@
+import { useSearchParams } from 'react-router';
+import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
+import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
+import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
+import { AccountCard } from '#web/features/profile/components/account-card.tsx';
+import { AvatarMagicTab } from '#web/features/profile/components/avatar-magic-tab.tsx';
+import { CosmicWallpapersTab } from '#web/features/profile/components/cosmic-wallpapers-tab.tsx';
+import { ProfileInfoTab } from '#web/features/profile/components/profile-info-tab.tsx';
+import { useProfileDraft } from '#web/features/profile/hooks/use-profile-draft.ts';
+import { ColorThemesTab } from '#web/features/themes/components/color-themes-tab.tsx';
+import { PageHeader } from '#web/ui/page-header.tsx';
+import { type Tab, TabList } from '#web/ui/tab-list.tsx';
+
+type SettingsTabId = 'profile' | 'avatar' | 'about' | 'wallpapers' | 'themes' | 'ai';
+
+/** Part 1 §2, the tabs in the spec's order and words. */
+const tabs: readonly Tab<SettingsTabId>[] = [
+  { id: 'profile', label: 'Profile Info' },
+  { id: 'avatar', label: 'Avatar Magic' },
+  { id: 'about', label: 'About Generator' },
+  { id: 'wallpapers', label: 'Cosmic Wallpapers' },
+  { id: 'themes', label: 'Color Themes' },
+  { id: 'ai', label: 'AI Settings' },
+];
+
+function isTabId(value: string | null): value is SettingsTabId {
+  return tabs.some((tab) => tab.id === value);
+}
+
+/**
+ * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card. The open
+ * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
+ * themes and generation features, as the app's pages do.
+ */
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const selected: SettingsTabId = isTabId(requested) ? requested : 'profile';
+  const form = useProfileDraft();
+
+  function select(tab: SettingsTabId) {
+    setParams(tab === 'profile' ? {} : { tab }, { replace: true });
+  }
+
+  return (
+    <>
+      <PageHeader title="Settings">Your profile, avatar, wallpaper, colours and AI.</PageHeader>
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
+        <TabList
+          idPrefix="settings"
+          label="Settings"
+          overflow="wrap"
+          tabs={tabs}
+          selected={selected}
+          onSelect={select}
+          panel={(tab) => {
+            switch (tab) {
+              case 'profile':
+                return <ProfileInfoTab form={form} />;
+              case 'avatar':
+                return <AvatarMagicTab />;
+              case 'about':
+                return <AboutGeneratorTab form={form} />;
+              case 'wallpapers':
+                return <CosmicWallpapersTab />;
+              case 'themes':
+                // Mounted only while open: leaving the tab ends a Reset or Random preview.
+                return selected === 'themes' ? <ColorThemesTab /> : null;
+              case 'ai':
+                return <AiSettingsTab />;
+            }
+          }}
+        />
+        <aside aria-label="Account" className="flex flex-col gap-6">
+          <AccountCard />
+          <AiStatusCard />
+        </aside>
+      </div>
+    </>
+  );
+}

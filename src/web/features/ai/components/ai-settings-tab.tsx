@@ -1,0 +1,121 @@
+import { Check, Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type AiChoice, type AiProviderId, aiProviderIds } from '#shared/ai.ts';
+import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
+import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { controlClass, labelClass } from '#web/ui/field-classes.ts';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { Spinner } from '#web/ui/spinner.tsx';
+import { useAiModels } from '../api/get-ai-models.ts';
+import { useSetDefaultAi } from '../api/set-default-ai.ts';
+
+/**
+ * AI Settings (part 1 §2, part 2 §7): the provider and model the member's AI features start from, saved with
+ * `POST /api/profile/set-ai`. Switching provider picks its first model (part 2 §4).
+ */
+export function AiSettingsTab() {
+  const id = useId();
+  const models = useAiModels();
+  const setAi = useSetDefaultAi();
+  const [edited, setEdited] = useState<AiChoice | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  if (models.isError) {
+    return (
+      <LoadError
+        what="AI models"
+        error={models.error}
+        retrying={models.isFetching}
+        onRetry={() => void models.refetch()}
+      />
+    );
+  }
+  if (!models.data) return <Spinner label="Loading the AI models" />;
+
+  const catalogue = models.data.data;
+  const choice = edited ?? models.data.defaults;
+  const providers = aiProviderIds.filter(
+    (provider) =>
+      provider === choice.provider || catalogue.some((category) => category.provider === provider),
+  );
+
+  function change(next: AiChoice) {
+    setEdited(next);
+    setSaved(false);
+  }
+
+  function save() {
+    setFailed(false);
+    setAi.mutate(
+      { aiProvider: choice.provider, aiModel: choice.model },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (error) => {
+          console.error(`Failed to save the AI choice: ${error.message}`);
+          setFailed(true);
+        },
+      },
+    );
+  }
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
+          AI Settings
+        </h2>
+        <p className="text-(--ink-muted)">
+          The provider and model your chats, bios and writing helpers use unless you pick another.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-provider`} className={labelClass}>
+            Provider
+          </label>
+          <ProviderSelect
+            id={`${id}-provider`}
+            className={controlClass}
+            providers={providers}
+            configured={models.data.configured}
+            value={choice.provider}
+            disabled={setAi.isPending}
+            onChange={(provider: AiProviderId) =>
+              change({ provider, model: firstModelOf(catalogue, provider) ?? '' })
+            }
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-model`} className={labelClass}>
+            Model
+          </label>
+          <ModelSelect
+            id={`${id}-model`}
+            className={controlClass}
+            categories={categoriesOf(catalogue, choice.provider)}
+            value={choice.model}
+            disabled={setAi.isPending}
+            onChange={(model) => change({ ...choice, model })}
+          />
+        </div>
+      </div>
+      {failed ? <Alert>Could not save your AI choice. Please try again.</Alert> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button busy={setAi.isPending} disabled={choice.model === ''} onClick={save}>
+          <Save aria-hidden="true" className="size-5" />
+          Save AI settings
+        </Button>
+        {saved ? (
+          <p role="status" className="inline-flex items-center gap-1.5 font-semibold text-(--accent-strong)">
+            <Check aria-hidden="true" className="size-4" />
+            Saved
+          </p>
+        ) : null}
+      </div>
+    </GlassPanel>
+  );
+}

@@ -1,0 +1,130 @@
+import { Check, Star } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { AiChoice, AiProviderId, ModelCategory } from '#shared/ai.ts';
+import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
+import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import type { useAiModels } from '../api/get-ai-models.ts';
+import { useSetDefaultAi } from '../api/set-default-ai.ts';
+import { providersIn } from '../model/ai-selection.ts';
+
+/** How long "Saved as your default" stays beside the button. */
+export const DEFAULT_SAVED_MS = 3000;
+
+export const selectClass =
+  'min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) px-3 py-2 text-(--ink) disabled:opacity-70';
+const labelClass = 'text-xs font-semibold tracking-wide text-(--ink-muted) uppercase';
+
+/**
+ * The studio's sticky bar (part 2 §2): provider, model (grouped by category) and Set as default. Switching
+ * provider selects that provider's first model (part 2 §4).
+ */
+export function ModelBar({
+  models,
+  catalogue,
+  selection,
+  onChange,
+}: {
+  models: ReturnType<typeof useAiModels>;
+  catalogue: readonly ModelCategory[];
+  selection: AiChoice;
+  onChange: (choice: AiChoice) => void;
+}) {
+  const id = useId();
+  const setDefault = useSetDefaultAi();
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const loading = models.isPending;
+  // Unknown until the catalogue loads: nothing is marked then.
+  const configured = models.data?.configured;
+
+  useEffect(() => {
+    if (savedAt === null) return;
+    const timer = window.setTimeout(() => setSavedAt(null), DEFAULT_SAVED_MS);
+    return () => window.clearTimeout(timer);
+  }, [savedAt]);
+
+  function changeProvider(provider: AiProviderId) {
+    onChange({ provider, model: firstModelOf(catalogue, provider) ?? '' });
+  }
+
+  function saveDefault() {
+    setSaveError(null);
+    setDefault.mutate(
+      { aiProvider: selection.provider, aiModel: selection.model },
+      {
+        onSuccess: () => setSavedAt(Date.now()),
+        onError: (error) => {
+          console.error(`Failed to save the default model: ${error.message}`);
+          setSaveError('Could not save your default. Please try again.');
+        },
+      },
+    );
+  }
+
+  return (
+    <section
+      aria-label="AI provider and model"
+      // Sticky from 640 px up (below the mobile top bar until the side navigation takes over at lg); on a phone it
+      // would cover a quarter of the screen. Opaque: the conversation scrolls underneath it.
+      className="glass z-20 mb-6 flex flex-col gap-3 rounded-3xl bg-(--page-bg) p-4 sm:sticky sm:top-[4.75rem] lg:top-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-provider`} className={labelClass}>
+            Provider
+          </label>
+          <ProviderSelect
+            id={`${id}-provider`}
+            className={selectClass}
+            providers={providersIn(catalogue, selection)}
+            configured={configured}
+            value={selection.provider}
+            disabled={loading}
+            onChange={changeProvider}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={`${id}-model`} className={labelClass}>
+            Model
+          </label>
+          <ModelSelect
+            id={`${id}-model`}
+            className={selectClass}
+            categories={categoriesOf(catalogue, selection.provider)}
+            value={selection.model}
+            disabled={loading}
+            onChange={(model) => onChange({ provider: selection.provider, model })}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          busy={setDefault.isPending}
+          disabled={loading || selection.model === ''}
+          onClick={saveDefault}
+        >
+          <Star aria-hidden="true" className="size-4" />
+          Set as default
+        </Button>
+      </div>
+      <div role="status" className="text-sm empty:hidden">
+        {savedAt !== null ? (
+          <span className="inline-flex items-center gap-1.5 font-semibold text-(--ink)">
+            <Check aria-hidden="true" className="size-4 text-(--accent)" />
+            Saved as your default
+          </span>
+        ) : null}
+      </div>
+      {saveError ? <p className="text-sm font-medium text-(--danger)">{saveError}</p> : null}
+      {models.isError ? (
+        <LoadError
+          what="AI models"
+          error={models.error}
+          retrying={models.isFetching}
+          onRetry={() => void models.refetch()}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPomodoroServer } from '#tests/web-kit/pomodoro/pomodoro-server-stub.ts';
+import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { POMODORO_STORAGE_KEYS } from '../model/pomodoro-storage.ts';
+import { FloatingPomodoroWidget } from './floating-pomodoro-widget.tsx';
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+function widget() {
+  return within(screen.getByRole('region', { name: 'Pomodoro timer' }));
+}
+
+function clock() {
+  return widget().getByRole('timer').textContent;
+}
+
+function stored() {
+  return Object.fromEntries(
+    Object.values(POMODORO_STORAGE_KEYS).map((key) => [key, window.localStorage.getItem(key)]),
+  );
+}
+
+class FakeNotification {
+  static permission: NotificationPermission = 'default';
+  static requestPermission = vi.fn(async () => FakeNotification.permission);
+  static shown: { title: string; body?: string }[] = [];
+  constructor(title: string, options?: NotificationOptions) {
+    FakeNotification.shown.push({ title, body: options?.body });
+  }
+}
+
+describe('FloatingPomodoroWidget', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-01T09:00:00Z'));
+    document.title = 'Dashboard · Lumara';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is idle at 25:00, and keeps time left, running flag and end time in localStorage while it runs', async () => {
+    stubPomodoroServer();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    expect(clock()).toBe('25:00');
+    expect(stored()[POMODORO_STORAGE_KEYS.timeLeft]).toBeNull();
+
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(2000);
+
+    expect(clock()).toBe('24:58');
+    expect(stored()).toEqual({
+      pomodoroTimeLeft: '1498',
+      pomodoroRunning: 'true',
+      pomodoroEndsAt: String(Date.parse('2026-03-01T09:25:00Z')),
+      pomodoroSessionId: '41',
+      pomodoroOwner: '1',
+    });
+  });
+
+  it('resumes after a remount (a reload) with the right time, counting the time the page was away', async () => {
+    stubPomodoroServer();
+    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(5000);
+    expect(clock()).toBe('24:55');
+    first.unmount();
+
+    act(() => vi.setSystemTime(Date.now() + 60_000));
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+
+    expect(clock()).toBe('23:55');
+    expect(widget().getByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
+    await advance(1000);
+    expect(clock()).toBe('23:54');
+  });
+
+  it('resumes a paused timer paused, at its time', async () => {
+    stubPomodoroServer();
+    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(30_000);
+    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
+    first.unmount();
+
+    act(() => vi.setSystemTime(Date.now() + 600_000));
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    expect(clock()).toBe('24:30');
+    expect(widget().getByRole('button', { name: 'Start timer' })).toBeEnabled();
+  });
+
+  it('Reset returns to 25:00 and clears the stored state', async () => {
+    stubPomodoroServer();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(4000);
+    expect(stored()[POMODORO_STORAGE_KEYS.running]).toBe('true');
+
+    fireEvent.click(widget().getByRole('button', { name: 'Reset timer' }));
+
+    expect(clock()).toBe('25:00');
+    expect(Object.values(stored()).every((value) => value === null)).toBe(true);
+    await advance(5000);
+    expect(clock()).toBe('25:00');
+  });
+
+  it('shows the countdown in the tab title while it runs and gives the page its title back when it stops', async () => {
+    stubPomodoroServer();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    expect(document.title).toBe('25:00 · Lumara');
+    await advance(1000);
+    expect(document.title).toBe('24:59 · Lumara');
+
+    // A navigation names the tab after the new page; the countdown stays, the new name is kept for later.
+    await act(async () => {
+      document.title = 'Settings · Lumara';
+    });
+    expect(document.title).toBe('24:59 · Lumara');
+
+    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
+    expect(document.title).toBe('Settings · Lumara');
+  });
+
+  it('at 0 chimes, notifies when permitted, marks the session from the POST complete and says to take a break', async () => {
+    FakeNotification.permission = 'granted';
+    FakeNotification.shown = [];
+    vi.stubGlobal('Notification', FakeNotification);
+    const server = stubPomodoroServer();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(1_500_000);
+
+    expect(clock()).toBe('00:00');
+    expect(widget().getByRole('button', { name: 'Start timer' })).toBeDisabled();
+    expect(widget().getByText('Take a 5-minute break')).toBeInTheDocument();
+    expect(server.completions().map((r) => r.path)).toEqual(['/api/pomodoro/41/complete']);
+    expect(FakeNotification.shown).toEqual([{ title: 'Pomodoro complete', body: 'Take a 5-minute break' }]);
+    expect(document.title).toBe('Dashboard · Lumara');
+    expect(stored()).toEqual({
+      pomodoroTimeLeft: '0',
+      pomodoroRunning: 'false',
+      pomodoroEndsAt: null,
+      pomodoroSessionId: null,
+      pomodoroOwner: '1',
+    });
+  });
+
+  it('completes on load a run that ended while the page was closed, with the stored session id', async () => {
+    const server = stubPomodoroServer();
+    server.seedSession(7);
+    window.localStorage.setItem('pomodoroTimeLeft', '300');
+    window.localStorage.setItem('pomodoroRunning', 'true');
+    window.localStorage.setItem('pomodoroEndsAt', String(Date.now() - 60_000));
+    window.localStorage.setItem('pomodoroSessionId', '7');
+
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    await advance(0);
+
+    expect(clock()).toBe('00:00');
+    expect(server.completions().map((r) => r.path)).toEqual(['/api/pomodoro/7/complete']);
+  });
+
+  it('does not resume another member’s timer on a shared browser, and forgets it', async () => {
+    const server = stubPomodoroServer();
+    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(5000);
+    first.unmount();
+
+    renderWithQuery(<FloatingPomodoroWidget memberId={2} />);
+    expect(clock()).toBe('25:00');
+    expect(Object.values(stored()).every((value) => value === null)).toBe(true);
+    await advance(1_500_000);
+    expect(server.completions()).toHaveLength(0);
+  });
+
+  it('asks for notification permission on the first Start only, never on mount', async () => {
+    FakeNotification.permission = 'default';
+    FakeNotification.requestPermission.mockClear();
+    FakeNotification.shown = [];
+    vi.stubGlobal('Notification', FakeNotification);
+    stubPomodoroServer();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
+    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    await advance(0);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it('minimizes to a pill showing the time, expands again, and closes; focus follows the controls', async () => {
+    stubPomodoroServer();
+    const onClose = vi.fn();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} onClose={onClose} />);
+
+    fireEvent.click(widget().getByRole('button', { name: 'Minimize timer' }));
+    const pill = widget().getByRole('button', { name: 'Show pomodoro timer, 25:00' });
+    expect(pill).toHaveFocus();
+    expect(widget().queryByRole('button', { name: 'Start timer' })).not.toBeInTheDocument();
+
+    fireEvent.click(pill);
+    expect(widget().getByRole('button', { name: 'Minimize timer' })).toHaveFocus();
+
+    fireEvent.click(widget().getByRole('button', { name: 'Close timer' }));
+    expect(screen.queryByRole('region', { name: 'Pomodoro timer' })).not.toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,102 @@
+import { Save, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { TOAST_MS } from '#shared/constants.ts';
+import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { Spinner } from '#web/ui/spinner.tsx';
+import { controlClass, labelClass } from '../../../ui/field-classes.ts';
+import { useGenerateBio } from '../api/generate-bio.ts';
+import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
+import { BIO_EMPTY_TEXT, BIO_FAILED_TEXT, type BioLength, bioLengths, bioMessages } from '../model/bio.ts';
+
+/**
+ * About Generator (part 1 §2, §8, §9): a concise (80–120 words) or detailed (200–250 words) bio written by the
+ * member's AI through `POST /api/ai/chat`, placed into the bio, which the member can edit and save. On failure
+ * the spec's text goes into the bio instead; both buttons wait while one works.
+ */
+export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
+  const id = useId();
+  const generate = useGenerateBio();
+  const [generating, setGenerating] = useState<BioLength | null>(null);
+  const { draft } = form;
+  if (!draft) return <Spinner label="Loading your profile" />;
+  const current = draft;
+
+  function write(length: BioLength) {
+    setGenerating(length);
+    generate.mutate(
+      bioMessages(length, {
+        displayName: current.display_name,
+        tags: current.tags,
+        currentBio: current.about,
+      }),
+      {
+        onSuccess: (text) => form.change({ about: text.slice(0, PROFILE_LIMITS.aboutMax) || BIO_EMPTY_TEXT }),
+        onError: (error) => {
+          console.error(`Failed to generate bio: ${error.message}`);
+          form.change({ about: BIO_FAILED_TEXT });
+        },
+        onSettled: () => setGenerating(null),
+      },
+    );
+  }
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
+          About Generator
+        </h2>
+        <p className="text-(--ink-muted)">
+          Your AI writes a bio from your display name, tags and what you wrote so far. Edit it as you like,
+          then save.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {(Object.keys(bioLengths) as BioLength[]).map((length) => (
+          <Button
+            key={length}
+            variant={length === 'concise' ? 'primary' : 'secondary'}
+            busy={generating === length}
+            disabled={generating !== null}
+            onClick={() => write(length)}
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {bioLengths[length].label} ({bioLengths[length].words})
+          </Button>
+        ))}
+      </div>
+      {generating ? (
+        <p role="status" className="text-(--ink-muted)">
+          Writing your bio…
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-bio`} className={labelClass}>
+          Bio
+        </label>
+        <textarea
+          id={`${id}-bio`}
+          value={draft.about}
+          maxLength={PROFILE_LIMITS.aboutMax}
+          rows={8}
+          onChange={(event) => form.change({ about: event.target.value })}
+          className={`${controlClass} py-3`}
+        />
+      </div>
+      {form.saveError ? <Alert>{form.saveError}</Alert> : null}
+      <Button
+        busy={form.saving}
+        disabled={generating !== null}
+        className="self-start"
+        onClick={() => form.save(() => toast.success('Bio saved', { duration: TOAST_MS.success }))}
+      >
+        <Save aria-hidden="true" className="size-5" />
+        Save bio
+      </Button>
+    </GlassPanel>
+  );
+}

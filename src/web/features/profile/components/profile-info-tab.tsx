@@ -1,0 +1,118 @@
+import { Save } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import { toast } from 'sonner';
+import { TOAST_MS } from '#shared/constants.ts';
+import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { Alert } from '#web/ui/alert.tsx';
+import { Button } from '#web/ui/button.tsx';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { LoadError } from '#web/ui/load-error.tsx';
+import { Spinner } from '#web/ui/spinner.tsx';
+import { TextField } from '#web/ui/text-field.tsx';
+import { controlClass, labelClass } from '../../../ui/field-classes.ts';
+import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
+import { timeZoneChoices } from '../model/time-zones.ts';
+import { TagsInput } from './tags-input.tsx';
+
+/**
+ * Profile Info (part 1 §2, §5): display name, about, avatar URL (a URL field), tags, and the time zone the
+ * member's days (stats, calendar) are counted in. Save sends only the text fields that are filled in.
+ */
+export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
+  const id = useId();
+  const { profile, draft } = form;
+
+  if (profile.isError) {
+    return (
+      <LoadError
+        what="profile"
+        error={profile.error}
+        retrying={profile.isFetching}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  }
+  if (!draft) return <Spinner label="Loading your profile" />;
+
+  const storedAvatar = profile.data?.avatar_url?.startsWith('/api/') ?? false;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.save(() => toast.success('Profile saved', { duration: TOAST_MS.success }));
+  }
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-4 text-xl font-bold text-(--ink)">
+        Profile Info
+      </h2>
+      <form onSubmit={onSubmit} className="flex flex-col gap-5">
+        <TextField
+          label="Display name"
+          value={draft.display_name}
+          maxLength={PROFILE_LIMITS.displayNameMax}
+          autoComplete="nickname"
+          placeholder="Lumarian"
+          onChange={(event) => form.change({ display_name: event.target.value })}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-about`} className={labelClass}>
+            About
+          </label>
+          <textarea
+            id={`${id}-about`}
+            value={draft.about}
+            maxLength={PROFILE_LIMITS.aboutMax}
+            rows={5}
+            onChange={(event) => form.change({ about: event.target.value })}
+            className={`${controlClass} py-3`}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <TextField
+            label="Avatar URL"
+            type="url"
+            inputMode="url"
+            value={draft.avatar_url}
+            maxLength={PROFILE_LIMITS.urlMax}
+            placeholder="https://…"
+            aria-describedby={storedAvatar ? `${id}-avatar-note` : undefined}
+            onChange={(event) => form.change({ avatar_url: event.target.value })}
+          />
+          {storedAvatar ? (
+            <p id={`${id}-avatar-note`} className="text-sm text-(--ink-muted)">
+              Your avatar is one Lumara keeps for you (from Avatar Magic). Paste an https link to use another.
+            </p>
+          ) : null}
+        </div>
+        <TagsInput tags={draft.tags} onChange={(tags) => form.change({ tags })} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-zone`} className={labelClass}>
+            Time zone
+          </label>
+          <select
+            id={`${id}-zone`}
+            value={draft.time_zone}
+            aria-describedby={`${id}-zone-hint`}
+            onChange={(event) => form.change({ time_zone: event.target.value })}
+            className={controlClass}
+          >
+            {timeZoneChoices(draft.time_zone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-zone-hint`} className="text-sm text-(--ink-muted)">
+            Your stats and your week calendar follow this zone.
+          </p>
+        </div>
+        {form.saveError ? <Alert>{form.saveError}</Alert> : null}
+        <Button type="submit" busy={form.saving} className="self-start">
+          <Save aria-hidden="true" className="size-5" />
+          Save profile
+        </Button>
+      </form>
+    </GlassPanel>
+  );
+}

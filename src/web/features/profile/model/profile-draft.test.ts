@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { buildProfile } from '#tests/factories/build-profile.ts';
+import { draftFrom, profileUpdateFrom } from './profile-draft.ts';
+
+const empty = buildProfile();
+
+describe('profileUpdateFrom', () => {
+  it('omits text fields left empty or blank (part 1 §5) and always sends the tags', () => {
+    expect(
+      profileUpdateFrom({ display_name: '  ', about: '', avatar_url: '', tags: [], time_zone: '' }),
+    ).toEqual({ tags: [] });
+  });
+
+  it('sends filled fields trimmed', () => {
+    expect(
+      profileUpdateFrom({
+        display_name: ' Ada ',
+        about: 'Counts things.\n',
+        avatar_url: 'https://example.com/a.png',
+        tags: ['math'],
+        time_zone: 'Europe/London',
+      }),
+    ).toEqual({
+      display_name: 'Ada',
+      about: 'Counts things.',
+      avatar_url: 'https://example.com/a.png',
+      tags: ['math'],
+      time_zone: 'Europe/London',
+    });
+  });
+});
+
+describe('draftFrom', () => {
+  it('starts a new member’s form empty, in the browser’s zone', () => {
+    expect(draftFrom(empty, 'America/Santiago')).toEqual({
+      display_name: '',
+      about: '',
+      avatar_url: '',
+      tags: [],
+      time_zone: 'America/Santiago',
+    });
+  });
+
+  it('keeps the saved zone, and leaves the URL field empty for an avatar Lumara stores', () => {
+    const draft = draftFrom(
+      {
+        ...empty,
+        avatar_url: '/api/avatars/3/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png',
+        time_zone: 'Asia/Tokyo',
+      },
+      'UTC',
+    );
+    expect(draft.avatar_url).toBe('');
+    expect(draft.time_zone).toBe('Asia/Tokyo');
+    expect(draftFrom({ ...empty, avatar_url: 'https://cdn.example/me.png' }, 'UTC').avatar_url).toBe(
+      'https://cdn.example/me.png',
+    );
+  });
+});

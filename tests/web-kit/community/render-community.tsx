@@ -1,0 +1,9 @@
+import type { User } from '#shared/auth.ts';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { CommunityPage } from '#web/features/community/components/community-page.tsx';
+
+/** The community page with a fresh query client, signed in as `user` (ME by default). */
+export function renderCommunity(user: User = buildUser()) {
+  return renderWithMember(<CommunityPage />, user);
+}
