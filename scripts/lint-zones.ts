@@ -44,6 +44,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
       'quick-actions',
       'research',
       'tasks',
+      'themes',
       'widgets',
     ],
     why: 'every feature needs the session: requireMember turns the cookie into the member',
@@ -57,6 +58,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     to: 'profile/profile.service.ts',
     from: ['ai', 'community', 'research'],
     why: "the member's saved AI choice (getAiChoice)",
+  },
+  {
+    to: 'profile/profile.service.ts',
+    from: ['themes'],
+    why: "the theme is a column of the member's profile row (saveProfileColumns)",
   },
   {
     to: 'ai/ai.service.ts',

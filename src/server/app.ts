@@ -28,6 +28,7 @@ import { createProfileRoutes } from './features/profile/profile.routes.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
+import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { createApiRouter } from './lib/api-route.ts';
 import { AppError } from './lib/errors.ts';
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
       }),
     )
+    .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
     .route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }))
     .route(

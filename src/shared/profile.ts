@@ -6,7 +6,7 @@ import { taskStatusSchema } from './tasks.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 
 /**
- * The profile, its avatar, wallpaper and themes, and the week calendar (part 1 §2 Settings, §3 Profile, §4
+ * The profile, its avatar and wallpaper, and the member's theme choice (part 1 §2 Settings, §3 Profile, §4
  * Themes / Avatar generation / Wallpaper generation, §5, §7, §9; part 2 §3 Profile, §4, §5, §7 Profile, §9).
  *
  * Everything a member stores here is shown back to them, and the display name and avatar to every other member
@@ -416,16 +416,6 @@ export const setStatusRequestSchema = z.object({ status: statusSchema });
 export type SetStatusRequest = z.infer<typeof setStatusRequestSchema>;
 export const setStatusResponseSchema = z.object({ status: z.string() });
 
-/** `POST /api/profile/set-theme {theme}`: a panel theme id. */
-export const setThemeRequestSchema = z.object({ theme: panelThemeIdSchema });
-export type SetThemeRequest = z.infer<typeof setThemeRequestSchema>;
-export const setThemeResponseSchema = setThemeRequestSchema;
-
-/** `POST /api/theme/apply {name, tokens}`: a token theme and its colours (hex only). */
-export const applyThemeRequestSchema = z.object({ name: tokenThemeNameSchema, tokens: themeTokensSchema });
-export type ApplyThemeRequest = z.infer<typeof applyThemeRequestSchema>;
-export const applyThemeResponseSchema = applyThemeRequestSchema;
-
 /**
  * `POST /api/profile/set-avatar {url}`: the server copies the image into its store and answers the Lumara path
  * it now serves; empty removes the avatar.
@@ -479,54 +469,3 @@ export const avatarStatusResponseSchema = z.object({
   error: z.string().nullable(),
 });
 export type AvatarStatusResponse = z.infer<typeof avatarStatusResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Week calendar
-
-/**
- * `GET /api/calendar/week?start=YYYY-MM-DD&time_zone=Area/City`: the member's own week. `start` defaults to
- * this week's Monday in the zone (any other day is taken as the week starting that day); the zone defaults to
- * the profile's, else UTC.
- */
-export const calendarWeekQuerySchema = z.object({
-  start: z.iso.date('A day is YYYY-MM-DD').optional(),
-  time_zone: timeZoneSchema.optional(),
-});
-export type CalendarWeekQuery = z.infer<typeof calendarWeekQuerySchema>;
-
-export const calendarEventKinds = ['task', 'focus'] as const;
-export const calendarEventKindSchema = z.enum(calendarEventKinds);
-export type CalendarEventKind = z.infer<typeof calendarEventKindSchema>;
-
-/**
- * Part 1 §3 "Calendar event: id, title, start, end". A task is an all-day event on its due date (`start` and
- * `end` the same `YYYY-MM-DD`); a completed focus session runs from its start to its completion (ISO instants;
- * `day` is the member's day it started on).
- */
-export const calendarEventSchema = z
-  .object({
-    id: z.string(),
-    kind: calendarEventKindSchema,
-    title: z.string(),
-    all_day: z.boolean(),
-    start: z.string(),
-    end: z.string(),
-    day: z.iso.date(),
-    /** The task's status; null for focus sessions. */
-    task_status: taskStatusSchema.nullable(),
-  })
-  .meta({ id: 'CalendarEvent' });
-export type CalendarEvent = z.infer<typeof calendarEventSchema>;
-
-export const calendarWeekSchema = z
-  .object({
-    time_zone: z.string(),
-    /** The seven days shown, first to last. */
-    days: z.array(z.iso.date()),
-    events: z.array(calendarEventSchema),
-  })
-  .meta({ id: 'CalendarWeek' });
-export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
-
-/** The focus session's title on the calendar. */
-export const FOCUS_EVENT_TITLE = 'Focus session';

@@ -601,3 +601,13 @@ export function washedWallpaperCss(wallpaperLayer: string): string {
   const wash = `color-mix(in srgb, var(--page-bg) ${Math.round(WALLPAPER_WASH_OPACITY * 100)}%, transparent)`;
   return `linear-gradient(${wash}, ${wash}), ${wallpaperLayer}`;
 }
+
+/** `POST /api/profile/set-theme {theme}`: a panel theme id. */
+export const setThemeRequestSchema = z.object({ theme: panelThemeIdSchema });
+export type SetThemeRequest = z.infer<typeof setThemeRequestSchema>;
+export const setThemeResponseSchema = setThemeRequestSchema;
+
+/** `POST /api/theme/apply {name, tokens}`: a token theme and its colours (hex only). */
+export const applyThemeRequestSchema = z.object({ name: tokenThemeNameSchema, tokens: themeTokensSchema });
+export type ApplyThemeRequest = z.infer<typeof applyThemeRequestSchema>;
+export const applyThemeResponseSchema = applyThemeRequestSchema;

@@ -1,4 +1,4 @@
-import type { CalendarWeek } from '#shared/profile.ts';
+import type { CalendarWeek } from '#shared/calendar.ts';
 
 /** The week the web tests show: Monday 4 to Sunday 10 May 2026. */
 const sampleWeekDays: readonly string[] = [

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { pomodoroSessions, profiles, tasks } from '#server/db/schema.ts';
 import { addDays, assertTimeZone, localDateOf } from '#server/lib/time-zone.ts';
-import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/profile.ts';
+import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/calendar.ts';
 import { mondayOf, weekRange } from './week-range.ts';
 
 /**

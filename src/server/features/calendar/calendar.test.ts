@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pomodoroSessions } from '#server/db/schema.ts';
 import { startOfLocalDay } from '#server/lib/time-zone.ts';
+import { type CalendarWeek, calendarWeekSchema } from '#shared/calendar.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { type CalendarWeek, calendarWeekSchema } from '#shared/profile.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createTaskAs } from '#tests/factories/tasks.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';

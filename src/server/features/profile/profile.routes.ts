@@ -13,8 +13,6 @@ import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { setAiRequestSchema } from '#shared/ai.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
-  applyThemeRequestSchema,
-  applyThemeResponseSchema,
   avatarGenerateRequestSchema,
   avatarGenerateResponseSchema,
   avatarStatusQuerySchema,
@@ -26,8 +24,6 @@ import {
   setAvatarResponseSchema,
   setStatusRequestSchema,
   setStatusResponseSchema,
-  setThemeRequestSchema,
-  setThemeResponseSchema,
   setWallpaperRequestSchema,
   setWallpaperResponseSchema,
   updateProfileRequestSchema,
@@ -36,7 +32,7 @@ import { type createRequireMember, memberIdOf } from '../auth/require-member.ts'
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import { getAvatarStatus, startAvatarGeneration } from './avatar-generation.service.ts';
-import { applyTokenTheme, findProfile, setAiChoice, setPanelTheme, setStatus } from './profile.service.ts';
+import { findProfile, setAiChoice, setStatus } from './profile.service.ts';
 import { findStoredImage, type ProfileImageKind, setAvatar, setWallpaper } from './profile-images.service.ts';
 import { getProfileMe } from './profile-me.service.ts';
 import { presentProfile } from './profile-presenter.ts';
@@ -151,28 +147,6 @@ export const profileRoutes = {
     description: 'The status is trimmed, and must be non-empty after trimming (part 2 §5).',
     request: { body: jsonBody(setStatusRequestSchema) },
     responses: { 200: json(setStatusResponseSchema, 'The status as saved') },
-  }),
-  setTheme: apiRoute({
-    method: 'post',
-    path: '/api/profile/set-theme',
-    tags: ['Profile'],
-    summary: 'Choose a theme studio panel theme',
-    description:
-      'Any other theme id **400**. Clears a saved token theme (`POST /api/theme/apply`): one theme is in ' +
-      'force.',
-    request: { body: jsonBody(setThemeRequestSchema) },
-    responses: { 200: json(setThemeResponseSchema, 'The theme now in force') },
-  }),
-  applyTheme: apiRoute({
-    method: 'post',
-    path: '/api/theme/apply',
-    tags: ['Profile'],
-    summary: 'Choose a Color Themes token theme and its colours',
-    description:
-      'Colours are `#rgb` or `#rrggbb`; any other name or colour **400**. Clears a saved panel theme ' +
-      '(`POST /api/profile/set-theme`): one theme is in force.',
-    request: { body: jsonBody(applyThemeRequestSchema) },
-    responses: { 200: json(applyThemeResponseSchema, 'The theme now in force') },
   }),
   setAi: apiRoute({
     method: 'post',
@@ -330,12 +304,6 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     })
     .openapi(profileRoutes.setStatus, async (c) =>
       c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
-    )
-    .openapi(profileRoutes.setTheme, async (c) =>
-      c.json(await setPanelTheme(db, memberIdOf(c), c.req.valid('json').theme, deps.now()), 200),
-    )
-    .openapi({ ...profileRoutes.applyTheme, middleware: deps.requireMember }, async (c) =>
-      c.json(await applyTokenTheme(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
     )
     .openapi(profileRoutes.setAi, async (c) =>
       c.json(await setAiChoice(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),

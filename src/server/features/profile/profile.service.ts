@@ -9,8 +9,6 @@ import {
   modelIdSchema,
   type SetAiRequest,
 } from '#shared/ai.ts';
-import type { ApplyThemeRequest } from '#shared/profile.ts';
-import type { PanelThemeId } from '#shared/themes.ts';
 
 /**
  * The member's saved AI choice (part 2 §7 `POST /api/profile/set-ai`), or the product's default (openrouter,
@@ -80,27 +78,4 @@ export async function setStatus(
 ): Promise<{ status: string }> {
   await saveProfileColumns(db, userId, { status }, now);
   return { status };
-}
-
-/** `POST /api/profile/set-theme {theme}`: the theme studio's panel theme. */
-export async function setPanelTheme(
-  db: Db,
-  userId: number,
-  theme: PanelThemeId,
-  now: Date,
-): Promise<{ theme: PanelThemeId }> {
-  // One theme is in force: the studio's choice replaces a Color Themes pick, and the other way round.
-  await saveProfileColumns(db, userId, { theme, themeName: null, themeTokens: null }, now);
-  return { theme };
-}
-
-/** `POST /api/theme/apply {name, tokens}`: the settings page's token theme, colours as given. */
-export async function applyTokenTheme(db: Db, userId: number, request: ApplyThemeRequest, now: Date) {
-  await saveProfileColumns(
-    db,
-    userId,
-    { theme: null, themeName: request.name, themeTokens: request.tokens },
-    now,
-  );
-  return { name: request.name, tokens: request.tokens };
 }

@@ -18,7 +18,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /*
  * Part 1 §3/§5/§7 and part 2 §3/§7 profile calls through the real app: the profile and its omitted-field
- * semantics, `me` with its defaults and stats, status, both theme lists, validation of everything a member
+ * semantics, `me` with its defaults and stats, status, validation of everything a member
  * stores (lengths, tags, URLs, CSS), ownership, and the community showing the profile's name and avatar.
  */
 
@@ -307,7 +307,7 @@ describe('GET /api/profile/me', () => {
   });
 });
 
-describe('status and themes', () => {
+describe('status', () => {
   it('saves a trimmed status and refuses an empty or overlong one', async () => {
     const { cookie } = await signInMember(t);
     const saved = await t.request('/api/profile/set-status', {
@@ -325,59 +325,6 @@ describe('status and themes', () => {
       expect(Object.keys(await fieldsOf(refused))).toEqual(['status']);
     }
     expect((await getProfile(cookie)).status).toBe('In the zone');
-  });
-
-  it('saves a panel theme and refuses an unknown one', async () => {
-    const { cookie } = await signInMember(t);
-    const saved = await t.request('/api/profile/set-theme', {
-      method: 'POST',
-      cookie,
-      body: { theme: 'ocean' },
-    });
-    expect(await saved.json()).toEqual({ theme: 'ocean' });
-    const refused = await t.request('/api/profile/set-theme', {
-      method: 'POST',
-      cookie,
-      body: { theme: 'dark-glam' },
-    });
-    expect(Object.keys(await fieldsOf(refused))).toEqual(['theme']);
-    expect((await me(cookie)).theme).toBe('ocean');
-  });
-
-  it('applies a token theme with hex colours only', async () => {
-    const { cookie } = await signInMember(t);
-    const tokens = { bg: '#0b0b1a', surface: '#1a1a2e', text: '#fff', accent: '#ff7eb3', accent2: '#7afcff' };
-    const applied = await t.request('/api/theme/apply', {
-      method: 'POST',
-      cookie,
-      body: { name: 'ocean-mint', tokens },
-    });
-    expect(await applied.json()).toEqual({ name: 'ocean-mint', tokens });
-    expect(await me(cookie)).toMatchObject({ theme_name: 'ocean-mint', theme_tokens: tokens });
-
-    const script = await t.request('/api/theme/apply', {
-      method: 'POST',
-      cookie,
-      body: { name: 'ocean-mint', tokens: { ...tokens, accent: 'red;}</style><script>' } },
-    });
-    expect(Object.keys(await fieldsOf(script))).toEqual(['tokens.accent']);
-    const unknown = await t.request('/api/theme/apply', {
-      method: 'POST',
-      cookie,
-      body: { name: 'hacker-green', tokens },
-    });
-    expect(Object.keys(await fieldsOf(unknown))).toEqual(['name']);
-    expect((await me(cookie)).theme_tokens).toEqual(tokens);
-  });
-
-  it('keeps one theme in force: a panel theme clears the token theme and the other way round', async () => {
-    const { cookie } = await signInMember(t);
-    const tokens = { bg: '#0b0b1a', surface: '#1a1a2e', text: '#fff', accent: '#ff7eb3', accent2: '#7afcff' };
-    await t.request('/api/theme/apply', { method: 'POST', cookie, body: { name: 'ocean-mint', tokens } });
-    await t.request('/api/profile/set-theme', { method: 'POST', cookie, body: { theme: 'forest' } });
-    expect(await me(cookie)).toMatchObject({ theme: 'forest', theme_name: null, theme_tokens: null });
-    await t.request('/api/theme/apply', { method: 'POST', cookie, body: { name: 'ocean-mint', tokens } });
-    expect(await me(cookie)).toMatchObject({ theme: null, theme_name: 'ocean-mint', theme_tokens: tokens });
   });
 });
 

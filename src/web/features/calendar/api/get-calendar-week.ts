@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CalendarWeek } from '#shared/profile.ts';
+import type { CalendarWeek } from '#shared/calendar.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { CalendarDays, CheckCircle2, ExternalLink, RefreshCw, Timer } from 'lucide-react';
 import { useId } from 'react';
-import type { CalendarEvent } from '#shared/profile.ts';
+import type { CalendarEvent } from '#shared/calendar.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';

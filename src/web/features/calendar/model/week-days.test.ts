@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent, CalendarWeek } from '#shared/profile.ts';
+import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
 import { dayHeading, eventTimeText, externalCalendarUrl, groupEventsByDay, todayIn } from './week-days.ts';
 

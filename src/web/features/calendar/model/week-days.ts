@@ -1,4 +1,4 @@
-import type { CalendarEvent, CalendarWeek } from '#shared/profile.ts';
+import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 
 export type CalendarDay = { day: string; events: CalendarEvent[] };
 

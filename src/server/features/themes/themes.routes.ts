@@ -1,0 +1,53 @@
+import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import {
+  applyThemeRequestSchema,
+  applyThemeResponseSchema,
+  setThemeRequestSchema,
+  setThemeResponseSchema,
+} from '#shared/themes.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
+import { applyTokenTheme, setPanelTheme } from './themes.service.ts';
+
+/** The member's theme (part 1 §4 Themes, part 2 §3): a theme studio panel theme or a Color Themes token theme. */
+export const themesRoutes = {
+  setTheme: apiRoute({
+    method: 'post',
+    path: '/api/profile/set-theme',
+    tags: ['Themes'],
+    summary: 'Choose a theme studio panel theme',
+    description:
+      'Any other theme id **400**. Clears a saved token theme (`POST /api/theme/apply`): one theme is in ' +
+      'force.',
+    request: { body: jsonBody(setThemeRequestSchema) },
+    responses: { 200: json(setThemeResponseSchema, 'The theme now in force') },
+  }),
+  applyTheme: apiRoute({
+    method: 'post',
+    path: '/api/theme/apply',
+    tags: ['Themes'],
+    summary: 'Choose a Color Themes token theme and its colours',
+    description:
+      'Colours are `#rgb` or `#rrggbb`; any other name or colour **400**. Clears a saved panel theme ' +
+      '(`POST /api/profile/set-theme`): one theme is in force.',
+    request: { body: jsonBody(applyThemeRequestSchema) },
+    responses: { 200: json(applyThemeResponseSchema, 'The theme now in force') },
+  }),
+};
+
+export type ThemesRoutesDeps = {
+  db: Db;
+  requireMember: ReturnType<typeof createRequireMember>;
+  now: () => Date;
+};
+
+export function createThemesRoutes(deps: ThemesRoutesDeps) {
+  const { db } = deps;
+  return createApiRouter()
+    .openapi({ ...themesRoutes.setTheme, middleware: deps.requireMember }, async (c) =>
+      c.json(await setPanelTheme(db, memberIdOf(c), c.req.valid('json').theme, deps.now()), 200),
+    )
+    .openapi({ ...themesRoutes.applyTheme, middleware: deps.requireMember }, async (c) =>
+      c.json(await applyTokenTheme(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
+    );
+}

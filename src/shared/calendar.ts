@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { timeZoneSchema } from './pomodoro.ts';
+import { taskStatusSchema } from './tasks.ts';
+
+/**
+ * The week calendar (part 1 §3 "Calendar event", part 2 §3): the member's tasks by due date and completed focus
+ * sessions, one week at a time, in the member's time zone.
+ */
+/**
+ * `GET /api/calendar/week?start=YYYY-MM-DD&time_zone=Area/City`: the member's own week. `start` defaults to
+ * this week's Monday in the zone (any other day is taken as the week starting that day); the zone defaults to
+ * the profile's, else UTC.
+ */
+export const calendarWeekQuerySchema = z.object({
+  start: z.iso.date('A day is YYYY-MM-DD').optional(),
+  time_zone: timeZoneSchema.optional(),
+});
+export type CalendarWeekQuery = z.infer<typeof calendarWeekQuerySchema>;
+
+export const calendarEventKinds = ['task', 'focus'] as const;
+export const calendarEventKindSchema = z.enum(calendarEventKinds);
+export type CalendarEventKind = z.infer<typeof calendarEventKindSchema>;
+
+/**
+ * Part 1 §3 "Calendar event: id, title, start, end". A task is an all-day event on its due date (`start` and
+ * `end` the same `YYYY-MM-DD`); a completed focus session runs from its start to its completion (ISO instants;
+ * `day` is the member's day it started on).
+ */
+export const calendarEventSchema = z
+  .object({
+    id: z.string(),
+    kind: calendarEventKindSchema,
+    title: z.string(),
+    all_day: z.boolean(),
+    start: z.string(),
+    end: z.string(),
+    day: z.iso.date(),
+    /** The task's status; null for focus sessions. */
+    task_status: taskStatusSchema.nullable(),
+  })
+  .meta({ id: 'CalendarEvent' });
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+export const calendarWeekSchema = z
+  .object({
+    time_zone: z.string(),
+    /** The seven days shown, first to last. */
+    days: z.array(z.iso.date()),
+    events: z.array(calendarEventSchema),
+  })
+  .meta({ id: 'CalendarWeek' });
+export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
+
+/** The focus session's title on the calendar. */
+export const FOCUS_EVENT_TITLE = 'Focus session';
