@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addTrackRequestSchema,
-  clampWidgetWidth,
-  createWidgetRequestSchema,
   EMBED_LIMITS,
   type EmbedResult,
   embedRefusal,
@@ -11,10 +8,9 @@ import {
   parseSunoInput,
   parseYouTubeStart,
   toEmbed,
-  trackSchema,
-  widgetSchema,
-  widgetSizes,
 } from './embeds.ts';
+import { addTrackRequestSchema, trackSchema } from './music.ts';
+import { clampWidgetWidth, createWidgetRequestSchema, widgetSchema, widgetSizes } from './widgets.ts';
 
 const APP = { appOrigin: 'https://lumara.example' };
 const embed = (input: string) => toEmbed(input, APP);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
 import { generationStatusSchema } from './media.ts';
 import { timeZoneSchema } from './pomodoro.ts';
-import { taskStatusSchema } from './tasks.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 
 /**

@@ -1,15 +1,83 @@
 import { z } from 'zod';
-import {
-  createWidgetRequestSchema,
-  EMBED_LIMITS,
-  widgetColSpanSchema,
-  widgetRowSpanSchema,
-} from './embeds.ts';
+import { EMBED_LIMITS, widgetTypeSchema } from './embeds.ts';
 
 /**
- * What the widget routes read, beyond the shapes in `embeds.ts` (part 2 §7 Widgets). The URL rules themselves
- * live in `embeds.ts` (`toEmbed`); nothing here looks inside a URL.
+ * Dashboard widgets (part 2 §2 Widgets, §3 "Widget", §5, §7, §9): their sizes and the shapes the widget routes
+ * read and answer. The URL rules themselves live in `embeds.ts` (`toEmbed`); nothing here looks inside a URL.
  */
+
+/** Part 2 §5: the add form's width and height choices, in grid columns and rows of a 12-column grid. */
+export const widgetSizes = {
+  widths: [
+    { label: 'Small', span: 3 },
+    { label: 'Medium', span: 6 },
+    { label: 'Large', span: 9 },
+    { label: 'Full', span: 12 },
+  ],
+  heights: [
+    { label: 'Short', span: 3 },
+    { label: 'Medium', span: 6 },
+    { label: 'Tall', span: 9 },
+  ],
+  /** Part 2 §9: a new widget is 6 x 6. */
+  defaultColSpan: 6,
+  defaultRowSpan: 6,
+  minColSpan: 3,
+  maxColSpan: 12,
+} as const;
+
+// One literal per value: the OpenAPI generator shows only the first value of a many-valued `z.literal`.
+export const widgetColSpanSchema = z.union([z.literal(3), z.literal(6), z.literal(9), z.literal(12)]);
+export const widgetRowSpanSchema = z.union([z.literal(3), z.literal(6), z.literal(9)]);
+
+/**
+ * Part 2 §5 "displayed width clamped to 3–12": the width a widget is drawn at, whatever is stored. Rounded,
+ * since a grid span is whole; a non-number falls back to the default.
+ */
+export function clampWidgetWidth(span: number): number {
+  if (!Number.isFinite(span)) return widgetSizes.defaultColSpan;
+  return Math.min(widgetSizes.maxColSpan, Math.max(widgetSizes.minColSpan, Math.round(span)));
+}
+
+export const WIDGET_LIMITS = { titleMax: 100 } as const;
+
+/**
+ * `POST /api/widgets` (part 2 §7). `url` is what the member typed or pasted (a link or embed code); the server
+ * runs it through `toEmbed` and stores the result, so the stored type and URL are ours, never the client's.
+ */
+export const createWidgetRequestSchema = z
+  .object({
+    type: widgetTypeSchema,
+    title: z.string().trim().min(1, 'Type a title').max(WIDGET_LIMITS.titleMax),
+    url: z
+      .string()
+      .trim()
+      .min(1, 'Paste a link or embed code')
+      .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
+    col_span: widgetColSpanSchema,
+    row_span: widgetRowSpanSchema,
+    order_index: z.number().int().min(0).max(2_147_483_647),
+  })
+  .strict();
+export type CreateWidgetRequest = z.infer<typeof createWidgetRequestSchema>;
+
+/**
+ * Part 2 §3 "Widget". Spans are read as any whole number and drawn through `clampWidgetWidth`; `url` is null for
+ * a widget without one ('No URL configured', §2, and the built-in profile widget).
+ */
+export const widgetSchema = z
+  .object({
+    id: z.number().int(),
+    type: widgetTypeSchema,
+    title: z.string(),
+    url: z.string().nullable(),
+    col_span: z.number().int(),
+    row_span: z.number().int(),
+    order_index: z.number().int(),
+  })
+  .meta({ id: 'Widget' });
+export type Widget = z.infer<typeof widgetSchema>;
+export const widgetListSchema = z.array(widgetSchema);
 
 /**
  * `POST /api/widgets` as the server reads it: `createWidgetRequestSchema` with `url` allowed to be empty. A

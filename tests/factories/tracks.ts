@@ -1,4 +1,4 @@
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import type { CreateWidgetRequest, Widget } from '#shared/embeds.ts';
+import type { CreateWidgetRequest, Widget } from '#shared/widgets.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 let sequence = 0;

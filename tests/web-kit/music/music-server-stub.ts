@@ -1,4 +1,4 @@
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import { errorResponse, jsonResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
 

@@ -1,5 +1,4 @@
-import type { CreateWidgetRequest } from '#shared/embeds.ts';
-import type { UpdateWidgetRequest } from '#shared/widgets.ts';
+import type { CreateWidgetRequest, UpdateWidgetRequest } from '#shared/widgets.ts';
 import { errorResponse, jsonResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import type { ShownWidget } from '#web/features/widgets/api/get-widgets.ts';
 import { moveWidget } from '#web/features/widgets/lib/widget-order.ts';

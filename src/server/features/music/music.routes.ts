@@ -3,7 +3,7 @@ import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route
 import { idParams } from '#server/lib/path-params.ts';
 import { refuseSayingWhy } from '#server/lib/validation.ts';
 import { successSchema } from '#shared/api.ts';
-import { addTrackRequestSchema, trackListSchema, trackSchema } from '#shared/embeds.ts';
+import { addTrackRequestSchema, trackListSchema, trackSchema } from '#shared/music.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { addTrack, deleteTrack, listTracks, type ResolveShortLink } from './music.service.ts';
 

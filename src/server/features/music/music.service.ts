@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { tracks } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
-import { embedRefusal, parseSunoInput, type Track } from '#shared/embeds.ts';
+import { embedRefusal, parseSunoInput } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 
 /** Follows a Suno short link (`https://suno.com/s/<id>`) to where it points; null when it does not redirect. */

@@ -2,8 +2,12 @@ import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { successSchema } from '#shared/api.ts';
-import { widgetListSchema, widgetSchema } from '#shared/embeds.ts';
-import { createWidgetBodySchema, updateWidgetRequestSchema } from '#shared/widgets.ts';
+import {
+  createWidgetBodySchema,
+  updateWidgetRequestSchema,
+  widgetListSchema,
+  widgetSchema,
+} from '#shared/widgets.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.service.ts';
 

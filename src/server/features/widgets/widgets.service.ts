@@ -2,8 +2,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { users, widgets } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
-import { toEmbed, type Widget, type WidgetType } from '#shared/embeds.ts';
-import type { CreateWidgetBody, UpdateWidgetRequest } from '#shared/widgets.ts';
+import { toEmbed, type WidgetType } from '#shared/embeds.ts';
+import type { CreateWidgetBody, UpdateWidgetRequest, Widget } from '#shared/widgets.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type WidgetRow = typeof widgets.$inferSelect;

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgets } from '#server/db/schema.ts';
-import { embedRefusal, type Widget, widgetListSchema, widgetSchema } from '#shared/embeds.ts';
+import { embedRefusal } from '#shared/embeds.ts';
+import { type Widget, widgetListSchema, widgetSchema } from '#shared/widgets.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildWidgetInput, createWidgetAs } from '#tests/factories/widgets.ts';
 import { errorCodeOf } from '#tests/setup/sign-in-flow.ts';

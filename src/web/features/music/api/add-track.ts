@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { tracksQueryKey } from './get-tracks.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** Only the music feature reads the library, so its key lives here rather than in the shared query keys. */

@@ -1,4 +1,4 @@
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 
 /**
  * A track's Suno player (part 2 §2): an iframe sandboxed to what the player needs, at about 62% of its width

@@ -1,6 +1,6 @@
 import { ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Track } from '#shared/embeds.ts';
+import type { Track } from '#shared/music.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';

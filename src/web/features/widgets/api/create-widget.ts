@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWidgetRequest } from '#shared/embeds.ts';
+import type { CreateWidgetRequest } from '#shared/widgets.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 

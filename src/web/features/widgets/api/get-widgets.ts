@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Widget } from '#shared/embeds.ts';
+import type { Widget } from '#shared/widgets.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**

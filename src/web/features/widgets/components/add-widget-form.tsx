@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { EMBED_LIMITS, WIDGET_LIMITS, widgetSizes } from '#shared/embeds.ts';
+import { EMBED_LIMITS } from '#shared/embeds.ts';
+import { WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';

@@ -1,4 +1,5 @@
-import { clampWidgetWidth, type WidgetType } from '#shared/embeds.ts';
+import type { WidgetType } from '#shared/embeds.ts';
+import { clampWidgetWidth } from '#shared/widgets.ts';
 
 /**
  * How a widget's iframe is drawn (providers.md §7). Every embed gets the same sandbox: scripts and same-origin

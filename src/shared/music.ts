@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { EMBED_LIMITS } from './embeds.ts';
+
+/**
+ * The music library (part 2 §2 Music, §3 "Suno track", §7): Suno songs a member keeps, each shown through its
+ * embed. What a pasted link or embed code may be is `parseSunoInput` in `embeds.ts`.
+ */
+
+/** `POST /api/music/add-embed` (part 2 §7). The input is read by `parseSunoInput` on the server. */
+export const addTrackRequestSchema = z
+  .object({
+    input: z
+      .string()
+      .trim()
+      .min(1, 'Paste a Suno song link or embed code')
+      .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
+  })
+  .strict();
+export type AddTrackRequest = z.infer<typeof addTrackRequestSchema>;
+
+/** Part 2 §3 "Suno track". `embed_src` is null when there is none to show ('No embed available', §2). */
+export const trackSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    suno_url: z.string(),
+    embed_src: z.string().nullable(),
+  })
+  .meta({ id: 'Track' });
+export type Track = z.infer<typeof trackSchema>;
+export const trackListSchema = z.array(trackSchema);
