@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
-import { badgeTypeSchema } from './badges.ts';
 import { rowIdParamSchema } from './row-id.ts';
 
 /** The community (part 2 §2 Community page, §3, §4 post creation, §5, §6, §7 Community, §9). */
@@ -203,25 +202,3 @@ export const communityGenerateRequestSchema = z.discriminatedUnion('mode', [
 export type CommunityGenerateRequest = z.input<typeof communityGenerateRequestSchema>;
 export const communityAiResponseSchema = z.object({ text: z.string(), lang: postLangSchema });
 export type CommunityAiResponse = z.infer<typeof communityAiResponseSchema>;
-
-/**
- * `GET /api/events` (server-sent events). Every open community page hears about posts, likes, comments, edits
- * and deletions; a member alone hears about the badges they earn. The event name is `type`; data is the JSON.
- */
-export const liveEventSchemas = {
-  'post.created': z.object({ postId: id }),
-  'post.updated': z.object({ postId: id }),
-  'post.deleted': z.object({ postId: id }),
-  'post.liked': z.object({ postId: id, likes: z.number().int() }),
-  'comment.created': z.object({ postId: id, commentId: id, commentsCount: z.number().int() }),
-  'badge.earned': z.object({ badge_type: badgeTypeSchema }),
-} as const;
-export type LiveEventType = keyof typeof liveEventSchemas;
-/**
- * Sent once as each connection opens, before any event. Nothing is replayed across a reconnect, so a page that
- * hears `ready` again refetches what it shows.
- */
-export const LIVE_READY_EVENT = 'ready';
-export type LiveEvent = {
-  [T in LiveEventType]: { type: T; data: z.infer<(typeof liveEventSchemas)[T]> };
-}[LiveEventType];

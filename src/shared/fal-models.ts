@@ -1,5 +1,5 @@
 import { staticModelCatalogue } from './ai-catalogue.ts';
-import type { FalModel, FalModelsResponse } from './media.ts';
+import type { FalModel, FalModelsResponse } from './generation.ts';
 
 /**
  * `GET /api/fal/models` (part 2 §3 "Fal model", §7): the fal image and video models of the catalogue, with a

@@ -1,48 +1,15 @@
 import { z } from 'zod';
-import { AI_LIMITS, aiProviderIdSchema, modelIdSchema } from './ai.ts';
+import { AI_LIMITS } from './ai.ts';
 import { rowIdParamSchema } from './row-id.ts';
 
 /**
- * Media generation, the media store, the gallery and downloads (part 2 §2 Fal.ai Media, Straico Media, Gallery,
- * §3 media item and fal model, §4 generation with polling, §5, §7 AI and Media, §8, §9; part 1 §7
- * `POST /api/ai/image`, `GET /api/ai/image/status`).
- *
- * Every generation answers `ready`, `pending` with Lumara's `jobId`, or `failed` with an `error`, whatever the
- * provider does underneath (architecture.md "AI providers"). A job belongs to the member who started it.
+ * The media store, the gallery and downloads (part 2 §2 Gallery, §3 media item, §5, §7 Media, §8, §9). How media
+ * is made is `generation.ts`.
  */
 
 export const mediaTypes = ['image', 'video', 'audio'] as const;
 export const mediaTypeSchema = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
-
-export const generationStatuses = ['ready', 'pending', 'failed'] as const;
-export const generationStatusSchema = z.enum(generationStatuses);
-export type GenerationStatus = z.infer<typeof generationStatusSchema>;
-
-/** Part 2 §9: fal.ai's image sizes (default landscape_4_3) and video aspect ratios (default 16:9). */
-export const falImageSizes = [
-  'square_hd',
-  'square',
-  'portrait_4_3',
-  'portrait_16_9',
-  'landscape_4_3',
-  'landscape_16_9',
-] as const;
-export const falImageSizeSchema = z.enum(falImageSizes);
-export type FalImageSize = z.infer<typeof falImageSizeSchema>;
-
-export const aspectRatios = ['16:9', '9:16', '1:1', '4:3', '3:4'] as const;
-export const aspectRatioSchema = z.enum(aspectRatios);
-export type AspectRatio = z.infer<typeof aspectRatioSchema>;
-
-/**
- * Sizes `POST /api/ai/image` accepts: Straico's default square (part 2 §9), the wallpaper's 1792x1024 (part 1
- * §9) and its portrait twin. Each provider maps them onto what it offers (fal's enum, Straico's
- * square/landscape/portrait, OpenRouter's aspect ratio).
- */
-export const imageSizes = ['1024x1024', '1792x1024', '1024x1792'] as const;
-export const imageSizeSchema = z.enum(imageSizes);
-export type ImageSize = z.infer<typeof imageSizeSchema>;
 
 export const MEDIA_LIMITS = {
   promptMax: AI_LIMITS.promptMax,
@@ -58,30 +25,6 @@ export const MEDIA_LIMITS = {
   falVideoSeconds: { min: 3, max: 10 },
   straicoVideoSeconds: { min: 1, max: 10 },
 } as const;
-
-/** Part 2 §9, word for word where they are numbers the form starts with. */
-export const FAL_DEFAULTS = {
-  imageSize: 'landscape_4_3',
-  numImages: 1,
-  steps: 4,
-  videoSeconds: 5,
-  aspectRatio: '16:9',
-} as const satisfies {
-  imageSize: FalImageSize;
-  numImages: number;
-  steps: number;
-  videoSeconds: number;
-  aspectRatio: AspectRatio;
-};
-
-export const STRAICO_DEFAULTS = {
-  imageSize: '1024x1024',
-  videoSeconds: 4,
-  aspectRatio: '16:9',
-} as const satisfies { imageSize: ImageSize; videoSeconds: number; aspectRatio: AspectRatio };
-
-/** Client polling of a pending generation (part 2 §4 and §9): every 5 s, at most 60 attempts. */
-export const GENERATION_POLLING = { intervalMs: 5_000, maxAttempts: 60 } as const;
 
 export const GALLERY = { skeletonTiles: 8, recentCount: 6 } as const;
 
@@ -104,125 +47,6 @@ export const DOWNLOAD_ERROR_TOAST_MS = 3_000;
 export function defaultDownloadName(type: MediaType): string {
   return `generated-media${type === 'image' ? '.png' : type === 'video' ? '.mp4' : '.mp3'}`;
 }
-
-const promptSchema = z
-  .string()
-  .trim()
-  .min(1, 'Write a prompt first')
-  .max(MEDIA_LIMITS.promptMax, `At most ${MEDIA_LIMITS.promptMax} characters`);
-
-const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(MEDIA_LIMITS.urlMax, `At most ${MEDIA_LIMITS.urlMax} characters`)
-  .pipe(z.url({ protocol: /^https?$/, error: 'Give an http or https link' }));
-
-const intInRange = (range: { min: number; max: number }, label: string) =>
-  z
-    .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
-    .min(range.min, `${label} is at least ${range.min}`)
-    .max(range.max, `${label} is at most ${range.max}`);
-
-/** `POST /api/ai/image` (part 1 §7, part 2 §7): any provider that makes images. */
-export const aiImageRequestSchema = z.object({
-  provider: aiProviderIdSchema,
-  model: modelIdSchema,
-  prompt: promptSchema,
-  size: imageSizeSchema.default(STRAICO_DEFAULTS.imageSize),
-});
-export type AiImageRequest = z.infer<typeof aiImageRequestSchema>;
-
-/** `POST /api/straico/video`: an optional still to start from. */
-export const straicoVideoRequestSchema = z.object({
-  provider: z.literal('straico').optional(),
-  model: modelIdSchema,
-  prompt: promptSchema,
-  duration: intInRange(MEDIA_LIMITS.straicoVideoSeconds, 'Duration').default(STRAICO_DEFAULTS.videoSeconds),
-  aspect_ratio: aspectRatioSchema.default(STRAICO_DEFAULTS.aspectRatio),
-  image_url: httpUrlSchema.optional(),
-});
-export type StraicoVideoRequest = z.infer<typeof straicoVideoRequestSchema>;
-
-/** `POST /api/straico/audio`: text to speech. */
-export const straicoAudioRequestSchema = z.object({
-  provider: z.literal('straico').optional(),
-  model: modelIdSchema,
-  prompt: promptSchema,
-});
-export type StraicoAudioRequest = z.infer<typeof straicoAudioRequestSchema>;
-
-/** `POST /api/fal/image` (part 2 §5, §9): 1–4 images, 1–50 steps. */
-export const falImageRequestSchema = z.object({
-  prompt: promptSchema,
-  model: modelIdSchema,
-  image_size: falImageSizeSchema.default(FAL_DEFAULTS.imageSize),
-  num_inference_steps: intInRange(MEDIA_LIMITS.falSteps, 'Steps').default(FAL_DEFAULTS.steps),
-  num_images: intInRange(MEDIA_LIMITS.falImages, 'Number of images').default(FAL_DEFAULTS.numImages),
-});
-export type FalImageRequest = z.infer<typeof falImageRequestSchema>;
-
-/** `POST /api/fal/video` (part 2 §5, §9): 3–10 s. */
-export const falVideoRequestSchema = z.object({
-  prompt: promptSchema,
-  model: modelIdSchema,
-  duration: intInRange(MEDIA_LIMITS.falVideoSeconds, 'Duration').default(FAL_DEFAULTS.videoSeconds),
-  aspect_ratio: aspectRatioSchema.default(FAL_DEFAULTS.aspectRatio),
-});
-export type FalVideoRequest = z.infer<typeof falVideoRequestSchema>;
-
-/** Lumara's job ids are UUIDs; anything else names no job (404). */
-export const jobIdSchema = z.uuid();
-
-/** `GET /api/ai/image/status?provider=&jobId=`; the provider is informative, the job knows its own. */
-export const imageStatusQuerySchema = z.object({
-  provider: aiProviderIdSchema.optional(),
-  jobId: z.string().max(100),
-});
-
-/**
- * What every generation route and both status routes answer. `url` is the first output, `urls` all of them;
- * `data`, `images`, `video` and `audio` repeat them in the shapes the spec's callers read (`data[0].url`,
- * `images[].url`, `video.url`). An output URL is the provider's (http(s), it expires: save it with
- * `POST /api/media`) or Lumara's own `/api/ai/jobs/{jobId}/outputs/{n}` for output that came inline.
- */
-export const generationAnswerSchema = z
-  .object({
-    status: generationStatusSchema,
-    jobId: z.string(),
-    provider: aiProviderIdSchema,
-    model: z.string(),
-    media_type: mediaTypeSchema,
-    prompt: z.string(),
-    url: z.string().optional(),
-    urls: z.array(z.string()),
-    data: z.array(z.object({ url: z.string() })),
-    images: z.array(z.object({ url: z.string() })).optional(),
-    video: z.object({ url: z.string() }).optional(),
-    audio: z.object({ url: z.string() }).optional(),
-    error: z.string().optional(),
-    /** Every output is already in the member's gallery (saved with `POST /api/media`). */
-    saved: z.boolean(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'GenerationAnswer' });
-export type GenerationAnswer = z.infer<typeof generationAnswerSchema>;
-
-/**
- * `GET /api/ai/jobs`: the member's generations still pending, and those finished in the last day whose outputs
- * are not saved yet, newest first: what the studio picks up again after the member left the page.
- */
-export const generationJobsResponseSchema = z.object({ jobs: z.array(generationAnswerSchema) });
-export type GenerationJobsResponse = z.infer<typeof generationJobsResponseSchema>;
-
-/** `GET /api/fal/models` (part 2 §3 "Fal model", §7). */
-export const falModelSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
-export type FalModel = z.infer<typeof falModelSchema>;
-export const falModelsResponseSchema = z.object({
-  image: z.array(falModelSchema),
-  video: z.array(falModelSchema),
-});
-export type FalModelsResponse = z.infer<typeof falModelsResponseSchema>;
 
 /** A media item (part 2 §3) as the gallery shows it. `media_url` is Lumara's stored copy, never the provider's. */
 export const mediaItemSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
-import { generationStatusSchema } from './media.ts';
+import { generationStatusSchema } from './generation.ts';
 import { timeZoneSchema } from './pomodoro.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 

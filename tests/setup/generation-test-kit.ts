@@ -4,7 +4,7 @@ import { createDevIdentityProvider } from '#server/features/auth/dev-identity-pr
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
 import { createLogger, type Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
-import { type GenerationAnswer, generationAnswerSchema } from '#shared/media.ts';
+import { type GenerationAnswer, generationAnswerSchema } from '#shared/generation.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 /** What the generation tests share: polling a job to its outcome, waiting on the worker, more app instances on one database. */

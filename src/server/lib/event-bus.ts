@@ -1,4 +1,4 @@
-import type { LiveEvent } from '#shared/community.ts';
+import type { LiveEvent } from '#shared/events.ts';
 
 /**
  * Who hears an event: every signed-in member with an open page (`all`), or one member (their own badges).

@@ -1,4 +1,4 @@
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { errorResponse, jsonResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
 
 let sequence = 0;

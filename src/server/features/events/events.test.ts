@@ -8,7 +8,7 @@ import { defaultLimits } from '#server/config.ts';
 import { createAuthCookies } from '#server/features/auth/auth-cookies.ts';
 import { createRequireMember } from '#server/features/auth/require-member.ts';
 import { createInProcessEventBus, type Delivery } from '#server/lib/event-bus.ts';
-import { type LiveEventType, liveEventSchemas } from '#shared/community.ts';
+import { type LiveEventType, liveEventSchemas } from '#shared/events.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  aiImageRequestSchema,
-  falImageRequestSchema,
-  falVideoRequestSchema,
-  type MediaType,
-  straicoAudioRequestSchema,
-  straicoVideoRequestSchema,
-} from '#shared/media.ts';
+import { type MediaType } from '#shared/media.ts';
+import { aiImageRequestSchema, falImageRequestSchema, falVideoRequestSchema, straicoAudioRequestSchema, straicoVideoRequestSchema } from '#shared/generation.ts';
 
 /**
  * What a generation job is asked to make: one variant per route, built from the routes' own schemas so a job's

@@ -10,7 +10,7 @@ import type { StoredFile } from '#server/lib/serve-stored-file.ts';
 import { parseWith } from '#server/lib/validation.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { providerNotConfigured } from '#server/providers/provider-errors.ts';
-import { type GenerationAnswer, type GenerationJobsResponse, jobIdSchema } from '#shared/media.ts';
+import { type GenerationAnswer, type GenerationJobsResponse, jobIdSchema } from '#shared/generation.ts';
 import {
   type GenerationRequest,
   generationRequestSchema,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationJobs, media } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { falModels } from '#shared/fal-models.ts';
-import { generationJobsResponseSchema } from '#shared/media.ts';
+import { generationJobsResponseSchema } from '#shared/generation.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import {

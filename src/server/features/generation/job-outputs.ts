@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { generationJobs } from '#server/db/schema.ts';
 import { isMediaKey } from '#server/lib/media-store.ts';
-import { jobIdSchema } from '#shared/media.ts';
+import { jobIdSchema } from '#shared/generation.ts';
 
 /**
  * A job's outputs as the `outputs` column stores them. A provider's http(s) URL is kept as given (it expires;

@@ -5,7 +5,7 @@ import type { FalJob } from '#server/providers/fal-queue.ts';
 import type { OpenRouterImageAspectRatio } from '#server/providers/openrouter-image.ts';
 import { providerFailed } from '#server/providers/provider-errors.ts';
 import type { StraicoShape } from '#server/providers/straico-media.ts';
-import type { AspectRatio, ImageSize } from '#shared/media.ts';
+import type { AspectRatio, ImageSize } from '#shared/generation.ts';
 import { falImageInput, falImageInputForSize, falVideoInput } from './fal-inputs.ts';
 import type { GenerationRequest } from './generation-request.ts';
 

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_READY_EVENT, type LiveEvent, type LiveEventType, liveEventSchemas } from '#shared/community.ts';
+import { LIVE_READY_EVENT, type LiveEvent, type LiveEventType, liveEventSchemas } from '#shared/events.ts';
 import { api } from '#web/lib/api-client.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';

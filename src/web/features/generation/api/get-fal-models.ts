@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FalModelsResponse } from '#shared/media.ts';
+import type { FalModelsResponse } from '#shared/generation.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 

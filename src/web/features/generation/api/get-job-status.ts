@@ -1,4 +1,4 @@
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 export type JobRef = Pick<GenerationAnswer, 'jobId' | 'provider' | 'media_type'>;

@@ -1,4 +1,4 @@
-import { type AspectRatio, aspectRatios } from '#shared/media.ts';
+import { type AspectRatio, aspectRatios } from '#shared/generation.ts';
 
 const aspectNames: Record<AspectRatio, string> = {
   '16:9': 'landscape',

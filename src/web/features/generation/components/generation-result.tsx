@@ -1,7 +1,7 @@
 import { CheckCircle2, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { aiProviderLabels } from '#shared/ai.ts';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { GenerationFailure, JobProgress } from '#web/features/generation/components/job-progress.tsx';
 import type { TrackedJob } from '#web/features/generation/hooks/use-generation-job.ts';
 import { useSavedOutputs } from '#web/features/media/api/save-media.ts';

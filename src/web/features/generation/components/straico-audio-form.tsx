@@ -1,5 +1,5 @@
 import { AudioLines } from 'lucide-react';
-import { straicoAudioRequestSchema } from '#shared/media.ts';
+import { straicoAudioRequestSchema } from '#shared/generation.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';

@@ -1,5 +1,5 @@
 import { ImageIcon } from 'lucide-react';
-import { aiImageRequestSchema, STRAICO_DEFAULTS } from '#shared/media.ts';
+import { aiImageRequestSchema, STRAICO_DEFAULTS } from '#shared/generation.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { FixedSetting } from './media-form-fields.tsx';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import {

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { generationKeys } from '../api/generation-query-keys.ts';
 import { getJobStatus } from '../api/get-job-status.ts';
 import { type JobPhase, jobPhase } from '../model/job-phase.ts';

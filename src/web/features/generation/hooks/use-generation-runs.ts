@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { useResumableJobs } from '#web/features/generation/api/get-resumable-jobs.ts';
 import { type GenerationStart, useStartGeneration } from '#web/features/generation/api/start-generation.ts';
 import { useGenerationJobs } from '#web/features/generation/hooks/use-generation-job.ts';

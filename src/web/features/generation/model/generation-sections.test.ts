@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { jobsOfSection, sectionOf } from './generation-sections.ts';
 
 function job(overrides: Partial<GenerationAnswer>): GenerationAnswer {

@@ -1,4 +1,4 @@
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 
 /** The studio's generation forms: fal's image and video, Straico's image, video and audio (part 2 §2). */
 export type GenerationSection =

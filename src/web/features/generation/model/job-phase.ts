@@ -1,4 +1,4 @@
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { nextPollDelay, type PollSchedule } from './poll-schedule.ts';
 
 /**

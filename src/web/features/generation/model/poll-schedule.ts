@@ -1,4 +1,4 @@
-import { GENERATION_POLLING } from '#shared/media.ts';
+import { GENERATION_POLLING } from '#shared/generation.ts';
 
 /**
  * When a pending generation is checked again: `delayMs(attemptsMade)` is the wait before the next check, given

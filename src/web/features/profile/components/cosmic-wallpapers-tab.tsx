@@ -2,7 +2,7 @@ import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
-import type { GenerationAnswer } from '#shared/media.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { WALLPAPER_SIZE, type WallpaperStyle } from '#shared/profile.ts';
 import { useAiModels } from '#web/features/ai/api/get-ai-models.ts';
 import { useStartGeneration } from '#web/features/generation/api/start-generation.ts';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { badgeTypeSchema } from './badges.ts';
+
+const id = z.number().int();
+
+/**
+ * `GET /api/events` (server-sent events). Every open community page hears about posts, likes, comments, edits
+ * and deletions; a member alone hears about the badges they earn. The event name is `type`; data is the JSON.
+ */
+export const liveEventSchemas = {
+  'post.created': z.object({ postId: id }),
+  'post.updated': z.object({ postId: id }),
+  'post.deleted': z.object({ postId: id }),
+  'post.liked': z.object({ postId: id, likes: z.number().int() }),
+  'comment.created': z.object({ postId: id, commentId: id, commentsCount: z.number().int() }),
+  'badge.earned': z.object({ badge_type: badgeTypeSchema }),
+} as const;
+export type LiveEventType = keyof typeof liveEventSchemas;
+/**
+ * Sent once as each connection opens, before any event. Nothing is replayed across a reconnect, so a page that
+ * hears `ready` again refetches what it shows.
+ */
+export const LIVE_READY_EVENT = 'ready';
+export type LiveEvent = {
+  [T in LiveEventType]: { type: T; data: z.infer<(typeof liveEventSchemas)[T]> };
+}[LiveEventType];
