@@ -1,4 +1,10 @@
-import type { AspectRatio, FalImageRequest, FalImageSize, FalVideoRequest, ImageSize } from '#shared/generation.ts';
+import type {
+  AspectRatio,
+  FalImageRequest,
+  FalImageSize,
+  FalVideoRequest,
+  ImageSize,
+} from '#shared/generation.ts';
 
 /**
  * The JSON fal's models take (providers.md §3.5, §3.6), built from what the member asked. Video models disagree

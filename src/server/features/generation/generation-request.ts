@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { type MediaType } from '#shared/media.ts';
-import { aiImageRequestSchema, falImageRequestSchema, falVideoRequestSchema, straicoAudioRequestSchema, straicoVideoRequestSchema } from '#shared/generation.ts';
+import {
+  aiImageRequestSchema,
+  falImageRequestSchema,
+  falVideoRequestSchema,
+  straicoAudioRequestSchema,
+  straicoVideoRequestSchema,
+} from '#shared/generation.ts';
+import type { MediaType } from '#shared/media.ts';
 
 /**
  * What a generation job is asked to make: one variant per route, built from the routes' own schemas so a job's

@@ -6,7 +6,17 @@ import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { falModels } from '#shared/fal-models.ts';
-import { aiImageRequestSchema, falImageRequestSchema, falModelsResponseSchema, falVideoRequestSchema, generationAnswerSchema, generationJobsResponseSchema, imageStatusQuerySchema, straicoAudioRequestSchema, straicoVideoRequestSchema } from '#shared/generation.ts';
+import {
+  aiImageRequestSchema,
+  falImageRequestSchema,
+  falModelsResponseSchema,
+  falVideoRequestSchema,
+  generationAnswerSchema,
+  generationJobsResponseSchema,
+  imageStatusQuerySchema,
+  straicoAudioRequestSchema,
+  straicoVideoRequestSchema,
+} from '#shared/generation.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { MAX_JOB_OUTPUTS } from './collect-outputs.ts';
 import type { GenerationService } from './generation.service.ts';

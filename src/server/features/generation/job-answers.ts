@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { type GenerationJobRow, media } from '#server/db/schema.ts';
 import { aiProviderIdSchema } from '#shared/ai.ts';
-import { MEDIA_TEXTS, mediaTypeSchema } from '#shared/media.ts';
 import { type GenerationAnswer, generationStatusSchema } from '#shared/generation.ts';
+import { MEDIA_TEXTS, mediaTypeSchema } from '#shared/media.ts';
 import { readJobOutputs } from './job-outputs.ts';
 
 /**

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationJobs, media } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createFileMediaStore, type MediaStore } from '#server/lib/media-store.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { mediaItemSchema } from '#shared/media.ts';
-import { type GenerationAnswer } from '#shared/generation.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import {
   FAKE_API_KEY,

@@ -1,8 +1,8 @@
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { providerNotConfigured } from '#server/providers/provider-errors.ts';
 import type { AiProviderId } from '#shared/ai.ts';
+import type { GenerationAnswer } from '#shared/generation.ts';
 import { MEDIA_TEXTS } from '#shared/media.ts';
-import { type GenerationAnswer } from '#shared/generation.ts';
 import { AVATAR_SIZE, type AvatarGenerateResponse, type AvatarStatusResponse } from '#shared/profile.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 

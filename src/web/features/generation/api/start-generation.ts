@@ -1,5 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AiImageRequest, FalImageRequest, FalVideoRequest, GenerationAnswer, StraicoAudioRequest, StraicoVideoRequest } from '#shared/generation.ts';
+import type {
+  AiImageRequest,
+  FalImageRequest,
+  FalVideoRequest,
+  GenerationAnswer,
+  StraicoAudioRequest,
+  StraicoVideoRequest,
+} from '#shared/generation.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** A generation to start, by the route that starts it (part 1 §7, part 2 §7). */

@@ -1,7 +1,7 @@
 import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { MEDIA_LIMITS } from '#shared/media.ts';
 import { FAL_DEFAULTS, type FalImageSize, falImageRequestSchema, falImageSizes } from '#shared/generation.ts';
+import { MEDIA_LIMITS } from '#shared/media.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ChoiceField, NumberField } from './media-form-fields.tsx';

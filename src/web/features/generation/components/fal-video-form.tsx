@@ -1,7 +1,7 @@
 import { Clapperboard } from 'lucide-react';
 import { useState } from 'react';
-import { MEDIA_LIMITS } from '#shared/media.ts';
 import { type AspectRatio, FAL_DEFAULTS, falVideoRequestSchema } from '#shared/generation.ts';
+import { MEDIA_LIMITS } from '#shared/media.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { DurationAndAspectFields } from './media-form-fields.tsx';

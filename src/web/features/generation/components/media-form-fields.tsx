@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
+import type { AspectRatio } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
-import { type AspectRatio } from '#shared/generation.ts';
 import { aspectChoices } from './aspect-choices.ts';
 
 export const fieldClass =

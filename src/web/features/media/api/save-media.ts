@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MediaCreate, MediaItem } from '#shared/media.ts';
 import type { GenerationAnswer } from '#shared/generation.ts';
+import type { MediaCreate, MediaItem } from '#shared/media.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { mediaKeys } from './media-query-keys.ts';
 

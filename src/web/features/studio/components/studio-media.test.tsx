@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MediaItem } from '#shared/media.ts';
 import type { GenerationAnswer } from '#shared/generation.ts';
+import type { MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
 import {
