@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
-import { styleModeSchema } from './persona.ts';
+import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 
 /** Chat threads, messages and memory (part 2 §3, §4, §7 "Chat threads"). */

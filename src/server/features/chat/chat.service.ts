@@ -4,7 +4,7 @@ import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { type AiChatMessage, type AiProviderId, chatRoleSchema } from '#shared/ai.ts';
 import { type ChatMessage, type ChatThread, type ChatThreadDetail, NEW_CHAT_TITLE } from '#shared/chat.ts';
-import { type StyleMode, systemPromptFor } from '#shared/persona.ts';
+import { type StyleMode, systemPromptFor } from '#shared/chat-persona.ts';
 import { asConversationMessage, buildModelMessages, CHAT_MEMORY } from './chat-memory.ts';
 import { titleFromMessage } from './chat-title.ts';
 

@@ -14,8 +14,8 @@ import {
   NEW_CHAT_TITLE,
   sendChatResponseSchema,
 } from '#shared/chat.ts';
+import { systemPromptFor } from '#shared/chat-persona.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { systemPromptFor } from '#shared/persona.ts';
 import {
   buildSendBody,
   createThreadAs,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
-import { falModels } from '#shared/fal-models.ts';
+import { falModels } from '#shared/generation-fal-models.ts';
 import { falImageInputForSize, falVideoInput } from './fal-inputs.ts';
 
 /** What fal's models are sent (providers.md §3.5, §3.6): durations and ratios mapped per model family. */

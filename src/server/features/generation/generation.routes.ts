@@ -5,7 +5,6 @@ import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { falModels } from '#shared/fal-models.ts';
 import {
   aiImageRequestSchema,
   falImageRequestSchema,
@@ -17,6 +16,7 @@ import {
   straicoAudioRequestSchema,
   straicoVideoRequestSchema,
 } from '#shared/generation.ts';
+import { falModels } from '#shared/generation-fal-models.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { MAX_JOB_OUTPUTS } from './collect-outputs.ts';
 import type { GenerationService } from './generation.service.ts';

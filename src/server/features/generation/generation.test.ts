@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generationJobs, media } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { falModels } from '#shared/fal-models.ts';
 import { generationJobsResponseSchema } from '#shared/generation.ts';
+import { falModels } from '#shared/generation-fal-models.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import {

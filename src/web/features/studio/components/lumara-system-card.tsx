@@ -5,7 +5,7 @@ import {
   styleModeSchema,
   styleModes,
   systemPromptFor,
-} from '#shared/persona.ts';
+} from '#shared/chat-persona.ts';
 import { selectClass } from '#web/features/ai/components/model-bar.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';

@@ -2,7 +2,7 @@ import { Activity, Bird, Brain, Cpu, Images, Lightbulb } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { type AiChoice, aiProviderLabels } from '#shared/ai.ts';
-import { type StyleMode, styleModeLabels } from '#shared/persona.ts';
+import { type StyleMode, styleModeLabels } from '#shared/chat-persona.ts';
 import { useMediaCounts } from '#web/features/media/api/get-media.ts';
 import { RecentGenerations } from '#web/features/media/components/recent-generations.tsx';
 import { styleModeDescriptions } from '../model/style-modes.ts';

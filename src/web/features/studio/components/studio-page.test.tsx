@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { systemPromptFor } from '#shared/persona.ts';
+import { systemPromptFor } from '#shared/chat-persona.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse } from '#tests/web-kit/fetch-stub.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type StyleMode, styleModeSchema } from '#shared/persona.ts';
+import { type StyleMode, styleModeSchema } from '#shared/chat-persona.ts';
 
 /** The studio's choices kept in this browser only (part 2 §2): the Lumara System toggle, its mode, the sidebar. */
 export const STUDIO_STORAGE_KEYS = {

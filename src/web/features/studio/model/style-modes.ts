@@ -1,4 +1,4 @@
-import type { StyleMode } from '#shared/persona.ts';
+import type { StyleMode } from '#shared/chat-persona.ts';
 
 /** What each style mode does, for the "Parrot assistant mode" panel; the prompt itself is in shared/persona. */
 export const styleModeDescriptions: Record<StyleMode, string> = {
