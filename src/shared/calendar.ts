@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { timeZoneSchema } from './pomodoro.ts';
 import { taskStatusSchema } from './tasks.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /**
  * The week calendar (part 1 §3 "Calendar event", part 2 §3): the member's tasks by due date and completed focus

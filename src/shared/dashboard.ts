@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZoneSchema } from './pomodoro.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /**
  * `GET /api/dashboard/stats?time_zone=…`: the four stat cards of part 1 §2, computed from the member's data (the

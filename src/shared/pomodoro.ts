@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { POMODORO } from './constants.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
-/** An IANA time zone name as the browser reports it (Intl), e.g. America/Santiago. */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Not a time zone name');
+/** Part 1 §9: the focus timer's length, tick and break. */
+export const POMODORO = {
+  durationSeconds: 1500,
+  durationMinutes: 25,
+  tickMs: 1000,
+  breakMinutes: 5,
+} as const;
 
 /**
  * `POST /api/pomodoro`: the spec's client sends `{duration_minutes: 25}`; ours also sends its time zone, so that

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
 import { generationStatusSchema } from './generation.ts';
-import { timeZoneSchema } from './pomodoro.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /**
  * The profile, its avatar and wallpaper, and the member's theme choice (part 1 §2 Settings, §3 Profile, §4

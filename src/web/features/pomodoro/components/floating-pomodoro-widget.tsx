@@ -1,6 +1,6 @@
 import { Minus, Pause, Play, RotateCcw, Timer, X } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
-import { POMODORO } from '#shared/constants.ts';
+import { POMODORO } from '#shared/pomodoro.ts';
 import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { POMODORO } from '#shared/constants.ts';
+import { POMODORO } from '#shared/pomodoro.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 
 type FocusSessionStatsProps = {

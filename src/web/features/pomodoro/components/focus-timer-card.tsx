@@ -1,6 +1,6 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import { POMODORO } from '#shared/constants.ts';
+import { POMODORO } from '#shared/pomodoro.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { unlockAudio } from '../audio/audio-context.ts';

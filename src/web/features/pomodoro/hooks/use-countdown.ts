@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POMODORO } from '#shared/constants.ts';
+import { POMODORO } from '#shared/pomodoro.ts';
 import {
   type Countdown,
   idleCountdown,

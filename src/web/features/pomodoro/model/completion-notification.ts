@@ -1,4 +1,4 @@
-import { POMODORO } from '#shared/constants.ts';
+import { POMODORO } from '#shared/pomodoro.ts';
 
 export const breakText = `Take a ${POMODORO.breakMinutes}-minute break`;
 
