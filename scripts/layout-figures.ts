@@ -79,11 +79,38 @@ const webNames = folderNames(path.join(src, 'web/features'));
 const allNames = new Set([...sharedNames, ...serverNames, ...webNames]);
 const onAllSides = [...allNames].filter((n) => sharedNames.has(n) && serverNames.has(n) && webNames.has(n));
 
+/**
+ * Why a name is not on all three sides, where that is by design (docs/architecture.md). Anything else missing a
+ * side is printed as such: it is the figure to bring down.
+ */
+const notAFeature: Record<string, string> = {
+  api: 'shared foundation: the OpenAPI names every side uses',
+  constants: 'shared foundation: app-wide spec constants',
+  errors: 'shared foundation: the one error body',
+  'row-id': 'shared foundation: the id every path parameter reads',
+  'time-zone': 'shared foundation: the IANA zone name every dated read takes',
+  embeds: 'shared foundation: reading pasted links and embed code (widgets and music)',
+  health: 'no page: the load balancer reads it',
+  'api-docs': 'no feature page: the server serves the reference page, settings links it',
+  studio: 'a web page that composes ai, chat, research, quick-actions and generation',
+  events: "the browser's listener applies events to the community's caches, so it lives in community",
+};
+const features = new Set([...serverNames, ...webNames]);
+const partOf = (name: string) => [...features].find((feature) => name.startsWith(`${feature}-`));
+
 const linesOf = (file: string) => readFileSync(path.join(root, file), 'utf8').trimEnd().split('\n').length;
 
 console.log(
   `feature names on all three sides: ${onAllSides.length} of ${allNames.size} (${onAllSides.join(', ')})`,
 );
+for (const name of [...allNames].filter((n) => !onAllSides.includes(n)).sort()) {
+  const sides = [sharedNames.has(name) && 'shared', serverNames.has(name) && 'server', webNames.has(name) && 'web']
+    .filter(Boolean)
+    .join('+');
+  const part = sharedNames.has(name) ? partOf(name) : undefined;
+  const why = notAFeature[name] ?? (part ? `part of ${part}'s contract` : 'MISSING A SIDE');
+  console.log(`  ${name} (${sides}): ${why}`);
+}
 console.log(`imports that point up a layer (type-only ones aside): ${upward}`);
 for (const example of upwardExamples) console.log(`  ${example}`);
 console.log(`server features importing another feature: ${crossFeature.size} edges`);
