@@ -15,6 +15,7 @@ import { projectRoot } from './run-steps.ts';
 /** Web features that another web feature may import: decision 0015, which a new edge needs a line in. */
 const webFeatureEdges: Record<string, string[]> = {
   chat: ['research'],
+  community: ['ai'],
   generation: ['ai', 'media'],
   profile: ['ai', 'generation'],
   studio: ['ai', 'chat', 'generation', 'media', 'quick-actions', 'research'],

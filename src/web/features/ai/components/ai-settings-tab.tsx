@@ -1,8 +1,6 @@
 import { Check, Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type AiChoice, type AiProviderId, aiProviderIds } from '#shared/ai.ts';
-import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
-import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
+import type { AiChoice } from '#shared/ai.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { controlClass, labelClass } from '#web/ui/field-classes.ts';
@@ -11,6 +9,7 @@ import { LoadError } from '#web/ui/load-error.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
 import { useAiModels } from '../api/get-ai-models.ts';
 import { useSetDefaultAi } from '../api/set-default-ai.ts';
+import { AiModelPicker } from './ai-model-picker.tsx';
 
 /**
  * AI Settings (part 1 §2, part 2 §7): the provider and model the member's AI features start from, saved with
@@ -38,10 +37,6 @@ export function AiSettingsTab() {
 
   const catalogue = models.data.data;
   const choice = edited ?? models.data.defaults;
-  const providers = aiProviderIds.filter(
-    (provider) =>
-      provider === choice.provider || catalogue.some((category) => category.provider === provider),
-  );
 
   function change(next: AiChoice) {
     setEdited(next);
@@ -72,37 +67,16 @@ export function AiSettingsTab() {
           The provider and model your chats, bios and writing helpers use unless you pick another.
         </p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-provider`} className={labelClass}>
-            Provider
-          </label>
-          <ProviderSelect
-            id={`${id}-provider`}
-            className={controlClass}
-            providers={providers}
-            configured={models.data.configured}
-            value={choice.provider}
-            disabled={setAi.isPending}
-            onChange={(provider: AiProviderId) =>
-              change({ provider, model: firstModelOf(catalogue, provider) ?? '' })
-            }
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-model`} className={labelClass}>
-            Model
-          </label>
-          <ModelSelect
-            id={`${id}-model`}
-            className={controlClass}
-            categories={categoriesOf(catalogue, choice.provider)}
-            value={choice.model}
-            disabled={setAi.isPending}
-            onChange={(model) => change({ ...choice, model })}
-          />
-        </div>
-      </div>
+      <AiModelPicker
+        className="grid gap-4 sm:grid-cols-2"
+        labelClass={labelClass}
+        controlClass={controlClass}
+        catalogue={catalogue}
+        configured={models.data.configured}
+        choice={choice}
+        disabled={setAi.isPending}
+        onChange={change}
+      />
       {failed ? <Alert>Could not save your AI choice. Please try again.</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button busy={setAi.isPending} disabled={choice.model === ''} onClick={save}>

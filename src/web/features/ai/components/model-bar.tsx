@@ -1,13 +1,11 @@
 import { Check, Star } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import type { AiChoice, AiProviderId, ModelCategory } from '#shared/ai.ts';
-import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
-import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
+import { useEffect, useState } from 'react';
+import type { AiChoice, ModelCategory } from '#shared/ai.ts';
 import { Button } from '#web/ui/button.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import type { useAiModels } from '../api/get-ai-models.ts';
 import { useSetDefaultAi } from '../api/set-default-ai.ts';
-import { providersIn } from '../model/ai-selection.ts';
+import { AiModelPicker } from './ai-model-picker.tsx';
 
 /** How long "Saved as your default" stays beside the button. */
 export const DEFAULT_SAVED_MS = 3000;
@@ -31,7 +29,6 @@ export function ModelBar({
   selection: AiChoice;
   onChange: (choice: AiChoice) => void;
 }) {
-  const id = useId();
   const setDefault = useSetDefaultAi();
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -44,10 +41,6 @@ export function ModelBar({
     const timer = window.setTimeout(() => setSavedAt(null), DEFAULT_SAVED_MS);
     return () => window.clearTimeout(timer);
   }, [savedAt]);
-
-  function changeProvider(provider: AiProviderId) {
-    onChange({ provider, model: firstModelOf(catalogue, provider) ?? '' });
-  }
 
   function saveDefault() {
     setSaveError(null);
@@ -71,33 +64,17 @@ export function ModelBar({
       className="glass z-20 mb-6 flex flex-col gap-3 rounded-3xl bg-(--page-bg) p-4 sm:sticky sm:top-[4.75rem] lg:top-4"
     >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-end">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-provider`} className={labelClass}>
-            Provider
-          </label>
-          <ProviderSelect
-            id={`${id}-provider`}
-            className={selectClass}
-            providers={providersIn(catalogue, selection)}
-            configured={configured}
-            value={selection.provider}
-            disabled={loading}
-            onChange={changeProvider}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={`${id}-model`} className={labelClass}>
-            Model
-          </label>
-          <ModelSelect
-            id={`${id}-model`}
-            className={selectClass}
-            categories={categoriesOf(catalogue, selection.provider)}
-            value={selection.model}
-            disabled={loading}
-            onChange={(model) => onChange({ provider: selection.provider, model })}
-          />
-        </div>
+        {/* `contents`: the picker's two fields sit in this grid's first two columns, beside the button. */}
+        <AiModelPicker
+          className="contents"
+          labelClass={labelClass}
+          controlClass={selectClass}
+          catalogue={catalogue}
+          configured={configured}
+          choice={selection}
+          disabled={loading}
+          onChange={onChange}
+        />
         <Button
           variant="secondary"
           busy={setDefault.isPending}

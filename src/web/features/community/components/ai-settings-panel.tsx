@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { AiChoice, ModelCategory } from '#shared/ai.ts';
-import { ModelSelect, ProviderSelect } from '#web/ui/ai-choice-selects.tsx';
+import { AiModelPicker } from '#web/features/ai/components/ai-model-picker.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import type { useCommunityAiModels } from '../api/get-ai-models.ts';
-import { chatCategoriesOf, chatProviders, firstChatModelOf } from '../model/ai-choice.ts';
+import { chatCategories } from '../model/ai-choice.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
 
 /**
@@ -24,10 +24,6 @@ export function AiSettingsPanel({
   onChange: (choice: AiChoice) => void;
 }) {
   const fieldId = useId();
-  const loading = models.isPending;
-  const configured = models.data?.configured;
-  const providers = chatProviders(catalogue);
-  if (!providers.includes(choice.provider)) providers.unshift(choice.provider);
 
   return (
     <section
@@ -41,35 +37,16 @@ export function AiSettingsPanel({
       <p className="text-sm text-(--ink-muted)">
         The writing helpers in the post form use this provider and model.
       </p>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${fieldId}-provider`} className={labelClass}>
-            Provider
-          </label>
-          <ProviderSelect
-            id={`${fieldId}-provider`}
-            className={fieldClass}
-            providers={providers}
-            configured={configured}
-            value={choice.provider}
-            disabled={loading}
-            onChange={(provider) => onChange({ provider, model: firstChatModelOf(catalogue, provider) })}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor={`${fieldId}-model`} className={labelClass}>
-            Model
-          </label>
-          <ModelSelect
-            id={`${fieldId}-model`}
-            className={fieldClass}
-            categories={chatCategoriesOf(catalogue, choice.provider)}
-            value={choice.model}
-            disabled={loading}
-            onChange={(model) => onChange({ provider: choice.provider, model })}
-          />
-        </div>
-      </div>
+      <AiModelPicker
+        className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]"
+        labelClass={labelClass}
+        controlClass={fieldClass}
+        catalogue={chatCategories(catalogue)}
+        configured={models.data?.configured}
+        choice={choice}
+        disabled={models.isPending}
+        onChange={onChange}
+      />
       {models.isError ? (
         <LoadError
           what="AI models"

@@ -1,11 +1,12 @@
 import { Bot } from 'lucide-react';
 import { useId } from 'react';
 import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useRecentMembers } from '../api/get-members.ts';
 import type { useStats } from '../api/get-stats.ts';
-import { chatModelLabel } from '../model/ai-choice.ts';
+import { chatCategories } from '../model/ai-choice.ts';
 import { formatJoinedDate } from '../model/post-date.ts';
 import { ModerationPanel } from './moderation-panel.tsx';
 
@@ -95,7 +96,7 @@ function AiAssistantPanel({
       </h2>
       <p className="text-sm text-(--ink)">
         Writing helpers use <span className="font-semibold">{aiProviderLabels[aiChoice.provider]}</span> ·{' '}
-        <span className="font-semibold break-words">{chatModelLabel(catalogue, aiChoice)}</span>.
+        <span className="font-semibold break-words">{modelLabel(chatCategories(catalogue), aiChoice)}</span>.
       </p>
       <ul className="list-disc pl-5 text-sm text-(--ink-muted)">
         <li>Generate drafts a post from a topic and a vibe.</li>

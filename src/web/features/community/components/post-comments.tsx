@@ -4,7 +4,7 @@ import { COMMUNITY_LIMITS, type CommunityComment, type CommunityPost } from '#sh
 import { Alert } from '#web/ui/alert.tsx';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { LoadError } from '#web/ui/load-error.tsx';
+import { LoadingBlock, QueryState } from '#web/ui/query-state.tsx';
 import { useCreateComment } from '../api/create-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
@@ -69,55 +69,49 @@ export function PostComments({
       aria-label={`Comments on ${post.title}`}
       className="flex flex-col gap-3 border-t border-(--line) pt-4"
     >
-      {comments.isPending ? (
-        <div role="status" className="flex flex-col gap-2">
-          <span className="sr-only">Loading comments</span>
-          <div aria-hidden="true" className="h-12 animate-pulse rounded-2xl bg-(--surface-strong)" />
-        </div>
-      ) : comments.isError ? (
-        <LoadError
-          what="comments"
-          error={comments.error}
-          retrying={comments.isFetching}
-          onRetry={() => void comments.refetch()}
-        />
-      ) : comments.data.length === 0 ? (
-        <p className="text-sm text-(--ink-muted)">No comments yet. Say something kind.</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {comments.data.map((comment) => (
-            <li key={comment.id} className="flex gap-3">
-              <Avatar name={comment.author_name} picture={comment.author_avatar} />
-              <div className="flex min-w-0 flex-1 flex-col gap-1 rounded-2xl bg-(--surface) px-3 py-2">
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                  <span className="font-semibold text-(--ink)">{comment.author_name}</span>
-                  <time dateTime={comment.created_at} className="text-(--ink-muted)">
-                    {formatPostDate(comment.created_at)}
-                  </time>
-                  {comment.helpful ? (
-                    <span className="inline-flex items-center gap-1 rounded-full bg-(--accent) px-2 py-0.5 text-xs font-semibold text-(--on-accent)">
-                      <Award aria-hidden="true" className="size-3" />
-                      Helpful
-                    </span>
+      <QueryState
+        query={comments}
+        what="comments"
+        loading={<LoadingBlock label="Loading comments" className="h-12" />}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-(--ink-muted)">No comments yet. Say something kind.</p>}
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-3">
+            {list.map((comment) => (
+              <li key={comment.id} className="flex gap-3">
+                <Avatar name={comment.author_name} picture={comment.author_avatar} />
+                <div className="flex min-w-0 flex-1 flex-col gap-1 rounded-2xl bg-(--surface) px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                    <span className="font-semibold text-(--ink)">{comment.author_name}</span>
+                    <time dateTime={comment.created_at} className="text-(--ink-muted)">
+                      {formatPostDate(comment.created_at)}
+                    </time>
+                    {comment.helpful ? (
+                      <span className="inline-flex items-center gap-1 rounded-full bg-(--accent) px-2 py-0.5 text-xs font-semibold text-(--on-accent)">
+                        <Award aria-hidden="true" className="size-3" />
+                        Helpful
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="break-words whitespace-pre-wrap text-(--ink)">{comment.body}</p>
+                  {isAuthor && comment.author_id !== currentUserId ? (
+                    <button
+                      type="button"
+                      aria-pressed={comment.helpful}
+                      disabled={markHelpful.isPending}
+                      onClick={() => toggleHelpful(comment)}
+                      className="min-h-11 self-start rounded-full px-3 text-sm font-semibold text-(--accent) hover:bg-(--surface-strong) disabled:opacity-70 aria-pressed:text-(--ink)"
+                    >
+                      Mark helpful
+                    </button>
                   ) : null}
                 </div>
-                <p className="break-words whitespace-pre-wrap text-(--ink)">{comment.body}</p>
-                {isAuthor && comment.author_id !== currentUserId ? (
-                  <button
-                    type="button"
-                    aria-pressed={comment.helpful}
-                    disabled={markHelpful.isPending}
-                    onClick={() => toggleHelpful(comment)}
-                    className="min-h-11 self-start rounded-full px-3 text-sm font-semibold text-(--accent) hover:bg-(--surface-strong) disabled:opacity-70 aria-pressed:text-(--ink)"
-                  >
-                    Mark helpful
-                  </button>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {error ? <Alert>{error}</Alert> : null}
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">

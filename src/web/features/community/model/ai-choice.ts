@@ -6,6 +6,7 @@ import {
   DEFAULT_AI_PROVIDER,
   type ModelCategory,
 } from '#shared/ai.ts';
+import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
 
 /** The writing helpers chat: only the chat categories of the catalogue are offered. */
 export function chatCategories(catalogue: readonly ModelCategory[]): ModelCategory[] {
@@ -18,19 +19,12 @@ export function chatProviders(catalogue: readonly ModelCategory[]): AiProviderId
   return aiProviderIds.filter((provider) => chat.some((category) => category.provider === provider));
 }
 
-export function chatCategoriesOf(
-  catalogue: readonly ModelCategory[],
-  provider: AiProviderId,
-): ModelCategory[] {
-  return chatCategories(catalogue).filter((category) => category.provider === provider);
+function firstChatModelOf(catalogue: readonly ModelCategory[], provider: AiProviderId): string {
+  return firstModelOf(chatCategories(catalogue), provider) ?? '';
 }
 
-export function firstChatModelOf(catalogue: readonly ModelCategory[], provider: AiProviderId): string {
-  return chatCategoriesOf(catalogue, provider)[0]?.models[0]?.id ?? '';
-}
-
-export function isChatChoice(catalogue: readonly ModelCategory[], choice: AiChoice): boolean {
-  return chatCategoriesOf(catalogue, choice.provider).some((category) =>
+function isChatChoice(catalogue: readonly ModelCategory[], choice: AiChoice): boolean {
+  return categoriesOf(chatCategories(catalogue), choice.provider).some((category) =>
     category.models.some((model) => model.id === choice.model),
   );
 }
@@ -50,12 +44,4 @@ export function resolveAiChoice(
     defaults && chatProviders(catalogue).includes(defaults.provider) ? defaults.provider : null;
   if (provider) return { provider, model: firstChatModelOf(catalogue, provider) };
   return { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
-}
-
-export function chatModelLabel(catalogue: readonly ModelCategory[], choice: AiChoice): string {
-  for (const category of chatCategoriesOf(catalogue, choice.provider)) {
-    const model = category.models.find((m) => m.id === choice.model);
-    if (model) return model.label;
-  }
-  return choice.model;
 }

@@ -2,7 +2,7 @@ import { Music } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { LoadError } from '#web/ui/load-error.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { useTracks } from '../api/get-tracks.ts';
 import { TrackEmbed } from './track-embed.tsx';
 
@@ -18,27 +18,21 @@ export function MusicPlayerCard() {
         <Music aria-hidden="true" className="size-5 text-(--accent)" />
         Music Player
       </h2>
-      {tracks.isPending ? (
-        <div role="status" className="h-24 animate-pulse rounded-2xl bg-(--surface-strong)">
-          <span className="sr-only">Loading your tracks</span>
-        </div>
-      ) : tracks.isError ? (
-        <LoadError
-          what="tracks"
-          error={tracks.error}
-          retrying={tracks.isFetching}
-          onRetry={() => void tracks.refetch()}
-        />
-      ) : tracks.data.length === 0 ? (
-        <p className="text-(--ink-muted)">
-          No tracks yet.{' '}
-          <Link to="/music" className="font-semibold text-(--accent) underline underline-offset-4">
-            Add one in Music
-          </Link>
-        </p>
-      ) : (
-        (() => {
-          const current = tracks.data.find((track) => track.id === selectedId) ?? tracks.data[0];
+      <QueryState
+        query={tracks}
+        what="tracks"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <p className="text-(--ink-muted)">
+            No tracks yet.{' '}
+            <Link to="/music" className="font-semibold text-(--accent) underline underline-offset-4">
+              Add one in Music
+            </Link>
+          </p>
+        }
+      >
+        {(list) => {
+          const current = list.find((track) => track.id === selectedId) ?? list[0];
           return (
             <>
               <div className="flex flex-col gap-1.5">
@@ -51,7 +45,7 @@ export function MusicPlayerCard() {
                   onChange={(event) => setSelectedId(Number(event.target.value))}
                   className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink)"
                 >
-                  {tracks.data.map((track) => (
+                  {list.map((track) => (
                     <option key={track.id} value={track.id}>
                       {track.title}
                     </option>
@@ -61,8 +55,8 @@ export function MusicPlayerCard() {
               {current ? <TrackEmbed key={current.id} track={current} /> : null}
             </>
           );
-        })()
-      )}
+        }}
+      </QueryState>
     </GlassPanel>
   );
 }
