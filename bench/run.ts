@@ -18,7 +18,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
-import { firstLoadJavaScript } from './bundle-size.ts';
+import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureMedia } from './media.ts';
 
@@ -199,6 +199,10 @@ async function measureServer(): Promise<void> {
         ? `first-load JavaScript of /login = ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150)`
         : 'first-load JavaScript: no build (npm run build)',
     );
+    const dashboardBundle = dashboardFirstLoadJavaScript();
+    if (dashboardBundle) {
+      console.log(`first-load JavaScript of / = ${dashboardBundle.totalKiB.toFixed(1)} KiB gzip`);
+    }
 
     const resultsDir = path.join(projectRoot, 'bench/results');
     mkdirSync(resultsDir, { recursive: true });
