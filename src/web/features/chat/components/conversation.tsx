@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CHAT_FAILURE_TEXT, type ChatMessage, EMPTY_REPLY_TEXT } from '#shared/chat.ts';
 import { ResearchCard } from '#web/features/research/components/research-card.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import type { useChatThread } from '../api/get-chat-thread.ts';
 import type { LiveReply } from '../hooks/use-chat-reply.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
@@ -47,6 +48,19 @@ export function Conversation({
   const contentKey = `${messages.length}:${lastMessage?.id}:${entries.length}:${live?.text.length}:${typing}`;
   const { ref, onScroll } = useStickToBottom<HTMLDivElement>(contentKey, threadId);
 
+  const greeting =
+    items.length === 0 && !showLiveMember && !streaming ? (
+      <div className="m-auto flex max-w-sm flex-col items-center gap-2 text-center">
+        <span aria-hidden="true" className="text-4xl">
+          🦜
+        </span>
+        <p className="font-semibold text-(--ink)">Say hello to Lumara</p>
+        <p className="text-sm text-(--ink-muted)">
+          Ask anything, or type a topic and press Research for recent papers with real citations.
+        </p>
+      </div>
+    ) : null;
+
   return (
     <div
       ref={ref}
@@ -60,26 +74,24 @@ export function Conversation({
       aria-busy={streaming || undefined}
       className="flex h-[min(60dvh,34rem)] min-h-72 flex-col gap-4 overflow-y-auto rounded-3xl bg-(--surface) p-3 sm:p-4"
     >
-      {thread.isPending && threadId !== null ? (
-        <p className="m-auto text-(--ink-muted)">Loading messages…</p>
-      ) : thread.isError ? (
-        <div className="m-auto flex flex-col items-center gap-3 text-center">
-          <p className="text-(--danger)">Could not load this chat.</p>
-          <Button variant="secondary" busy={thread.isFetching} onClick={() => void thread.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : items.length === 0 && !showLiveMember && !streaming ? (
-        <div className="m-auto flex max-w-sm flex-col items-center gap-2 text-center">
-          <span aria-hidden="true" className="text-4xl">
-            🦜
-          </span>
-          <p className="font-semibold text-(--ink)">Say hello to Lumara</p>
-          <p className="text-sm text-(--ink-muted)">
-            Ask anything, or type a topic and press Research for recent papers with real citations.
-          </p>
-        </div>
-      ) : null}
+      <QueryState
+        query={thread}
+        what="chat"
+        // With no thread open the query is off, so pending for good: the greeting, not a loading line.
+        loading={
+          threadId === null ? greeting : <p className="m-auto text-(--ink-muted)">Loading messages…</p>
+        }
+        error={
+          <div className="m-auto flex flex-col items-center gap-3 text-center">
+            <p className="text-(--danger)">Could not load this chat.</p>
+            <Button variant="secondary" busy={thread.isFetching} onClick={() => void thread.refetch()}>
+              Try again
+            </Button>
+          </div>
+        }
+      >
+        {() => greeting}
+      </QueryState>
 
       {thread.data?.hasMore ? (
         <p className="text-center text-xs text-(--ink-muted)">

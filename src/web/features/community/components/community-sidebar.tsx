@@ -1,9 +1,10 @@
 import { Bot } from 'lucide-react';
 import { useId } from 'react';
 import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import type { CommunityStats } from '#shared/community.ts';
 import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { LoadError } from '#web/ui/load-error.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { useRecentMembers } from '../api/get-members.ts';
 import type { useStats } from '../api/get-stats.ts';
 import { chatCategories } from '../model/ai-choice.ts';
@@ -44,39 +45,39 @@ export function CommunitySidebar({
 
 function StatsPanel({ stats }: { stats: ReturnType<typeof useStats> }) {
   const id = useId();
-  const figures = [
-    { label: 'Total Posts', value: stats.data?.totalPosts },
-    { label: 'Active Members', value: stats.data?.activeMembers },
-    { label: 'Total Likes', value: stats.data?.totalLikes },
-  ];
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
         Community stats
       </h2>
-      {stats.isError ? (
-        <LoadError
-          what="community stats"
-          error={stats.error}
-          retrying={stats.isFetching}
-          onRetry={() => void stats.refetch()}
-        />
-      ) : (
-        <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left">
-          {figures.map((figure) => (
-            <div
-              key={figure.label}
-              className="flex flex-col-reverse gap-0.5 rounded-2xl bg-(--surface) p-3 lg:flex-row-reverse lg:items-baseline lg:justify-between"
-            >
-              <dt className="text-sm text-(--ink-muted)">{figure.label}</dt>
-              <dd className="text-2xl font-bold text-(--ink)">
-                {figure.value ?? <span className="animate-pulse text-(--ink-muted)">–</span>}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <QueryState query={stats} what="community stats" loading={<StatFigures />}>
+        {(data) => <StatFigures stats={data} />}
+      </QueryState>
     </GlassPanel>
+  );
+}
+
+/** The three figures; until the stats come, a pulsing dash for each. */
+function StatFigures({ stats }: { stats?: CommunityStats }) {
+  const figures = [
+    { label: 'Total Posts', value: stats?.totalPosts },
+    { label: 'Active Members', value: stats?.activeMembers },
+    { label: 'Total Likes', value: stats?.totalLikes },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left">
+      {figures.map((figure) => (
+        <div
+          key={figure.label}
+          className="flex flex-col-reverse gap-0.5 rounded-2xl bg-(--surface) p-3 lg:flex-row-reverse lg:items-baseline lg:justify-between"
+        >
+          <dt className="text-sm text-(--ink-muted)">{figure.label}</dt>
+          <dd className="text-2xl font-bold text-(--ink)">
+            {figure.value ?? <span className="animate-pulse text-(--ink-muted)">–</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -115,31 +116,30 @@ function RecentMembersPanel() {
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
         Recent Members
       </h2>
-      {members.isPending ? (
-        <p role="status" className="text-sm text-(--ink-muted)">
-          Loading members…
-        </p>
-      ) : members.isError ? (
-        <LoadError
-          what="community members"
-          error={members.error}
-          retrying={members.isFetching}
-          onRetry={() => void members.refetch()}
-        />
-      ) : members.data.length === 0 ? (
-        <p className="text-sm text-(--ink-muted)">No members yet.</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {members.data.map((member) => (
-            <li key={member.id} className="flex items-baseline justify-between gap-3 text-sm">
-              <span className="truncate font-semibold text-(--ink)">{member.display_name}</span>
-              <span className="shrink-0 text-(--ink-muted)">
-                Joined <time dateTime={member.created_at}>{formatJoinedDate(member.created_at)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={members}
+        what="community members"
+        loading={
+          <p role="status" className="text-sm text-(--ink-muted)">
+            Loading members…
+          </p>
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-(--ink-muted)">No members yet.</p>}
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-2">
+            {list.map((member) => (
+              <li key={member.id} className="flex items-baseline justify-between gap-3 text-sm">
+                <span className="truncate font-semibold text-(--ink)">{member.display_name}</span>
+                <span className="shrink-0 text-(--ink-muted)">
+                  Joined <time dateTime={member.created_at}>{formatJoinedDate(member.created_at)}</time>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </GlassPanel>
   );
 }

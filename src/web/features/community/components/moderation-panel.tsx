@@ -4,7 +4,7 @@ import type { ReportedPost } from '#shared/community.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { LoadError } from '#web/ui/load-error.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { useReports } from '../api/get-reports.ts';
 import { useSetPostHidden } from '../api/set-post-hidden.ts';
 import { formatPostDate } from '../model/post-date.ts';
@@ -36,55 +36,54 @@ export function ModerationPanel() {
         Moderation
       </h2>
       {error ? <Alert>{error}</Alert> : null}
-      {reports.isPending ? (
-        <p role="status" className="text-sm text-(--ink-muted)">
-          Loading reports…
-        </p>
-      ) : reports.isError ? (
-        <LoadError
-          what="reports"
-          error={reports.error}
-          retrying={reports.isFetching}
-          onRetry={() => void reports.refetch()}
-        />
-      ) : reports.data.length === 0 ? (
-        <p className="text-sm text-(--ink-muted)">No reported posts.</p>
-      ) : (
-        <ul className="flex flex-col gap-4">
-          {reports.data.map((item) => (
-            <li key={item.post.id} className="flex flex-col gap-2 rounded-2xl bg-(--surface) p-3">
-              <p className="font-semibold break-words text-(--ink)">{item.post.title}</p>
-              <p className="text-sm text-(--ink-muted)">
-                by {item.post.author_name}
-                {item.hidden ? ' · hidden' : ''}
-              </p>
-              <ul className="flex flex-col gap-1 text-sm text-(--ink)">
-                {item.reports.map((report) => (
-                  <li key={`${report.reporter_name}-${report.created_at}`} className="break-words">
-                    <span className="font-semibold">{report.reporter_name}</span>
-                    {' · '}
-                    <time dateTime={report.created_at}>{formatPostDate(report.created_at)}</time>
-                    {report.reason ? `: ${report.reason}` : ''}
-                  </li>
-                ))}
-              </ul>
-              <Button
-                variant="secondary"
-                busy={setHidden.isPending && setHidden.variables?.postId === item.post.id}
-                onClick={() => toggle(item)}
-                className="self-start"
-              >
-                {item.hidden ? (
-                  <Eye aria-hidden="true" className="size-4" />
-                ) : (
-                  <EyeOff aria-hidden="true" className="size-4" />
-                )}
-                {item.hidden ? 'Restore' : 'Hide'} <span className="sr-only">{item.post.title}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={reports}
+        what="reports"
+        loading={
+          <p role="status" className="text-sm text-(--ink-muted)">
+            Loading reports…
+          </p>
+        }
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-(--ink-muted)">No reported posts.</p>}
+      >
+        {(list) => (
+          <ul className="flex flex-col gap-4">
+            {list.map((item) => (
+              <li key={item.post.id} className="flex flex-col gap-2 rounded-2xl bg-(--surface) p-3">
+                <p className="font-semibold break-words text-(--ink)">{item.post.title}</p>
+                <p className="text-sm text-(--ink-muted)">
+                  by {item.post.author_name}
+                  {item.hidden ? ' · hidden' : ''}
+                </p>
+                <ul className="flex flex-col gap-1 text-sm text-(--ink)">
+                  {item.reports.map((report) => (
+                    <li key={`${report.reporter_name}-${report.created_at}`} className="break-words">
+                      <span className="font-semibold">{report.reporter_name}</span>
+                      {' · '}
+                      <time dateTime={report.created_at}>{formatPostDate(report.created_at)}</time>
+                      {report.reason ? `: ${report.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+                <Button
+                  variant="secondary"
+                  busy={setHidden.isPending && setHidden.variables?.postId === item.post.id}
+                  onClick={() => toggle(item)}
+                  className="self-start"
+                >
+                  {item.hidden ? (
+                    <Eye aria-hidden="true" className="size-4" />
+                  ) : (
+                    <EyeOff aria-hidden="true" className="size-4" />
+                  )}
+                  {item.hidden ? 'Restore' : 'Hide'} <span className="sr-only">{item.post.title}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </GlassPanel>
   );
 }

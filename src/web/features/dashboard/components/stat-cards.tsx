@@ -2,6 +2,7 @@ import { Award, CheckCircle2, Flame, type LucideIcon, Timer } from 'lucide-react
 import type { DashboardStats } from '#shared/dashboard.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 
 export function formatStreak(days: number): string {
@@ -20,20 +21,37 @@ const statCards: readonly StatCard[] = [
 
 export function StatCards() {
   const stats = useDashboardStats();
-
-  if (stats.isError && !stats.data) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert>Your stats could not be loaded.</Alert>
-        <Button variant="secondary" busy={stats.isFetching} onClick={() => void stats.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
   return (
-    <dl aria-busy={stats.isPending || undefined} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <QueryState
+      query={stats}
+      what="stats"
+      loading={<StatList />}
+      // A failed refresh keeps the figures already shown: only stats never loaded are an error.
+      error={
+        stats.data ? (
+          <StatList stats={stats.data} />
+        ) : (
+          <div className="flex flex-col items-start gap-3">
+            <Alert>Your stats could not be loaded.</Alert>
+            <Button variant="secondary" busy={stats.isFetching} onClick={() => void stats.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )
+      }
+    >
+      {(data) => <StatList stats={data} />}
+    </QueryState>
+  );
+}
+
+/** The four cards; until the stats come, a pulsing placeholder in each. */
+function StatList({ stats }: { stats?: DashboardStats }) {
+  return (
+    <dl
+      aria-busy={stats === undefined || undefined}
+      className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+    >
       {statCards.map(({ label, icon: Icon, value }) => (
         <div key={label} className="glass flex flex-col gap-2 rounded-3xl p-4 sm:p-5">
           <dt className="flex items-center gap-2 text-sm font-semibold text-(--ink-muted)">
@@ -41,8 +59,8 @@ export function StatCards() {
             {label}
           </dt>
           <dd className="text-2xl font-bold text-(--ink) tabular-nums sm:text-3xl">
-            {stats.data ? (
-              value(stats.data)
+            {stats ? (
+              value(stats)
             ) : (
               <>
                 <span

@@ -1,5 +1,5 @@
 import { GALLERY, MEDIA_TEXTS } from '#shared/media.ts';
-import { LoadError } from '#web/ui/load-error.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { useRecentMedia } from '../api/get-media.ts';
 import { MediaThumb } from './media-thumb.tsx';
 
@@ -9,40 +9,35 @@ import { MediaThumb } from './media-thumb.tsx';
  */
 export function RecentGenerations({ label }: { label: string }) {
   const recent = useRecentMedia();
-  if (recent.isPending) {
-    return (
-      <div role="status" className="grid grid-cols-3 gap-2">
-        <span className="sr-only">Loading recent generations</span>
-        {Array.from({ length: GALLERY.recentCount }, (_, tile) => (
-          <div
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, never reordered.
-            key={tile}
-            aria-hidden="true"
-            className="aspect-square animate-pulse rounded-2xl bg-(--surface-strong)"
-          />
-        ))}
-      </div>
-    );
-  }
-  if (recent.isError) {
-    return (
-      <LoadError
-        what="recent generations"
-        error={recent.error}
-        retrying={recent.isFetching}
-        onRetry={() => void recent.refetch()}
-      />
-    );
-  }
-  const items = recent.data.items.slice(0, GALLERY.recentCount);
-  if (items.length === 0) return <p className="text-sm text-(--ink-muted)">{MEDIA_TEXTS.noMediaYet}</p>;
   return (
-    <ul aria-label={label} className="grid grid-cols-3 gap-2">
-      {items.map((item) => (
-        <li key={item.id}>
-          <MediaThumb item={item} />
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={recent}
+      what="recent generations"
+      loading={
+        <div role="status" className="grid grid-cols-3 gap-2">
+          <span className="sr-only">Loading recent generations</span>
+          {Array.from({ length: GALLERY.recentCount }, (_, tile) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, never reordered.
+              key={tile}
+              aria-hidden="true"
+              className="aspect-square animate-pulse rounded-2xl bg-(--surface-strong)"
+            />
+          ))}
+        </div>
+      }
+      isEmpty={(page) => page.items.length === 0}
+      empty={<p className="text-sm text-(--ink-muted)">{MEDIA_TEXTS.noMediaYet}</p>}
+    >
+      {(page) => (
+        <ul aria-label={label} className="grid grid-cols-3 gap-2">
+          {page.items.slice(0, GALLERY.recentCount).map((item) => (
+            <li key={item.id}>
+              <MediaThumb item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { api } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
 import { useProfileMe } from '../api/get-profile-me.ts';
 import { PROFILE_LOAD_FAILED } from './profile-card.tsx';
@@ -25,30 +26,33 @@ export function AccountCard() {
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
         Account Information
       </h2>
-      {me.isPending ? (
-        <Spinner label="Loading your account" />
-      ) : me.isError ? (
-        <Alert>{PROFILE_LOAD_FAILED}</Alert>
-      ) : (
-        <dl className="flex flex-col gap-2 text-sm">
-          <div>
-            <dt className="font-semibold text-(--ink-muted)">Email</dt>
-            <dd className="break-all text-(--ink)">{me.data.email}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-(--ink-muted)">Member since</dt>
-            <dd className="text-(--ink)">
-              <time dateTime={me.data.member_since}>{formatDate(me.data.member_since, false)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-(--ink-muted)">Last visit</dt>
-            <dd className="text-(--ink)">
-              <time dateTime={me.data.last_visit}>{formatDate(me.data.last_visit, true)}</time>
-            </dd>
-          </div>
-        </dl>
-      )}
+      <QueryState
+        query={me}
+        what="account"
+        loading={<Spinner label="Loading your account" />}
+        error={<Alert>{PROFILE_LOAD_FAILED}</Alert>}
+      >
+        {(account) => (
+          <dl className="flex flex-col gap-2 text-sm">
+            <div>
+              <dt className="font-semibold text-(--ink-muted)">Email</dt>
+              <dd className="break-all text-(--ink)">{account.email}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-(--ink-muted)">Member since</dt>
+              <dd className="text-(--ink)">
+                <time dateTime={account.member_since}>{formatDate(account.member_since, false)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-(--ink-muted)">Last visit</dt>
+              <dd className="text-(--ink)">
+                <time dateTime={account.last_visit}>{formatDate(account.last_visit, true)}</time>
+              </dd>
+            </div>
+          </dl>
+        )}
+      </QueryState>
       <p className="text-sm text-(--ink-muted)">
         Scripting Lumara? The{' '}
         <a className="font-semibold text-(--ink) underline" href={api.docs.$path()}>

@@ -2,6 +2,7 @@ import type { ProfileStats } from '#shared/profile.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { QueryState } from '#web/ui/query-state.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
 import { useProfileMe } from '../api/get-profile-me.ts';
 import { useSetStatus } from '../api/set-status.ts';
@@ -26,33 +27,36 @@ export function ProfileCard() {
       <h2 id="profile-card-heading" className="text-xl font-bold text-(--ink)">
         Your Profile
       </h2>
-      {profile.isPending ? (
-        <Spinner label="Loading your profile" />
-      ) : profile.isError ? (
-        <Alert>{PROFILE_LOAD_FAILED}</Alert>
-      ) : (
-        <>
-          <div className="flex flex-col gap-3 @[15rem]:flex-row @[15rem]:items-center">
-            <ProfileAvatar name={profile.data.display_name} url={profile.data.avatar_url} />
-            {/* No width of its own (w-0 grow): a long email is cut with an ellipsis, never widening the column. */}
-            <div className="flex w-full min-w-0 flex-col @[15rem]:w-0 @[15rem]:grow">
-              <p className="text-lg font-bold break-words text-(--ink)">{profile.data.display_name}</p>
-              <p className="truncate text-sm text-(--ink-muted)" title={profile.data.email || user?.email}>
-                {profile.data.email || user?.email}
-              </p>
+      <QueryState
+        query={profile}
+        what="profile"
+        loading={<Spinner label="Loading your profile" />}
+        error={<Alert>{PROFILE_LOAD_FAILED}</Alert>}
+      >
+        {(me) => (
+          <>
+            <div className="flex flex-col gap-3 @[15rem]:flex-row @[15rem]:items-center">
+              <ProfileAvatar name={me.display_name} url={me.avatar_url} />
+              {/* No width of its own (w-0 grow): a long email is cut with an ellipsis, never widening the column. */}
+              <div className="flex w-full min-w-0 flex-col @[15rem]:w-0 @[15rem]:grow">
+                <p className="text-lg font-bold break-words text-(--ink)">{me.display_name}</p>
+                <p className="truncate text-sm text-(--ink-muted)" title={me.email || user?.email}>
+                  {me.email || user?.email}
+                </p>
+              </div>
             </div>
-          </div>
-          <StatusEditor status={profile.data.status} onSave={(status) => setStatus.mutate(status)} />
-          <ul aria-label="Today’s progress" className="grid gap-2 text-center @[18rem]:grid-cols-3">
-            {statItems(profile.data.stats).map(({ value, label }) => (
-              <li key={label} className="flex flex-col rounded-2xl bg-(--surface-strong) px-2 py-3">
-                <span className="text-lg font-bold text-(--ink)">{value}</span>
-                <span className="text-xs font-semibold text-(--ink-muted)">{label}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+            <StatusEditor status={me.status} onSave={(status) => setStatus.mutate(status)} />
+            <ul aria-label="Today’s progress" className="grid gap-2 text-center @[18rem]:grid-cols-3">
+              {statItems(me.stats).map(({ value, label }) => (
+                <li key={label} className="flex flex-col rounded-2xl bg-(--surface-strong) px-2 py-3">
+                  <span className="text-lg font-bold text-(--ink)">{value}</span>
+                  <span className="text-xs font-semibold text-(--ink-muted)">{label}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
     </GlassPanel>
   );
 }
