@@ -104,7 +104,11 @@ console.log(
   `feature names on all three sides: ${onAllSides.length} of ${allNames.size} (${onAllSides.join(', ')})`,
 );
 for (const name of [...allNames].filter((n) => !onAllSides.includes(n)).sort()) {
-  const sides = [sharedNames.has(name) && 'shared', serverNames.has(name) && 'server', webNames.has(name) && 'web']
+  const sides = [
+    sharedNames.has(name) && 'shared',
+    serverNames.has(name) && 'server',
+    webNames.has(name) && 'web',
+  ]
     .filter(Boolean)
     .join('+');
   const part = sharedNames.has(name) ? partOf(name) : undefined;
