@@ -121,10 +121,11 @@ test('a post, its like and its comment travel live between two members; only the
     await expect(gracePost.getByRole('button', { name: 'Report' })).toBeVisible();
     await expect(adaPost.getByRole('button', { name: 'Report' })).toHaveCount(0);
     await adaPost.getByRole('button', { name: 'Post options' }).click();
-    await expect(adaPost.getByRole('button', { name: 'Edit' })).toBeVisible();
-    await expect(adaPost.getByRole('button', { name: 'Delete' })).toBeVisible();
+    // A Radix menu, portalled to the end of the page: its actions are menu items.
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(adaPost.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
 
     // Grace likes and comments; Ada's counts move live.
     await expect(likeButton(adaPost)).toHaveAccessibleName('Like 0');
@@ -155,7 +156,7 @@ test('a post, its like and its comment travel live between two members; only the
 
     // Ada deletes it after confirming; it leaves Grace's page too.
     await adaPost.getByRole('button', { name: 'Post options' }).click();
-    await adaPost.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete post' });
     await expect(confirm).toContainText('Are you sure you want to delete this post?');
     await confirm.getByRole('button', { name: 'Delete' }).click();

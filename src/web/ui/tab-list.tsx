@@ -1,5 +1,6 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import type { LucideIcon } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 
 export type Tab<Id extends string> = { id: Id; label: string; icon?: LucideIcon };
 
@@ -12,10 +13,10 @@ const tabListClass: Record<TabOverflow, string> = {
 };
 
 /**
- * An accessible tab list (WAI-ARIA tabs pattern, automatic activation): one tab stop, the arrow keys move
- * between tabs and open them, Home and End jump to the first and last. Every panel stays mounted (hidden
- * when not selected), so work in progress in one tab (a chat, an avatar being generated) survives a look at
- * another. Tab `t` is `${idPrefix}-tab-${t}` and controls `${idPrefix}-panel-${t}`: a page can focus a tab.
+ * An accessible tab list on Radix Tabs (WAI-ARIA tabs pattern, automatic activation): one tab stop, the arrow
+ * keys move between tabs and open them, Home and End jump to the first and last. Every panel stays mounted
+ * (hidden when not selected), so work in progress in one tab (a chat, an avatar being generated) survives a look
+ * at another. Tab `t` is `${idPrefix}-tab-${t}` and controls `${idPrefix}-panel-${t}`: a page can focus a tab.
  */
 export function TabList<Id extends string>({
   idPrefix,
@@ -34,43 +35,27 @@ export function TabList<Id extends string>({
   panel: (tab: Id) => ReactNode;
   overflow: TabOverflow;
 }) {
-  const buttons = useRef(new Map<Id, HTMLButtonElement>());
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((tab) => tab.id === selected);
-    const targets: Record<string, number> = {
-      ArrowRight: (index + 1) % tabs.length,
-      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = tabs[targets[event.key] ?? -1];
-    if (!target) return;
-    event.preventDefault();
-    onSelect(target.id);
-    buttons.current.get(target.id)?.focus();
-  }
-
   return (
-    <div className="flex min-w-0 flex-col gap-6">
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={tabListClass[overflow]}>
+    <Tabs.Root
+      value={selected}
+      onValueChange={(value) => {
+        const tab = tabs.find((candidate) => candidate.id === value);
+        if (tab) onSelect(tab.id);
+      }}
+      className="flex min-w-0 flex-col gap-6"
+    >
+      <Tabs.List aria-label={label} className={tabListClass[overflow]}>
         {tabs.map((tab) => {
           const active = tab.id === selected;
           const Icon = tab.icon;
           return (
-            <button
+            <Tabs.Trigger
               key={tab.id}
-              ref={(button) => {
-                if (button) buttons.current.set(tab.id, button);
-                else buttons.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
+              value={tab.id}
               id={`${idPrefix}-tab-${tab.id}`}
-              aria-selected={active}
               aria-controls={`${idPrefix}-panel-${tab.id}`}
+              // Radix picks a tab stop once focus has been in the list: the selected tab is it from the start.
               tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(tab.id)}
               className={`inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
                 active
                   ? 'bg-(--accent) text-(--on-accent) shadow-(--glow)'
@@ -79,21 +64,24 @@ export function TabList<Id extends string>({
             >
               {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
               {tab.label}
-            </button>
+            </Tabs.Trigger>
           );
         })}
-      </div>
+      </Tabs.List>
       {tabs.map((tab) => (
-        <div
+        <Tabs.Content
           key={tab.id}
-          role="tabpanel"
+          value={tab.id}
+          // Mounted while hidden (Radix would unmount it), and not a tab stop of its own, as before.
+          forceMount
+          hidden={tab.id !== selected}
+          tabIndex={undefined}
           id={`${idPrefix}-panel-${tab.id}`}
           aria-labelledby={`${idPrefix}-tab-${tab.id}`}
-          hidden={tab.id !== selected}
         >
           {panel(tab.id)}
-        </div>
+        </Tabs.Content>
       ))}
-    </div>
+    </Tabs.Root>
   );
 }

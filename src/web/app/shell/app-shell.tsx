@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
@@ -10,8 +11,6 @@ import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preference.ts';
 
-const MOBILE_MENU_ID = 'mobile-menu';
-
 /** The frame of every signed-in page (part 1 §2 "App shell"). */
 export function AppShell() {
   const location = useLocation();
@@ -19,16 +18,10 @@ export function AppShell() {
   // the menu closes on route change without an effect.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const menuOpen = menuOpenedOn === location.key;
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
   const [floatingTimerEnabled] = useFloatingPomodoroPreference();
   useBadgeEarnedToasts();
-
-  const closeMenu = useCallback((restoreFocus: boolean) => {
-    setMenuOpenedOn(null);
-    if (restoreFocus) toggleRef.current?.focus();
-  }, []);
 
   return (
     <div className="min-h-dvh lg:flex">
@@ -38,13 +31,10 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <MobileTopBar
-        menuId={MOBILE_MENU_ID}
-        menuOpen={menuOpen}
-        onToggleMenu={() => setMenuOpenedOn(menuOpen ? null : location.key)}
-        toggleRef={toggleRef}
-      />
-      {menuOpen ? <MobileMenu id={MOBILE_MENU_ID} onClose={closeMenu} toggleRef={toggleRef} /> : null}
+      <Dialog.Root open={menuOpen} onOpenChange={(open) => setMenuOpenedOn(open ? location.key : null)}>
+        <MobileTopBar />
+        <MobileMenu onNavigate={() => setMenuOpenedOn(null)} />
+      </Dialog.Root>
       <div className="hidden lg:block lg:w-72 lg:shrink-0">
         <div className="glass sticky top-4 m-4 h-[calc(100dvh-2rem)] overflow-y-auto rounded-3xl p-5">
           <NavigationPanel />

@@ -2,10 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { COMMUNITY_LIMITS, type CommunityPost } from '#shared/community.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { ModalDialog } from '#web/ui/dialog.tsx';
 import { useReportPost } from '../api/report-post.ts';
 import { errorText } from './error-text.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
-import { ModalDialog } from './modal-dialog.tsx';
 
 export const REPORT_THANKS = 'Thanks, the moderators will take a look.';
 

@@ -1,5 +1,6 @@
+import * as Popover from '@radix-ui/react-popover';
 import { Check, ChevronDown, Dices, Palette, RotateCcw } from 'lucide-react';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_PANEL_THEME, isPanelThemeId, panelThemes, themeLabel } from '#shared/themes.ts';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
@@ -10,63 +11,28 @@ const menuButton =
   'inline-flex min-h-11 w-full items-center gap-3 rounded-2xl px-3 py-1.5 text-left text-(--ink) hover:bg-(--surface)';
 
 /**
- * The theme studio as a compact dropdown for the dashboard's header (part 1 §2): the eight panel themes, each
- * previewed while pointed at or focused and applied on click; Reset and Random preview. Escape, a click outside
- * or focus leaving it closes it and ends any preview.
+ * The theme studio as a compact dropdown for the dashboard's header (part 1 §2), a Radix popover: the eight panel
+ * themes, each previewed while pointed at or focused and applied on click; Reset and Random preview. Escape, a
+ * press outside or focus leaving it closes it and ends any preview; Escape and applying a theme give focus back
+ * to the button.
  */
 export function ThemePickerCompact() {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const { applied, shown, pinnedPreview, previewWhileOver, pinPreview, apply } = useAppearance();
   const previewHandlers = usePreviewHandlers();
   const current = isPanelThemeId(applied) ? panelThemes[applied] : null;
 
-  function close(returnFocus: boolean) {
-    setOpen(false);
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) return;
     previewWhileOver(null);
     pinPreview(null);
-    if (returnFocus) toggleRef.current?.focus();
-  }
-
-  // A press anywhere outside closes it, as a menu does.
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && rootRef.current?.contains(event.target)) return;
-      setOpen(false);
-      previewWhileOver(null);
-      pinPreview(null);
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, previewWhileOver, pinPreview]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close(true);
-    }
-  }
-
-  function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!open) return;
-    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
-    // Focus went elsewhere on the page (Tab past the last theme): the picker is done.
-    if (event.relatedTarget !== null) close(false);
   }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus leaving close the dropdown inside it.
-    <div ref={rootRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
-      <button
-        ref={toggleRef}
-        type="button"
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
         aria-label={`Theme ${themeLabel(applied)}`}
-        aria-expanded={open}
-        aria-controls={`${id}-themes`}
-        onClick={() => (open ? close(false) : setOpen(true))}
         className="glass inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 font-semibold text-(--ink) hover:bg-(--surface-strong)"
       >
         <Palette aria-hidden="true" className="size-5" />
@@ -78,12 +44,18 @@ export function ThemePickerCompact() {
           aria-hidden="true"
           className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
         />
-      </button>
-      {open ? (
-        <fieldset
-          id={`${id}-themes`}
-          className="absolute top-full left-0 z-40 mt-2 flex w-[min(20rem,calc(100vw-3rem))] flex-col gap-2 rounded-3xl border border-(--line) bg-(--surface-strong) p-3 shadow-(--glass-shadow) backdrop-blur-xl sm:right-0 sm:left-auto"
-        >
+      </Popover.Trigger>
+      {/* Not portalled: right after the button in the page, so Tab goes on from the button into the themes. */}
+      <Popover.Content
+        align="end"
+        sideOffset={8}
+        collisionPadding={16}
+        aria-label="Themes"
+        // Focus stays on the button as it opens, so opening previews nothing.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        className="z-40 w-[min(20rem,calc(100vw-3rem))] rounded-3xl border border-(--line) bg-(--surface-strong) p-3 shadow-(--glass-shadow) backdrop-blur-xl"
+      >
+        <fieldset className="flex flex-col gap-2">
           <legend className="sr-only">Themes</legend>
           <ul className="flex flex-col gap-1">
             {panelThemeOptions.map((option) => {
@@ -95,7 +67,7 @@ export function ThemePickerCompact() {
                     {...previewHandlers(option.id)}
                     onClick={() => {
                       apply(option.id);
-                      close(true);
+                      onOpenChange(false);
                     }}
                     className={`${menuButton} ${option.id === shown && !isApplied ? 'bg-(--surface)' : ''}`}
                   >
@@ -138,7 +110,7 @@ export function ThemePickerCompact() {
             </p>
           ) : null}
         </fieldset>
-      ) : null}
-    </div>
+      </Popover.Content>
+    </Popover.Root>
   );
 }
