@@ -1,25 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Languages, Sparkles, Wand2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { AiChoice } from '#shared/ai.ts';
 import {
   COMMUNITY_LIMITS,
   COMMUNITY_TEXTS,
   type CommunityGenerateRequest,
   type CommunityPost,
+  createPostRequestSchema,
   type PostLang,
   postLangSchema,
+  updatePostRequestSchema,
   vibes,
 } from '#shared/community.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { ModalDialog } from '#web/ui/dialog.tsx';
 import { useCreatePost } from '../api/create-post.ts';
 import { useGenerateText } from '../api/generate-text.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { errorText } from './error-text.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
-import { ModalDialog } from './modal-dialog.tsx';
 
-type AiHelper = 'generate' | 'improve' | 'translate';
+/**
+ * The rules of the route the form calls, so that it refuses nothing the server takes: `POST`'s for a new post,
+ * `PUT`'s for an edit. The edit's title is required here: the form always sends one (and `PUT` refuses a blank
+ * one), and it gives both schemas the same input, which one form needs.
+ */
+const editPostSchema = updatePostRequestSchema.required({ title: true });
+const createResolver = zodResolver(createPostRequestSchema);
+const editResolver = zodResolver(editPostSchema);
+
+/** The post as the form holds it, and as either route reads it back (title and body trimmed). */
+type PostInput = z.input<typeof createPostRequestSchema>;
+type PostOutput = z.output<typeof editPostSchema>;
+type AiHelper = NonNullable<PostInput['aiHelpers']>[number];
+
+const fieldErrorClass = 'text-sm font-medium text-(--danger)';
 
 export type EditorMode = { kind: 'create' } | { kind: 'edit'; post: CommunityPost };
 
@@ -43,30 +62,44 @@ export function PostEditorDialog({
   const id = useId();
   const editing = mode.kind === 'edit' ? mode.post : null;
   const titleRef = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState(editing?.title ?? '');
-  const [body, setBody] = useState(editing?.body ?? '');
-  const [lang, setLang] = useState<PostLang>(editing?.lang ?? 'auto');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<PostInput, unknown, PostOutput>({
+    resolver: editing ? editResolver : createResolver,
+    defaultValues: { title: editing?.title ?? '', body: editing?.body ?? '', lang: editing?.lang ?? 'auto' },
+  });
+  // The helpers' topic and vibe belong to the generate request, not to the post, so the post form leaves them out.
   const [topic, setTopic] = useState('');
   const [vibe, setVibe] = useState<string>(vibes[0]);
-  const [helpersUsed, setHelpersUsed] = useState<ReadonlySet<AiHelper>>(new Set());
   const [aiError, setAiError] = useState<string | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
 
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const generate = useGenerateText();
   const submitting = createPost.isPending || updatePost.isPending;
   const aiBusy = generate.isPending;
+  // `body` and `lang` are optional in `POST`'s input; the form starts them, so the fallbacks never show.
+  const [title, body = '', lang = 'auto'] = watch(['title', 'body', 'lang']);
   const titleMissing = title.trim() === '';
   const bodyMissing = body.trim() === '';
+  const titleField = register('title');
 
   function runHelper(helper: AiHelper, request: CommunityGenerateRequest) {
     setAiError(null);
     generate.mutate(request, {
       onSuccess: (answer) => {
-        setBody(answer.text);
-        if (helper === 'translate') setLang(answer.lang);
-        setHelpersUsed((used) => new Set(used).add(helper));
+        // Checked at once: an answer past the body's limit is shown as such rather than refused on Create.
+        setValue('body', answer.text, { shouldValidate: true });
+        if (helper === 'translate') setValue('lang', answer.lang);
+        // The helpers used travel with the post (once each, in the order first used): it shows as AI Enhanced.
+        const used = getValues('aiHelpers') ?? [];
+        if (!used.includes(helper)) setValue('aiHelpers', [...used, helper]);
       },
       onError: (error) =>
         setAiError(
@@ -77,28 +110,27 @@ export function PostEditorDialog({
 
   const choice = { provider: aiChoice.provider, model: aiChoice.model };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (titleMissing || submitting) return;
-    setSubmitError(null);
-    const aiHelpers = helpersUsed.size > 0 ? [...helpersUsed] : undefined;
-    const fields = { title: title.trim(), body, lang, aiHelpers };
+  // The post as the route's schema reads it (title and body trimmed); a refusal is kept as the form's root error,
+  // which the next submit clears.
+  const onSubmit = handleSubmit((post) => {
+    if (submitting) return;
     const callbacks = {
       onSuccess: onClose,
       onError: (error: Error) =>
-        setSubmitError(
-          errorText(
+        setError('root.server', {
+          message: errorText(
             error,
             editing
               ? 'Could not save the post. Please try again.'
               : 'Could not create the post. Please try again.',
             editing ? 'save the post' : 'create the post',
           ),
-        ),
+        }),
     };
-    if (editing) updatePost.mutate({ id: editing.id, ...fields }, callbacks);
-    else createPost.mutate(fields, callbacks);
-  }
+    if (editing) updatePost.mutate({ id: editing.id, ...post }, callbacks);
+    else createPost.mutate(post, callbacks);
+  });
+  const submitError = errors.root?.server?.message;
 
   const submitLabel = editing
     ? submitting
@@ -116,39 +148,50 @@ export function PostEditorDialog({
             Title
           </label>
           <input
-            ref={titleRef}
+            {...titleField}
+            // The dialog puts focus here when it opens, so the field has two refs: the form's and the dialog's.
+            ref={(element) => {
+              titleField.ref(element);
+              titleRef.current = element;
+            }}
             id={`${id}-title`}
-            value={title}
             maxLength={COMMUNITY_LIMITS.titleMax}
-            onChange={(event) => setTitle(event.target.value)}
-            className={fieldClass}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? `${id}-title-error` : undefined}
+            className={`${fieldClass} aria-invalid:border-(--danger)`}
             autoComplete="off"
           />
+          {errors.title ? (
+            <p id={`${id}-title-error`} className={fieldErrorClass}>
+              {errors.title.message}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-body`} className={labelClass}>
             Body
           </label>
           <textarea
+            {...register('body')}
             id={`${id}-body`}
-            value={body}
             rows={6}
             maxLength={COMMUNITY_LIMITS.bodyMax}
-            onChange={(event) => setBody(event.target.value)}
             aria-busy={aiBusy || undefined}
-            className={`${fieldClass} resize-y`}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${id}-body-error` : undefined}
+            className={`${fieldClass} resize-y aria-invalid:border-(--danger)`}
           />
+          {errors.body ? (
+            <p id={`${id}-body-error`} className={fieldErrorClass}>
+              {errors.body.message}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-lang`} className={labelClass}>
             Language
           </label>
-          <select
-            id={`${id}-lang`}
-            value={lang}
-            onChange={(event) => setLang(postLangSchema.parse(event.target.value))}
-            className={fieldClass}
-          >
+          <select {...register('lang')} id={`${id}-lang`} className={fieldClass}>
             {postLangSchema.options.map((option) => (
               <option key={option} value={option}>
                 {langLabels[option]}

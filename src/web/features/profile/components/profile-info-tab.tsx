@@ -1,5 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
@@ -48,36 +49,33 @@ export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
       </h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField
+          {...form.register('display_name')}
           label="Display name"
-          value={draft.display_name}
           maxLength={PROFILE_LIMITS.displayNameMax}
           autoComplete="nickname"
           placeholder="Lumarian"
-          onChange={(event) => form.change({ display_name: event.target.value })}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-about`} className={labelClass}>
             About
           </label>
           <textarea
+            {...form.register('about')}
             id={`${id}-about`}
-            value={draft.about}
             maxLength={PROFILE_LIMITS.aboutMax}
             rows={5}
-            onChange={(event) => form.change({ about: event.target.value })}
             className={`${controlClass} py-3`}
           />
         </div>
         <div className="flex flex-col gap-1.5">
           <TextField
+            {...form.register('avatar_url')}
             label="Avatar URL"
             type="url"
             inputMode="url"
-            value={draft.avatar_url}
             maxLength={PROFILE_LIMITS.urlMax}
             placeholder="https://…"
             aria-describedby={storedAvatar ? `${id}-avatar-note` : undefined}
-            onChange={(event) => form.change({ avatar_url: event.target.value })}
           />
           {storedAvatar ? (
             <p id={`${id}-avatar-note`} className="text-sm text-(--ink-muted)">
@@ -85,24 +83,30 @@ export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
             </p>
           ) : null}
         </div>
-        <TagsInput tags={draft.tags} onChange={(tags) => form.change({ tags })} />
+        <TagsInput tags={draft.tags} onChange={(tags) => form.change({ tags: [...tags] })} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-zone`} className={labelClass}>
             Time zone
           </label>
-          <select
-            id={`${id}-zone`}
-            value={draft.time_zone}
-            aria-describedby={`${id}-zone-hint`}
-            onChange={(event) => form.change({ time_zone: event.target.value })}
-            className={controlClass}
-          >
-            {timeZoneChoices(draft.time_zone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
+          {/* Controlled: its options depend on its value (a saved zone the browser's list lacks is added). */}
+          <Controller
+            control={form.control}
+            name="time_zone"
+            render={({ field }) => (
+              <select
+                {...field}
+                id={`${id}-zone`}
+                aria-describedby={`${id}-zone-hint`}
+                className={controlClass}
+              >
+                {timeZoneChoices(field.value).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
           <p id={`${id}-zone-hint`} className="text-sm text-(--ink-muted)">
             Your stats and your week calendar follow this zone.
           </p>

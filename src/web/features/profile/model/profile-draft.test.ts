@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { buildProfile } from '#tests/factories/build-profile.ts';
-import { draftFrom, profileUpdateFrom } from './profile-draft.ts';
+import { draftFrom, profileDraftSchema } from './profile-draft.ts';
 
 const empty = buildProfile();
 
-describe('profileUpdateFrom', () => {
+describe('profileDraftSchema: the body a draft sends', () => {
   it('omits text fields left empty or blank (part 1 §5) and always sends the tags', () => {
     expect(
-      profileUpdateFrom({ display_name: '  ', about: '', avatar_url: '', tags: [], time_zone: '' }),
+      profileDraftSchema.parse({ display_name: '  ', about: '', avatar_url: '', tags: [], time_zone: '' }),
     ).toEqual({ tags: [] });
   });
 
   it('sends filled fields trimmed', () => {
     expect(
-      profileUpdateFrom({
+      profileDraftSchema.parse({
         display_name: ' Ada ',
         about: 'Counts things.\n',
         avatar_url: 'https://example.com/a.png',
@@ -27,6 +27,16 @@ describe('profileUpdateFrom', () => {
       tags: ['math'],
       time_zone: 'Europe/London',
     });
+  });
+
+  it('refuses what PUT /api/profile refuses, in its words, and takes what it takes', () => {
+    const draft = { display_name: '', about: '', avatar_url: '', tags: [], time_zone: '' };
+    const refused = profileDraftSchema.safeParse({ ...draft, avatar_url: 'http://example.com/a.png' });
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['avatar_url'], 'Give an https link (or one of your Lumara images)'],
+    ]);
+    const stored = '/api/avatars/3/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png';
+    expect(profileDraftSchema.parse({ ...draft, avatar_url: stored }).avatar_url).toBe(stored);
   });
 });
 

@@ -1,13 +1,32 @@
-import type { Profile, UpdateProfileRequest } from '#shared/profile.ts';
+import { z } from 'zod';
+import { type Profile, updateProfileRequestSchema } from '#shared/profile.ts';
 
-/** The settings form's fields: what Profile Info and About Generator edit together. */
-export type ProfileDraft = {
-  display_name: string;
-  about: string;
-  avatar_url: string;
-  tags: readonly string[];
-  time_zone: string;
-};
+const route = updateProfileRequestSchema.shape;
+
+/**
+ * `PUT /api/profile`'s own rule for a text field, taking the text the form always holds. The rule itself takes
+ * more (null, the field left out), which the form never sends; typing its input as the form's value gives
+ * react-hook-form one type for the fields and for the check (the value goes to the rule unchanged).
+ */
+function textRule<Rule extends z.ZodType>(rule: Rule) {
+  return z.preprocess((text: string) => text, rule);
+}
+
+/**
+ * The settings form's fields, what Profile Info and About Generator edit together, checked by the route's rules:
+ * so the form refuses nothing the server takes, and says why in the server's words. What it gives is the body
+ * to send: text trimmed, and a text field left empty or blank left out, so it stays as it was (part 1 §5).
+ */
+export const profileDraftSchema = z.object({
+  display_name: textRule(route.display_name.unwrap()),
+  about: textRule(route.about.unwrap()),
+  avatar_url: textRule(route.avatar_url.unwrap()),
+  // The same for the tags: the form holds a list (the rule also takes JSON text of one).
+  tags: z.preprocess((tags: string[]) => tags, route.tags.unwrap()),
+  time_zone: textRule(route.time_zone.unwrap()),
+});
+export type ProfileDraft = z.input<typeof profileDraftSchema>;
+export type ProfileDraftChanges = z.output<typeof profileDraftSchema>;
 
 /**
  * The form's starting point. An avatar Lumara stores itself (a `/api/avatars/…` path) is not an https link the
@@ -22,22 +41,4 @@ export function draftFrom(profile: Profile, browserTimeZone: string): ProfileDra
     tags: profile.tags,
     time_zone: profile.time_zone ?? browserTimeZone,
   };
-}
-
-/** `PUT /api/profile`'s body: text fields left empty are omitted (part 1 §5), so they stay as they were. */
-export function profileUpdateFrom(draft: ProfileDraft): UpdateProfileRequest {
-  const text = (value: string) => {
-    const trimmed = value.trim();
-    return trimmed === '' ? undefined : trimmed;
-  };
-  const update: UpdateProfileRequest = { tags: [...draft.tags] };
-  const displayName = text(draft.display_name);
-  const about = text(draft.about);
-  const avatarUrl = text(draft.avatar_url);
-  const timeZone = text(draft.time_zone);
-  if (displayName !== undefined) update.display_name = displayName;
-  if (about !== undefined) update.about = about;
-  if (avatarUrl !== undefined) update.avatar_url = avatarUrl;
-  if (timeZone !== undefined) update.time_zone = timeZone;
-  return update;
 }

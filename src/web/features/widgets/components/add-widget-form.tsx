@@ -1,14 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
-import { WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
+import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 
-type Kind = 'embed' | 'profile';
+/**
+ * `POST /api/widgets`'s own schema, so the form refuses nothing the server takes. Without `order_index`: that is
+ * the widget's place in the grid, which the page gives, not the member.
+ */
+const addWidgetSchema = createWidgetBodySchema.omit({ order_index: true });
+const addWidgetResolver = zodResolver(addWidgetSchema);
+type AddWidgetInput = z.input<typeof addWidgetSchema>;
+type AddWidgetFields = z.output<typeof addWidgetSchema>;
+
+const emptyWidget: AddWidgetInput = {
+  // The server derives the type from the URL and ignores this for links; it reads it only for 'profile'.
+  type: 'iframe',
+  title: '',
+  url: '',
+  col_span: widgetSizes.defaultColSpan,
+  row_span: widgetSizes.defaultRowSpan,
+};
 
 const selectClass =
   'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink)';
@@ -22,71 +41,60 @@ const labelClass = 'text-sm font-semibold text-(--ink)';
 export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   const id = useId();
   const create = useCreateWidget();
-  const [kind, setKind] = useState<Kind>('embed');
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [colSpan, setColSpan] = useState<number>(widgetSizes.defaultColSpan);
-  const [rowSpan, setRowSpan] = useState<number>(widgetSizes.defaultRowSpan);
-  const [error, setError] = useState<string | null>(null);
-
+  const {
+    register,
+    handleSubmit,
+    watch,
+    resetField,
+    setError,
+    formState: { errors },
+  } = useForm<AddWidgetInput, unknown, AddWidgetFields>({
+    resolver: addWidgetResolver,
+    defaultValues: emptyWidget,
+  });
+  const [type, title] = watch(['type', 'title']);
   const canAdd = title.trim() !== '' && !create.isPending;
+  // One message, where the server's reason shows: the form's own check first (the same words the server would
+  // answer), else the server's refusal, which the next submit clears.
+  const error = errors.url?.message ?? errors.title?.message ?? errors.root?.server?.message;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit((widget) => {
     if (!canAdd) return;
-    setError(null);
     create.mutate(
-      {
-        // The server derives the type from the URL and ignores this for links; it reads it only for 'profile'.
-        type: kind === 'profile' ? 'profile' : 'iframe',
-        title: title.trim(),
-        url: kind === 'profile' ? '' : url,
-        col_span: colSpan as 3 | 6 | 9 | 12,
-        row_span: rowSpan as 3 | 6 | 9,
-        order_index: nextIndex,
-      },
+      // A profile widget has no URL: what was typed before switching to it stays in the form but is not sent.
+      { ...widget, url: widget.type === 'profile' ? '' : widget.url, order_index: nextIndex },
       {
         onSuccess: () => {
-          setTitle('');
-          setUrl('');
+          resetField('title');
+          resetField('url');
         },
         onError: (failure) => {
-          setError(
-            failure instanceof ApiError
-              ? (failure.fields.url ?? failure.fields.title ?? failure.message)
-              : 'Could not add that widget. Please try again.',
-          );
+          setError('root.server', {
+            message:
+              failure instanceof ApiError
+                ? (failure.fields.url ?? failure.fields.title ?? failure.message)
+                : 'Could not add that widget. Please try again.',
+          });
         },
       },
     );
-  }
+  });
 
   return (
     <form aria-label="Add widget" onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          label="Title"
-          value={title}
-          required
-          maxLength={WIDGET_LIMITS.titleMax}
-          onChange={(event) => setTitle(event.target.value)}
-        />
+        <TextField label="Title" {...register('title')} required maxLength={WIDGET_LIMITS.titleMax} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-kind`} className={labelClass}>
             Widget
           </label>
-          <select
-            id={`${id}-kind`}
-            className={selectClass}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as Kind)}
-          >
-            <option value="embed">Link or embed code</option>
+          <select {...register('type')} id={`${id}-kind`} className={selectClass}>
+            <option value="iframe">Link or embed code</option>
             <option value="profile">My profile</option>
           </select>
         </div>
       </div>
-      {kind === 'embed' ? (
+      {type !== 'profile' ? (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-url`} className={labelClass}>
             URL or embed code
@@ -97,9 +105,9 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             onto one line. The server is what checks the link (toEmbed), so the browser's URL check adds nothing.
           */}
           <textarea
+            {...register('url')}
             id={`${id}-url`}
             rows={2}
-            value={url}
             maxLength={EMBED_LIMITS.inputMax}
             spellCheck={false}
             autoCapitalize="off"
@@ -107,7 +115,6 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             placeholder="https://www.youtube.com/watch?v=… or <iframe src=…>"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            onChange={(event) => setUrl(event.target.value)}
             className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-mono text-sm text-(--ink) placeholder:text-(--ink-muted) aria-invalid:border-(--danger)"
           />
           <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
@@ -121,10 +128,9 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             Width
           </label>
           <select
+            {...register('col_span', { valueAsNumber: true })}
             id={`${id}-width`}
             className={selectClass}
-            value={colSpan}
-            onChange={(event) => setColSpan(Number(event.target.value))}
           >
             {widgetSizes.widths.map((width) => (
               <option key={width.span} value={width.span}>
@@ -138,10 +144,9 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             Height
           </label>
           <select
+            {...register('row_span', { valueAsNumber: true })}
             id={`${id}-height`}
             className={selectClass}
-            value={rowSpan}
-            onChange={(event) => setRowSpan(Number(event.target.value))}
           >
             {widgetSizes.heights.map((height) => (
               <option key={height.span} value={height.span}>
