@@ -54,6 +54,49 @@ export const taskSchema = z
 export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.array(taskSchema);
 
+/*
+ * Board order (part 1 §4, decision 0008), the one rule for where a task goes in its status column. The server
+ * applies it when it writes; the browser applies it to its cached list to show a change before the answer comes,
+ * and so predicts the positions the server will answer.
+ * - A column lists its tasks by `position`, lowest first; on a tie the newer (higher id) comes first.
+ * - A new or restored task, and a task moved to another column without a `position`, goes on top: it takes a
+ *   position below the column's first and no other task moves, so adding a task writes one row.
+ * - A `position` puts the task at that zero-based index of its (new) column, clamped to the column, and the column
+ *   is renumbered 0, 1, 2…, so the order survives a reload whatever positions the column held before.
+ */
+
+/** Where a task goes within its column: on top, or at a zero-based index. */
+export type ColumnSlot = 'top' | number;
+
+/** What ordering reads of a task. */
+export type TaskPlace = { id: number; position: number };
+
+/**
+ * Where a change puts its task: a new column → its top unless `position` says where; `position` alone → that
+ * index of its own column; any other change leaves the task where it is (null).
+ */
+export function slotOfChange(statusChanged: boolean, position: number | undefined): ColumnSlot | null {
+  if (position !== undefined) return position;
+  return statusChanged ? 'top' : null;
+}
+
+/** The position that puts a task on top of a column whose first task (in board order) is `first`. */
+export function topPosition(first: TaskPlace | undefined): number {
+  return first === undefined ? 0 : first.position - 1;
+}
+
+/**
+ * The column once `task` is put in `slot`, in board order, with the positions its tasks then have. `others` are
+ * the column's other tasks (not `task`) in board order; for 'top' only the first of them is read, so a caller may
+ * pass just that one. A task whose position does not change is answered as the same object.
+ */
+export function placeInColumn<T extends TaskPlace>(others: readonly T[], task: T, slot: ColumnSlot): T[] {
+  if (slot === 'top') return [{ ...task, position: topPosition(others[0]) }, ...others];
+  const at = Math.max(0, Math.min(slot, others.length));
+  const column = [...others.slice(0, at), task, ...others.slice(at)];
+  return column.map((place, index) => (place.position === index ? place : { ...place, position: index }));
+}
+
 /** `POST /api/tasks`: new tasks go to the top of To Do. */
 export const createTaskRequestSchema = z
   .object({ title: taskTitleSchema, labels: taskLabelsSchema.optional(), due_date: dueDateSchema.optional() })

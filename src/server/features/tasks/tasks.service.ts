@@ -1,46 +1,53 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, min, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
-import { type TaskRow, tasks, users } from '#server/db/schema.ts';
+import { tasks, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
-import type { CreateTaskRequest, Task, TaskStatus, UpdateTaskRequest } from '#shared/tasks.ts';
+import {
+  type ColumnSlot,
+  type CreateTaskRequest,
+  placeInColumn,
+  slotOfChange,
+  type Task,
+  type TaskPlace,
+  type TaskStatus,
+  topPosition,
+  type UpdateTaskRequest,
+} from '#shared/tasks.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The task as the API shows it. */
-export function presentTask(row: TaskRow): Task {
-  return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    labels: row.labels,
-    due_date: row.dueDate,
-    position: row.position,
-    created_at: row.createdAt.toISOString(),
-    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
-  };
-}
+const isoUtc = (column: PgColumn) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The task as the API shows it (`taskSchema`): the one presenter of every task answer, list and writes alike. The
+ * database builds the JSON (in the embedded database's worker thread, or on the PostgreSQL server), so a list of
+ * a thousand tasks costs the event loop one string instead of a thousand parsed rows (bench: GET /api/tasks); a
+ * write selects the same expression, which the driver parses into the object it answers.
+ */
+const taskJson: SQL<Task> = sql<Task>`json_build_object(
+  'id', ${tasks.id}, 'title', ${tasks.title}, 'status', ${tasks.status}, 'labels', ${tasks.labels},
+  'due_date', ${tasks.dueDate}, 'position', ${tasks.position},
+  'created_at', ${isoUtc(tasks.createdAt)}, 'completed_at', ${isoUtc(tasks.completedAt)}
+)`;
+
+/** Board order within a column (the rule is in #shared/tasks.ts): lower position first, then the newer. */
+const boardOrder = sql`${tasks.position}, ${tasks.id} DESC`;
 
 const ownedActive = (userId: number, id: number) =>
   and(eq(tasks.id, id), eq(tasks.userId, userId), isNull(tasks.deletedAt));
 
-const isoUtc = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 /**
- * A member's tasks that are not deleted, in board order, as the JSON text of the answer. The database builds the
- * JSON (in the embedded database's worker thread, or on the PostgreSQL server), so a list of a thousand tasks
- * costs the event loop one string instead of a thousand parsed rows (bench: GET /api/tasks). Same shape as
- * `presentTask`; tasks.test.ts compares the two.
+ * A member's tasks that are not deleted, in board order, as the JSON text of the answer: one string from the
+ * database, sent as it comes (see `taskJson`).
  */
 export async function listTasksJson(db: Db, userId: number): Promise<string> {
   const result = await db.execute<{ body: string }>(sql`
-    SELECT coalesce(json_agg(json_build_object(
-      'id', id, 'title', title, 'status', status, 'labels', labels, 'due_date', due_date, 'position', position,
-      'created_at', ${isoUtc('created_at')}, 'completed_at', ${isoUtc('completed_at')}
-    ) ORDER BY position, id DESC), '[]'::json)::text AS body
-    FROM tasks WHERE user_id = ${userId} AND deleted_at IS NULL`);
+    SELECT coalesce(json_agg(${taskJson} ORDER BY ${boardOrder}), '[]'::json)::text AS body
+    FROM ${tasks} WHERE ${tasks.userId} = ${userId} AND ${tasks.deletedAt} IS NULL`);
   return result.rows[0]?.body ?? '[]';
 }
 
@@ -52,15 +59,20 @@ async function lockTaskOrder(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** A position above every other task of the column: the task lands on top without renumbering the rest. */
-async function topPositionOf(
-  tx: Db | Tx,
+/**
+ * The other tasks of a member's column (all but `exceptId`), in board order, as `placeInColumn` takes them. For a
+ * 'top' slot it reads only the first, so only that one is fetched: adding a task costs one indexed row, not the
+ * column.
+ */
+async function otherTasksOf(
+  tx: Tx,
   userId: number,
   status: TaskStatus,
+  slot: ColumnSlot,
   exceptId?: number,
-): Promise<number> {
-  const [row] = await tx
-    .select({ lowest: min(tasks.position) })
+): Promise<TaskPlace[]> {
+  const query = tx
+    .select({ id: tasks.id, position: tasks.position })
     .from(tasks)
     .where(
       and(
@@ -69,14 +81,43 @@ async function topPositionOf(
         isNull(tasks.deletedAt),
         ...(exceptId !== undefined ? [ne(tasks.id, exceptId)] : []),
       ),
-    );
-  return row?.lowest === null || row?.lowest === undefined ? 0 : row.lowest - 1;
+    )
+    .orderBy(boardOrder);
+  return slot === 'top' ? query.limit(1) : query;
+}
+
+/**
+ * Puts `task` in `slot` of the column it is going to (`task.status`) by the board's rule: answers its new position
+ * (the caller writes it with the task's other changes) and writes, in one statement, the positions of the other
+ * tasks the placement moves (a renumbering).
+ */
+async function writePlacement(
+  tx: Tx,
+  userId: number,
+  task: TaskPlace & { status: TaskStatus },
+  slot: ColumnSlot,
+): Promise<number> {
+  const others = await otherTasksOf(tx, userId, task.status, slot, task.id);
+  const column = placeInColumn(others, { id: task.id, position: task.position }, slot);
+  const before = new Map(others.map((other) => [other.id, other.position]));
+  const moved = column.filter((place) => place.id !== task.id && before.get(place.id) !== place.position);
+  if (moved.length > 0) {
+    await tx.execute(sql`
+      UPDATE tasks SET position = data.position
+      FROM unnest(${`{${moved.map((place) => place.id).join(',')}}`}::int[],
+                  ${`{${moved.map((place) => place.position).join(',')}}`}::float8[]) AS data(id, position)
+      WHERE tasks.id = data.id AND tasks.user_id = ${userId}`);
+  }
+  const placed = column.find((place) => place.id === task.id);
+  if (!placed) throw new Error('placeInColumn lost the task it placed');
+  return placed.position;
 }
 
 export async function createTask(db: Db, userId: number, input: CreateTaskRequest, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
     await lockTaskOrder(tx, userId);
-    const position = await topPositionOf(tx, userId, 'todo');
+    // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
+    const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
     const [row] = await tx
       .insert(tasks)
       .values({
@@ -84,20 +125,19 @@ export async function createTask(db: Db, userId: number, input: CreateTaskReques
         title: input.title,
         labels: input.labels ?? [],
         dueDate: input.due_date ?? null,
-        position,
+        position: topPosition(first),
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning({ task: taskJson });
     if (!row) throw new Error('insert into tasks returned no row');
-    return presentTask(row);
+    return row.task;
   });
 }
 
 /**
- * Changes any of title, labels, due date, status and position. A task moving to another column goes to its top
- * unless a position says where; a position renumbers the column so the order survives a reload. Completing a
- * task records when, and may earn Task Warrior.
+ * Changes any of title, labels, due date, status and position; a new column or a position places the task by the
+ * board's rule (#shared/tasks.ts). Completing a task records when, and may earn Task Warrior.
  */
 export async function updateTask(
   db: Db,
@@ -106,9 +146,13 @@ export async function updateTask(
   update: UpdateTaskRequest,
   now: Date,
 ): Promise<Task> {
-  const { row, completedNow } = await db.transaction(async (tx) => {
+  const { task, completedNow } = await db.transaction(async (tx) => {
     if (update.status !== undefined || update.position !== undefined) await lockTaskOrder(tx, userId);
-    const [current] = await tx.select().from(tasks).where(ownedActive(userId, id)).for('update');
+    const [current] = await tx
+      .select({ status: tasks.status, position: tasks.position })
+      .from(tasks)
+      .where(ownedActive(userId, id))
+      .for('update');
     if (!current) throw notFound('That task');
 
     const status = update.status ?? current.status;
@@ -120,44 +164,22 @@ export async function updateTask(
     if (statusChanged) {
       values.status = status;
       values.completedAt = status === 'done' ? now : null;
-      if (update.position === undefined) values.position = await topPositionOf(tx, userId, status, id);
     }
-    const [updated] = await tx.update(tasks).set(values).where(eq(tasks.id, id)).returning();
+    const slot = slotOfChange(statusChanged, update.position);
+    if (slot !== null) {
+      values.position = await writePlacement(tx, userId, { id, status, position: current.position }, slot);
+    }
+    const [updated] = await tx
+      .update(tasks)
+      .set(values)
+      .where(eq(tasks.id, id))
+      .returning({ task: taskJson });
     if (!updated) throw notFound('That task');
-
-    if (update.position !== undefined) {
-      updated.position = await placeInColumn(tx, userId, updated, update.position);
-    }
-    return { row: updated, completedNow: statusChanged && status === 'done' };
+    return { task: updated.task, completedNow: statusChanged && status === 'done' };
   });
 
   if (completedNow) await awardTaskWarriorIfEarned(db, userId, now);
-  return presentTask(row);
-}
-
-/** Puts the task at `index` of its column and renumbers the column 0, 1, 2… in one statement. */
-async function placeInColumn(tx: Tx, userId: number, task: TaskRow, index: number): Promise<number> {
-  const others = await tx
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.userId, userId),
-        eq(tasks.status, task.status),
-        isNull(tasks.deletedAt),
-        ne(tasks.id, task.id),
-      ),
-    )
-    .orderBy(asc(tasks.position), desc(tasks.id));
-  const ordered = others.map((other) => other.id);
-  const at = Math.min(index, ordered.length);
-  ordered.splice(at, 0, task.id);
-  const positions = ordered.map((_, i) => i);
-  await tx.execute(sql`
-    UPDATE tasks SET position = data.position
-    FROM unnest(${`{${ordered.join(',')}}`}::int[], ${`{${positions.join(',')}}`}::float8[]) AS data(id, position)
-    WHERE tasks.id = data.id AND tasks.user_id = ${userId}`);
-  return at;
+  return task;
 }
 
 async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date): Promise<void> {
@@ -185,19 +207,24 @@ export async function restoreTask(db: Db, userId: number, id: number, now: Date)
     // Member row before task row, in the same order as updateTask takes them (no deadlock between the two).
     await lockTaskOrder(tx, userId);
     const [current] = await tx
-      .select()
+      .select({ status: tasks.status, position: tasks.position, deletedAt: tasks.deletedAt, task: taskJson })
       .from(tasks)
       .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
       .for('update');
     if (!current) throw notFound('That task');
-    if (!current.deletedAt) return presentTask(current);
-    const position = await topPositionOf(tx, userId, current.status, id);
+    if (!current.deletedAt) return current.task;
+    const position = await writePlacement(
+      tx,
+      userId,
+      { id, status: current.status, position: current.position },
+      'top',
+    );
     const [restored] = await tx
       .update(tasks)
       .set({ deletedAt: null, position, updatedAt: now })
       .where(eq(tasks.id, id))
-      .returning();
+      .returning({ task: taskJson });
     if (!restored) throw notFound('That task');
-    return presentTask(restored);
+    return restored.task;
   });
 }

@@ -136,6 +136,39 @@ describe('tasks', () => {
     ).toEqual(['c', 'a', 'b']);
   });
 
+  it('places by the board rule: the top moves no other task, a position renumbers only its column', async () => {
+    const { cookie } = await signInMember(t);
+    const answers: Task[] = [];
+    for (const title of ['c', 'b', 'a', 'y', 'x']) answers.push(await createTaskAs(t, cookie, { title }));
+    const [, , a, y, x] = answers;
+    if (!a || !y || !x) throw new Error('tasks not created');
+    for (const task of [y, x]) await put(cookie, task.id, { status: 'doing', position: 0 });
+    const before = await listAs(cookie);
+    const positionOf = (list: Task[], id: number) => list.find((task) => task.id === id)?.position;
+
+    // To the top of In Progress: a position below its first, every other task as it was.
+    const moved = taskSchema.parse(await (await put(cookie, a.id, { status: 'doing' })).json());
+    const afterTop = await listAs(cookie);
+    expect(moved.position).toBe((positionOf(before, x.id) ?? 0) - 1);
+    expect(afterTop.filter((task) => task.id !== a.id)).toEqual(before.filter((task) => task.id !== a.id));
+
+    // A position renumbers In Progress 0, 1, 2 and leaves To Do alone.
+    await put(cookie, a.id, { position: 2 });
+    const afterIndex = await listAs(cookie);
+    const doing = afterIndex.filter((task) => task.status === 'doing');
+    expect(doing.map((task) => [task.title, task.position])).toEqual([
+      ['x', 0],
+      ['y', 1],
+      ['a', 2],
+    ]);
+    expect(afterIndex.filter((task) => task.status === 'todo')).toEqual(
+      before.filter((task) => task.status === 'todo' && task.id !== a.id),
+    );
+    // Every write answered the task as the list shows it (one presenter).
+    const renamed = taskSchema.parse(await (await put(cookie, a.id, { title: 'a2' })).json());
+    expect((await listAs(cookie)).find((task) => task.id === a.id)).toEqual(renamed);
+  });
+
   it('deletes softly and restores at the top', async () => {
     const { cookie } = await signInMember(t);
     const older = await createTaskAs(t, cookie, { title: 'older' });
@@ -151,8 +184,9 @@ describe('tasks', () => {
       body: { id: older.id },
     });
     expect(restored.status).toBe(200);
-    expect(taskSchema.parse(await restored.json()).id).toBe(older.id);
-    expect((await listAs(cookie)).map((task) => task.id)).toEqual([older.id, newer.id]);
+    const answer = taskSchema.parse(await restored.json());
+    expect(answer.id).toBe(older.id);
+    expect(await listAs(cookie)).toEqual([answer, expect.objectContaining({ id: newer.id })]);
     // Restoring again changes nothing.
     expect(
       (await t.request('/api/tasks/restore', { method: 'POST', cookie, body: { id: older.id } })).status,

@@ -37,11 +37,9 @@ export function useCreateTask() {
   return useMutation({
     mutationKey: taskMutationKey('create'),
     mutationFn: createTask,
-    onMutate: async (request) => {
+    onMutate: (request) => {
       const optimistic = buildOptimisticTask(request);
-      const snapshot = await changeTasksOptimistically(queryClient, (tasks) =>
-        placeTask(tasks, optimistic, 0),
-      );
+      const snapshot = changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, optimistic, 'top'));
       return { ...snapshot, temporaryId: optimistic.id };
     },
     onSuccess: (task, _request, context) => {

@@ -22,7 +22,7 @@ export function useRestoreTask() {
   return useMutation({
     mutationKey: taskMutationKey('restore'),
     mutationFn: (task: Task) => restoreTask(task.id),
-    onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, task, 0)),
+    onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, task, 'top')),
     onSuccess: (restored) => {
       updateTasksCache(queryClient, (tasks) => replaceTask(tasks, restored.id, restored));
       if (restored.status === 'done') invalidateDoneDependents(queryClient);

@@ -14,13 +14,20 @@ export const taskMutationKey = (operation: string) => [...queryKeys.tasks, opera
 
 export type TasksSnapshot = { previous: Task[] | undefined };
 
-/** Stops refetches that would overwrite the change, then shows the change at once. */
-export async function changeTasksOptimistically(
+/**
+ * Stops refetches that would overwrite the change, then shows the change at once: the `onMutate` of every task
+ * mutation, as TanStack Query's optimistic-update guide has it, but synchronous. `mutate` calls `onMutate` before
+ * it first awaits, so a board drop is in the cache before the render that ends the drag, which then shows the
+ * task where it was dropped rather than where it came from (task-board.tsx). Not awaiting the cancellation loses
+ * nothing: TanStack Query 5 cancels at once, and a fetch cancelled later would fall back to this data, since
+ * data set by hand is what a cancelled fetch reverts to.
+ */
+export function changeTasksOptimistically(
   queryClient: QueryClient,
   change: (tasks: Task[]) => Task[],
-): Promise<TasksSnapshot> {
+): TasksSnapshot {
   const { queryKey } = tasksQueryOptions();
-  await queryClient.cancelQueries({ queryKey });
+  void queryClient.cancelQueries({ queryKey });
   const previous = queryClient.getQueryData(queryKey);
   if (previous) queryClient.setQueryData(queryKey, change(previous));
   return { previous };

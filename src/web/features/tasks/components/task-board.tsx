@@ -13,11 +13,13 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Task, type TaskStatus, taskStatuses, taskStatusLabel } from '#shared/tasks.ts';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
+import { tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 import {
   type BoardDropData,
@@ -26,7 +28,7 @@ import {
   DRAG_ACTIVATION_DISTANCE_PX,
 } from '../lib/board-dnd.ts';
 import { columnDropId, resolveDrop, statusOfColumnDropId } from '../lib/resolve-drop.ts';
-import { applyTaskChanges, isPendingTask, tasksByStatus } from '../lib/task-order.ts';
+import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
 import { LabelChip } from './label-chip.tsx';
 import { taskCountText } from './task-count.ts';
 import { TaskItem } from './task-item.tsx';
@@ -49,18 +51,18 @@ const screenReaderInstructions = {
 };
 
 /**
- * The kanban view: To Do, In Progress and Done side by side (stacked on a narrow card), each with its count, and
- * the total above. Tasks are dragged by pointer (after 8 px) or by keyboard from their handle; what a drop does
- * is `resolveDrop`'s answer.
+ * The kanban view of the member's tasks: To Do, In Progress and Done side by side (stacked on a narrow card), each
+ * with its count, and the total above. Tasks are dragged by pointer (after 8 px) or by keyboard from their handle;
+ * what a drop does is `resolveDrop`'s answer, asked of the update mutation, whose optimistic change shows it.
  */
-export function TaskBoard({ tasks: savedTasks, actions }: { tasks: readonly Task[]; actions: BoardActions }) {
+export function TaskBoard({ actions }: { actions: BoardActions }) {
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
-  // The board as the drop leaves it, shown in the very render that ends the drag (the cache's optimistic
-  // change lands a few microtasks later), so the dropped card settles where it was dropped, not where it came
-  // from. It stands only until the task list changes, whether to the optimistic list or back after a refusal.
-  const [dropped, setDropped] = useState<{ from: readonly Task[]; tasks: readonly Task[] } | null>(null);
-  if (dropped && dropped.from !== savedTasks) setDropped(null);
-  const tasks = dropped && dropped.from === savedTasks ? dropped.tasks : savedTasks;
+  // The list comes from the cache itself, not from the card: the update mutation writes a drop's optimistic change
+  // to the cache before `mutate` returns (tasks-cache.ts), so the render that ends the drag already reads it and
+  // the card settles where it was dropped. The card's own subscription hears of the change only a tick later,
+  // after dnd-kit would have flown the card back to where it came from. No refetch on mount: the card's
+  // subscription keeps the list fresh, this one only reads it.
+  const { data: tasks = [] } = useQuery({ ...tasksQueryOptions(), refetchOnMount: false });
   const columns = tasksByStatus(tasks);
   const reducedMotion = usePrefersReducedMotion();
   const sensors = useSensors(
@@ -89,8 +91,6 @@ export function TaskBoard({ tasks: savedTasks, actions }: { tasks: readonly Task
         index: outcome.type === 'reorder' ? outcome.position : 0,
       });
     }
-    const changes = outcome.type === 'status' ? { status: outcome.status } : { position: outcome.position };
-    setDropped({ from: savedTasks, tasks: applyTaskChanges(tasks, outcome.task.id, changes) });
     if (outcome.type === 'status') actions.moveToColumn(outcome.task, outcome.status);
     else actions.reorder(outcome.task, outcome.position);
   }

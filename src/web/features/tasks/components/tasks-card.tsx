@@ -56,11 +56,7 @@ export function TasksCard({
 
       <TasksQueryView query={tasksQuery} emptyText="No tasks yet. Add your first one above.">
         {(tasks) =>
-          view === 'kanban' ? (
-            <TaskBoard tasks={tasks} actions={actions} />
-          ) : (
-            <TaskList tasks={tasks} actions={actions} />
-          )
+          view === 'kanban' ? <TaskBoard actions={actions} /> : <TaskList tasks={tasks} actions={actions} />
         }
       </TasksQueryView>
       <TaskCelebration actions={actions} />

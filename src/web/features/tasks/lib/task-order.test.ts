@@ -57,4 +57,25 @@ describe('task order', () => {
     const replaced = replaceTask(withTemporary, -5, saved);
     expect(tasksByStatus(replaced).todo.map((task) => task.id)).toEqual([500, a.id, b.id]);
   });
+
+  it('predicts the server’s positions: the top of a new column is below its first, and nothing else moves', () => {
+    const doing = [
+      buildTask({ id: 901, title: 'X', status: 'doing', position: -3 }),
+      buildTask({ id: 902, title: 'Y', status: 'doing', position: 5 }),
+    ];
+    const moved = applyTaskChanges([a, ...doing, b], a.id, { status: 'doing' });
+    expect(tasksByStatus(moved).doing.map((task) => [task.title, task.position])).toEqual([
+      ['A', -4],
+      ['X', -3],
+      ['Y', 5],
+    ]);
+    // The column left behind keeps its positions too: the server does not renumber it.
+    expect(tasksByStatus(moved).todo).toEqual([b]);
+  });
+
+  it('takes the server’s answer as it is, where the cached task was; a task no longer cached stays out', () => {
+    const answered = { ...b, title: 'B saved', position: -7 };
+    expect(replaceTask(list, b.id, answered)).toEqual([a, c, answered, d]);
+    expect(replaceTask(list, 12_345, { ...answered, id: 12_345 })).toEqual(list);
+  });
 });

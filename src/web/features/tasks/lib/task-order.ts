@@ -1,10 +1,18 @@
-import { type Task, type TaskStatus, taskStatuses, type UpdateTaskRequest } from '#shared/tasks.ts';
+import {
+  type ColumnSlot,
+  placeInColumn,
+  slotOfChange,
+  type Task,
+  type TaskStatus,
+  taskStatuses,
+  type UpdateTaskRequest,
+} from '#shared/tasks.ts';
 
 export type TasksByStatus = Record<TaskStatus, Task[]>;
 
 /**
- * The tasks of each column, in the order the list holds them. The server answers in position order, and the
- * optimistic changes below keep the cached list in column order, so the display never sorts on its own.
+ * The tasks of each column, in the order the list holds them. The server answers in board order, and the
+ * optimistic changes below keep the cached list in board order, so the display never sorts on its own.
  */
 export function tasksByStatus(tasks: readonly Task[]): TasksByStatus {
   const columns: TasksByStatus = { todo: [], doing: [], done: [] };
@@ -12,27 +20,19 @@ export function tasksByStatus(tasks: readonly Task[]): TasksByStatus {
   return columns;
 }
 
-function flatten(columns: TasksByStatus): Task[] {
-  return taskStatuses.flatMap((status) =>
-    columns[status].map((task, index) => ({ ...task, position: index })),
-  );
-}
-
 /**
- * `task` placed at `index` of its status column (clamped; 0 is the top), the other tasks keeping their order.
- * Positions are renumbered 0, 1, 2… per column, as the server does when it is given a position.
+ * `task` put in `slot` of its status column by the board's rule (`placeInColumn`, the server's too), with the
+ * positions the server will give; the other columns are left as they are.
  */
-export function placeTask(tasks: readonly Task[], task: Task, index: number): Task[] {
+export function placeTask(tasks: readonly Task[], task: Task, slot: ColumnSlot): Task[] {
   const columns = tasksByStatus(tasks.filter((other) => other.id !== task.id));
-  const column = columns[task.status];
-  column.splice(Math.max(0, Math.min(index, column.length)), 0, task);
-  return flatten(columns);
+  columns[task.status] = placeInColumn(columns[task.status], task, slot);
+  return taskStatuses.flatMap((status) => columns[status]);
 }
 
 /**
- * The list as it will be once the server has applied `changes` to task `id` (PUT /api/tasks/{id}): a task that
- * changes column goes to the top of it unless a position says where; a position alone moves it within its
- * column.
+ * The list as it will be once the server has applied `changes` to task `id` (PUT /api/tasks/{id}): the fields
+ * change, and a new column or a position places the task by the board's rule, as the server does.
  */
 export function applyTaskChanges(
   tasks: readonly Task[],
@@ -51,19 +51,18 @@ export function applyTaskChanges(
     updated.status = changes.status;
     updated.completed_at = changes.status === 'done' ? now.toISOString() : null;
   }
-  if (statusChanged || changes.position !== undefined) {
-    return placeTask(tasks, updated, changes.position ?? 0);
-  }
+  const slot = slotOfChange(statusChanged, changes.position);
+  if (slot !== null) return placeTask(tasks, updated, slot);
   return tasks.map((task) => (task.id === id ? updated : task));
 }
 
-/** Puts the server's answer for a task in the place of the cached one (matched by `id`), order kept. */
+/**
+ * The server's answer in the place of the cached task `id` (the temporary one of a new task), as it is: the
+ * optimistic change already put the task where the server did, by the same rule. When the cached task is gone (a
+ * refetch replaced the list meanwhile) nothing changes: the refetch that follows every change brings the task.
+ */
 export function replaceTask(tasks: readonly Task[], id: number, next: Task): Task[] {
-  const index = tasks.findIndex((task) => task.id === id);
-  if (index === -1) return placeTask(tasks, next, 0);
-  const current = tasks[index];
-  if (current && current.status !== next.status) return placeTask(tasks, next, 0);
-  return tasks.map((task) => (task.id === id ? { ...next, position: task.position } : task));
+  return tasks.map((task) => (task.id === id ? next : task));
 }
 
 export function removeTask(tasks: readonly Task[], id: number): Task[] {
