@@ -1,17 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '#tests/factories/build-user.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { noSessionAnswer, signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { deferred } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 function stubSession(me: () => Response | Promise<Response>) {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return me();
-    if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-    return answerEmptyMemberData(request);
-  });
+  server.use(http.get('/api/users/me', me), signInModeHandler('google'), ...emptyMemberDataHandlers());
 }
 
 beforeAll(preloadPages, 30_000);
@@ -20,7 +19,7 @@ describe('AuthGuard and the route table', () => {
   it.each(['/', '/dashboard', '/focus', '/studio', '/community', '/music', '/settings', '/no/such/page'])(
     'sends a visitor without a session from %s to /login',
     async (path) => {
-      stubSession(() => errorResponse(401, 'unauthenticated'));
+      stubSession(noSessionAnswer);
       const app = renderApp(path);
 
       await waitFor(() => expect(app.pathname()).toBe('/login'));
@@ -36,7 +35,7 @@ describe('AuthGuard and the route table', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     expect(app.pathname()).toBe('/focus');
 
-    me.resolve(jsonResponse(buildUser()));
+    me.resolve(userAnswer(buildUser()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Focus' })).toBeInTheDocument();
   });
 
@@ -49,7 +48,7 @@ describe('AuthGuard and the route table', () => {
     ['/music', 'Music'],
     ['/settings', 'Settings'],
   ])('shows the page at %s to a signed-in member, titled %s', async (path, title) => {
-    stubSession(() => jsonResponse(buildUser()));
+    stubSession(() => userAnswer(buildUser()));
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -59,7 +58,7 @@ describe('AuthGuard and the route table', () => {
 
   it('greets the member by the first word of their name on the dashboard', async () => {
     stubSession(() =>
-      jsonResponse(buildUser({ google_user_data: { name: '  Ada King Lovelace', picture: null } })),
+      userAnswer(buildUser({ google_user_data: { name: '  Ada King Lovelace', picture: null } })),
     );
     renderApp('/');
 
@@ -67,7 +66,7 @@ describe('AuthGuard and the route table', () => {
   });
 
   it('shows a readable not-found page with a link home for unknown paths', async () => {
-    stubSession(() => jsonResponse(buildUser()));
+    stubSession(() => userAnswer(buildUser()));
     const app = renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

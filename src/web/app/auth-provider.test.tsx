@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { authErrorText } from '#shared/auth.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import type { AuthState } from '#web/lib/auth-context.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
@@ -54,18 +57,18 @@ function renderSignedInProbe() {
 describe('AuthProvider', () => {
   it('is pending and fetching until the first user fetch succeeds', async () => {
     const me = deferred<Response>();
-    stubFetch((request) => (request.path === '/api/users/me' ? me.promise : undefined));
+    server.use(http.get('/api/users/me', () => me.promise));
 
     renderWithAuth(<Probe />);
     expect(screen.getByTestId('probe')).toHaveTextContent('pending fetching nobody');
 
-    me.resolve(jsonResponse(ada));
+    me.resolve(userAnswer(ada));
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('settled idle Ada Lovelace'));
   });
 
   it('stops being pending, with no user, when the first fetch fails', async () => {
     const me = deferred<Response>();
-    stubFetch((request) => (request.path === '/api/users/me' ? me.promise : undefined));
+    server.use(http.get('/api/users/me', () => me.promise));
 
     renderWithAuth(<Probe />);
     expect(screen.getByTestId('probe')).toHaveTextContent('pending');
@@ -76,7 +79,7 @@ describe('AuthProvider', () => {
 
   it('merges concurrent fetchUser calls and mounted consumers into one request', async () => {
     const me = deferred<Response>();
-    const fetchStub = stubFetch((request) => (request.path === '/api/users/me' ? me.promise : undefined));
+    server.use(http.get('/api/users/me', () => me.promise));
     let latest: AuthState | undefined;
     renderWithAuth(
       <>
@@ -93,14 +96,14 @@ describe('AuthProvider', () => {
     if (!auth) throw new Error('The probe has not rendered');
 
     const calls = [auth.fetchUser(), auth.fetchUser(), auth.fetchUser()];
-    me.resolve(jsonResponse(ada));
+    me.resolve(userAnswer(ada));
 
     await expect(Promise.all(calls)).resolves.toEqual([ada, ada, ada]);
-    expect(fetchStub.requestsTo('/api/users/me')).toHaveLength(1);
+    expect(requestsTo('/api/users/me')).toHaveLength(1);
   });
 
   it('rejects fetchUser with the exact text of part 1 §8', async () => {
-    stubFetch((request) => (request.path === '/api/users/me' ? errorResponse(500, 'internal') : undefined));
+    server.use(http.get('/api/users/me', () => errorResponse(500, 'internal')));
     const { auth } = renderSignedInProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('settled'));
 
@@ -114,11 +117,10 @@ describe('AuthProvider', () => {
 
   it('clears the member on logout before the server has answered', async () => {
     const logoutAnswer = deferred<Response>();
-    const fetchStub = stubFetch((request) => {
-      if (request.path === '/api/users/me') return jsonResponse(ada);
-      if (request.path === '/api/logout') return logoutAnswer.promise;
-      return undefined;
-    });
+    server.use(
+      http.get('/api/users/me', () => userAnswer(ada)),
+      http.get('/api/logout', () => logoutAnswer.promise),
+    );
     const { auth } = renderSignedInProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('Ada Lovelace'));
 
@@ -129,9 +131,9 @@ describe('AuthProvider', () => {
 
     // The logout answer is still outstanding here.
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('settled idle nobody'));
-    expect(fetchStub.requestsTo('/api/logout', 'GET')).toHaveLength(1);
+    expect(requestsTo('/api/logout', 'GET')).toHaveLength(1);
 
-    logoutAnswer.resolve(jsonResponse({ success: true }));
+    logoutAnswer.resolve(HttpResponse.json({ success: true }));
     await act(async () => {
       await loggedOut;
     });
@@ -139,11 +141,10 @@ describe('AuthProvider', () => {
   });
 
   it('keeps the member cleared and logs "Failed to logout" when the logout call fails', async () => {
-    stubFetch((request) => {
-      if (request.path === '/api/users/me') return jsonResponse(ada);
-      if (request.path === '/api/logout') return errorResponse(503, 'database_unavailable');
-      return undefined;
-    });
+    server.use(
+      http.get('/api/users/me', () => userAnswer(ada)),
+      http.get('/api/logout', () => errorResponse(503, 'database_unavailable')),
+    );
     const { auth } = renderSignedInProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('Ada Lovelace'));
 
@@ -158,14 +159,13 @@ describe('AuthProvider', () => {
   it('does not let a user fetch still in flight write the member back after logout', async () => {
     const refetch = deferred<Response>();
     let meCalls = 0;
-    stubFetch((request) => {
-      if (request.path === '/api/users/me') {
+    server.use(
+      http.get('/api/users/me', () => {
         meCalls += 1;
-        return meCalls === 1 ? jsonResponse(ada) : refetch.promise;
-      }
-      if (request.path === '/api/logout') return jsonResponse({ success: true });
-      return undefined;
-    });
+        return meCalls === 1 ? userAnswer(ada) : refetch.promise;
+      }),
+      http.get('/api/logout', () => HttpResponse.json({ success: true })),
+    );
     const { auth } = renderSignedInProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('Ada Lovelace'));
 
@@ -173,7 +173,7 @@ describe('AuthProvider', () => {
       .fetchUser()
       .catch(() => undefined);
     await act(() => auth().logout());
-    refetch.resolve(jsonResponse(ada));
+    refetch.resolve(userAnswer(ada));
 
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('nobody'));
     // Give a late answer every chance to land before looking again.

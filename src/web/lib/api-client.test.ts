@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { ApiError, answerOf, api } from './api-client.ts';
 
 const task = {
@@ -15,11 +17,13 @@ const task = {
 
 describe('the typed API client', () => {
   it('sends a GET without a body or content type, same-origin, asking for JSON', async () => {
-    const fetchStub = stubFetch(() => jsonResponse([task]));
+    // Watched, not replaced (MSW still answers): the arguments the call was made with.
+    vi.spyOn(globalThis, 'fetch');
+    server.use(http.get('/api/tasks', () => HttpResponse.json([task])));
 
     await expect(answerOf(api.tasks.$get())).resolves.toEqual([task]);
 
-    const [request] = fetchStub.requests;
+    const [request] = sentRequests();
     expect(request).toMatchObject({ method: 'GET', path: '/api/tasks', body: undefined });
     expect(request?.headers.get('Content-Type')).toBeNull();
     expect(request?.headers.get('Accept')).toBe('application/json');
@@ -30,32 +34,38 @@ describe('the typed API client', () => {
   });
 
   it('sends a write with no payload without a body or content type (the server takes bodyless writes)', async () => {
-    const fetchStub = stubFetch(() => jsonResponse({ success: true }));
+    server.use(http.delete('/api/tasks/:id', () => HttpResponse.json({ success: true })));
 
     await answerOf(api.tasks[':id'].$delete({ param: { id: '7' } }));
 
-    expect(fetchStub.requests[0]).toMatchObject({ method: 'DELETE', path: '/api/tasks/7', body: undefined });
-    expect(fetchStub.requests[0]?.headers.get('Content-Type')).toBeNull();
+    expect(sentRequests()[0]).toMatchObject({ method: 'DELETE', path: '/api/tasks/7', body: undefined });
+    expect(sentRequests()[0]?.headers.get('Content-Type')).toBeNull();
   });
 
   it('sends the payload as JSON on a POST, and passes the abort signal on', async () => {
-    const fetchStub = stubFetch(() => jsonResponse(task, 201));
+    // Watched, not replaced (MSW still answers): the signal the call was made with.
+    vi.spyOn(globalThis, 'fetch');
+    server.use(http.post('/api/tasks', () => HttpResponse.json(task, { status: 201 })));
     const controller = new AbortController();
 
     await expect(
       answerOf(api.tasks.$post({ json: { title: 'Write' } }, { init: { signal: controller.signal } })),
     ).resolves.toEqual(task);
 
-    expect(fetchStub.requests[0]?.headers.get('Content-Type')).toBe('application/json');
-    expect(JSON.parse(fetchStub.requests[0]?.body ?? '')).toEqual({ title: 'Write' });
-    expect(fetchStub.requests[0]?.signal).toBe(controller.signal);
+    expect(sentRequests()[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(sentRequests()[0]?.body ?? '')).toEqual({ title: 'Write' });
+    expect(vi.mocked(fetch).mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
 
   it('turns the error body into an ApiError with status, code, message and fields', async () => {
-    stubFetch(() =>
-      jsonResponse(
-        { error: { code: 'validation_failed', message: 'Check the fields', fields: { title: 'Too long' } } },
-        400,
+    server.use(
+      http.post('/api/tasks', () =>
+        HttpResponse.json(
+          {
+            error: { code: 'validation_failed', message: 'Check the fields', fields: { title: 'Too long' } },
+          },
+          { status: 400 },
+        ),
       ),
     );
 
@@ -73,7 +83,7 @@ describe('the typed API client', () => {
   });
 
   it('uses the spec text for a failure when the call has one', async () => {
-    stubFetch(() => errorResponse(503, 'database_unavailable'));
+    server.use(http.get('/api/tasks', () => errorResponse(503, 'database_unavailable')));
 
     const error = await answerOf(api.tasks.$get(), {
       errorMessage: (status) => `Broke with ${status}`,
@@ -83,8 +93,12 @@ describe('the typed API client', () => {
   });
 
   it('still reports status when the error answer is not our error body', async () => {
-    stubFetch(
-      () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    server.use(
+      http.get(
+        '/api/tasks',
+        () =>
+          new HttpResponse('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+      ),
     );
 
     const error = await answerOf(api.tasks.$get()).catch((caught: unknown) => caught);

@@ -1,29 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '#shared/dashboard.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
-import {
-  deferred,
-  errorResponse,
-  jsonResponse,
-  type StubbedRequest,
-  stubFetch,
-} from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 const stats: DashboardStats = { tasks_today: 2, pomodoros_today: 3, streak_days: 7, badges: 1 };
 
-function stubDashboard(answerStats: (request: StubbedRequest) => Response | Promise<Response>) {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return jsonResponse(buildUser());
-    if (request.path.startsWith('/api/dashboard/stats')) return answerStats(request);
-    if (request.path === '/api/badges') {
-      return jsonResponse([{ badge_type: 'first_flight', earned_at: '2026-03-01T10:00:00.000Z' }]);
-    }
-    return answerEmptyMemberData(request);
-  });
+function stubDashboard(answerStats: () => Response | Promise<Response>) {
+  server.use(
+    http.get('/api/users/me', () => userAnswer(buildUser())),
+    http.get('/api/dashboard/stats', answerStats),
+    http.get('/api/badges', () =>
+      HttpResponse.json([{ badge_type: 'first_flight', earned_at: '2026-03-01T10:00:00.000Z' }]),
+    ),
+    ...emptyMemberDataHandlers(),
+  );
 }
 
 function statValue(label: string) {
@@ -35,7 +32,7 @@ beforeAll(preloadPages, 30_000);
 
 describe('DashboardPage', () => {
   it('greets the member and shows the four stat cards the server computed for the browser’s time zone', async () => {
-    const fetchStub = stubDashboard(() => jsonResponse(stats));
+    stubDashboard(() => HttpResponse.json(stats));
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
@@ -48,13 +45,11 @@ describe('DashboardPage', () => {
       '1',
     ]);
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(fetchStub.requestsTo(`/api/dashboard/stats?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(
-      1,
-    );
+    expect(requestsTo(`/api/dashboard/stats?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(1);
   });
 
   it('says "1 day" for a one-day streak', async () => {
-    stubDashboard(() => jsonResponse({ ...stats, streak_days: 1 }));
+    stubDashboard(() => HttpResponse.json({ ...stats, streak_days: 1 }));
     renderApp('/dashboard');
     expect(await screen.findByText('1 day')).toBeInTheDocument();
   });
@@ -66,14 +61,14 @@ describe('DashboardPage', () => {
     await screen.findByRole('heading', { name: 'Welcome back, Ada' });
 
     expect(screen.getAllByText('Loading', { selector: 'dd span' })).toHaveLength(4);
-    answer.resolve(jsonResponse(stats));
+    answer.resolve(HttpResponse.json(stats));
     expect(await screen.findByText('7 days')).toBeInTheDocument();
   });
 
   it('shows an error with a way to try again when the stats cannot be loaded', async () => {
     let fail = true;
     stubDashboard(() =>
-      fail ? errorResponse(400, 'invalid_request', 'Not a time zone name') : jsonResponse(stats),
+      fail ? errorResponse(400, 'validation_failed', 'Not a time zone name') : HttpResponse.json(stats),
     );
     const app = renderApp('/');
 
@@ -84,7 +79,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows the compact badges panel: the first three badges, the earned one lit', async () => {
-    stubDashboard(() => jsonResponse(stats));
+    stubDashboard(() => HttpResponse.json(stats));
     renderApp('/');
     const panel = await screen.findByRole('region', { name: 'Badges' });
     await waitFor(() => expect(within(panel).getAllByText('Not earned yet')).toHaveLength(2));
@@ -93,13 +88,13 @@ describe('DashboardPage', () => {
   });
 
   it('shows the Your Tasks card', async () => {
-    stubDashboard(() => jsonResponse(stats));
+    stubDashboard(() => HttpResponse.json(stats));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Your Tasks' })).toBeInTheDocument();
   });
 
   it('Enter Focus Mode goes to /focus', async () => {
-    stubDashboard(() => jsonResponse(stats));
+    stubDashboard(() => HttpResponse.json(stats));
     const app = renderApp('/');
     await app.user.click(await screen.findByRole('button', { name: 'Enter Focus Mode' }));
     await waitFor(() => expect(app.pathname()).toBe('/focus'));

@@ -1,19 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '#tests/factories/build-user.ts';
-import { jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 function stubFocus() {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return jsonResponse(buildUser());
-    if (request.path.startsWith('/api/dashboard/stats')) {
-      return jsonResponse({ tasks_today: 0, pomodoros_today: 3, streak_days: 1, badges: 0 });
-    }
-    return answerEmptyMemberData(request);
-  });
+  server.use(
+    http.get('/api/users/me', () => userAnswer(buildUser())),
+    http.get('/api/dashboard/stats', () =>
+      HttpResponse.json({ tasks_today: 0, pomodoros_today: 3, streak_days: 1, badges: 0 }),
+    ),
+    ...emptyMemberDataHandlers(),
+  );
 }
 
 function sessionStat(label: string) {

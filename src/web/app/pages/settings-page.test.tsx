@@ -1,29 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setAiRequestSchema } from '#shared/ai.ts';
 import { buildProfile } from '#tests/factories/build-profile.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import {
-  deferred,
-  errorResponse,
-  jsonResponse,
-  type StubbedRequest,
-  stubFetch,
-} from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { contractAnswer, deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
 beforeAll(async () => {
   await Promise.all([import('#web/app/shell/app-shell.tsx'), import('./settings-page.tsx')]);
 }, 30_000);
 
-function stubSettings(
-  route: (request: StubbedRequest) => Response | Promise<Response> | undefined = () => undefined,
-) {
-  return stubFetch(
-    (request) =>
-      route(request) ??
-      (request.path === '/api/users/me' ? jsonResponse(buildUser()) : answerEmptyMemberData(request)),
+function stubSettings(...handlers: HttpHandler[]) {
+  server.use(
+    ...handlers,
+    http.get('/api/users/me', () => userAnswer(buildUser())),
+    ...emptyMemberDataHandlers(),
   );
 }
 
@@ -54,16 +50,21 @@ describe('SettingsPage (part 1 §2)', () => {
     expect(screen.getByRole('tabpanel', { name: 'Profile Info' })).toBeVisible();
 
     await app.user.click(tabs[0] as HTMLElement);
+    // Radix moves focus (and so the selection) a task after the key, outside the key's act(): wait for it.
     await app.user.keyboard('{ArrowRight}');
     expect(within(tablist).getByRole('tab', { name: 'Avatar Magic' })).toHaveFocus();
-    expect(within(tablist).getByRole('tab', { name: 'Avatar Magic' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await waitFor(() =>
+      expect(within(tablist).getByRole('tab', { name: 'Avatar Magic' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
     );
     await app.user.keyboard('{End}');
-    expect(within(tablist).getByRole('tab', { name: 'AI Settings' })).toHaveAttribute(
-      'aria-selected',
-      'true',
+    await waitFor(() =>
+      expect(within(tablist).getByRole('tab', { name: 'AI Settings' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
     );
     expect(app.router.state.location.search).toBe('?tab=ai');
     await app.user.keyboard('{ArrowRight}');
@@ -92,10 +93,10 @@ describe('SettingsPage (part 1 §2)', () => {
 
 describe('Profile Info (part 1 §5)', () => {
   it('adds tags on Enter, removes them, and saves with empty text fields left out', async () => {
-    const fetchStub = stubSettings((request) =>
-      request.method === 'PUT' && request.path === '/api/profile'
-        ? jsonResponse(buildProfile({ display_name: 'Ada', tags: ['music'], time_zone: 'Asia/Tokyo' }))
-        : undefined,
+    stubSettings(
+      http.put('/api/profile', () =>
+        HttpResponse.json(buildProfile({ display_name: 'Ada', tags: ['music'], time_zone: 'Asia/Tokyo' })),
+      ),
     );
     const app = renderApp('/settings');
     const name = await screen.findByRole('textbox', { name: 'Display name' });
@@ -110,12 +111,12 @@ describe('Profile Info (part 1 §5)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Remove tag wellness' }));
     expect(tagNames(list)).toEqual(['music']);
     // Enter in the tags field never submitted the form.
-    expect(fetchStub.requestsTo('/api/profile', 'PUT')).toEqual([]);
+    expect(requestsTo('/api/profile', 'PUT')).toEqual([]);
 
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Tokyo');
     await app.user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(fetchStub.requestsTo('/api/profile', 'PUT')).toHaveLength(1));
-    expect(JSON.parse(fetchStub.requestsTo('/api/profile', 'PUT')[0]?.body ?? '')).toEqual({
+    await waitFor(() => expect(requestsTo('/api/profile', 'PUT')).toHaveLength(1));
+    expect(JSON.parse(requestsTo('/api/profile', 'PUT')[0]?.body ?? '')).toEqual({
       tags: ['music'],
       display_name: 'Ada',
       time_zone: 'Asia/Tokyo',
@@ -131,19 +132,19 @@ describe('Profile Info (part 1 §5)', () => {
   });
 
   it('shows what the server refused', async () => {
-    stubSettings((request) =>
-      request.method === 'PUT' && request.path === '/api/profile'
-        ? jsonResponse(
-            {
-              error: {
-                code: 'validation_failed',
-                message: 'Some fields',
-                fields: { avatar_url: 'Give an https link' },
-              },
+    stubSettings(
+      http.put('/api/profile', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields',
+              fields: { avatar_url: 'Give an https link' },
             },
-            400,
-          )
-        : undefined,
+          },
+          { status: 400 },
+        ),
+      ),
     );
     const app = renderApp('/settings');
     await app.user.type(await screen.findByRole('textbox', { name: 'Display name' }), 'Ada');
@@ -154,28 +155,26 @@ describe('Profile Info (part 1 §5)', () => {
 });
 
 describe('About Generator (part 1 §8, §9)', () => {
-  async function openAbout(route: (request: StubbedRequest) => Response | Promise<Response> | undefined) {
-    const fetchStub = stubSettings(route);
+  async function openAbout(chat: HttpHandler) {
+    stubSettings(chat);
     const app = renderApp('/settings?tab=about');
     const panel = await screen.findByRole('tabpanel', { name: 'About Generator' });
     await within(panel).findByRole('textbox', { name: 'Bio' });
-    return { app, panel, fetchStub };
+    return { app, panel };
   }
 
   it('writes a concise bio with POST /api/ai/chat into the bio, the buttons waiting meanwhile', async () => {
     const answer = deferred<Response>();
-    const { app, panel, fetchStub } = await openAbout((request) =>
-      request.path === '/api/ai/chat' ? answer.promise : undefined,
-    );
+    const { app, panel } = await openAbout(http.post('/api/ai/chat', () => answer.promise));
     await app.user.click(within(panel).getByRole('button', { name: 'Concise (80–120 words)' }));
     expect(within(panel).getByRole('button', { name: 'Detailed (200–250 words)' })).toBeDisabled();
     expect(within(panel).getByRole('button', { name: 'Concise (80–120 words)' })).toBeDisabled();
-    const body = JSON.parse(fetchStub.requestsTo('/api/ai/chat', 'POST')[0]?.body ?? '{}');
+    const body = JSON.parse(requestsTo('/api/ai/chat', 'POST')[0]?.body ?? '{}');
     expect(body.messages.at(-1).content).toContain('80–120 words');
 
     const bio = 'I turn tiny pomodoros into big albums.';
     answer.resolve(
-      jsonResponse({
+      HttpResponse.json({
         text: bio,
         provider: 'openrouter',
         model: 'openrouter/auto',
@@ -190,8 +189,8 @@ describe('About Generator (part 1 §8, §9)', () => {
   });
 
   it("puts 'Failed to generate bio. Please try again.' into the bio when the call fails", async () => {
-    const { app, panel } = await openAbout((request) =>
-      request.path === '/api/ai/chat' ? errorResponse(502, 'provider_failed', 'Upstream said no') : undefined,
+    const { app, panel } = await openAbout(
+      http.post('/api/ai/chat', () => errorResponse(502, 'provider_failed', 'Upstream said no')),
     );
     await app.user.click(within(panel).getByRole('button', { name: 'Detailed (200–250 words)' }));
     await waitFor(() =>
@@ -203,15 +202,15 @@ describe('About Generator (part 1 §8, §9)', () => {
   });
 
   it("puts 'Failed to generate bio.' into the bio when no text came back", async () => {
-    const { app, panel } = await openAbout((request) =>
-      request.path === '/api/ai/chat'
-        ? jsonResponse({
-            text: '  ',
-            provider: 'openrouter',
-            model: 'openrouter/auto',
-            choices: [{ message: { role: 'assistant', content: '  ' } }],
-          })
-        : undefined,
+    const { app, panel } = await openAbout(
+      http.post('/api/ai/chat', () =>
+        HttpResponse.json({
+          text: '  ',
+          provider: 'openrouter',
+          model: 'openrouter/auto',
+          choices: [{ message: { role: 'assistant', content: '  ' } }],
+        }),
+      ),
     );
     await app.user.click(within(panel).getByRole('button', { name: 'Concise (80–120 words)' }));
     await waitFor(() =>
@@ -222,8 +221,10 @@ describe('About Generator (part 1 §8, §9)', () => {
 
 describe('AI Settings', () => {
   it('saves the provider and model with POST /api/profile/set-ai; a new provider starts at its first model', async () => {
-    const fetchStub = stubSettings((request) =>
-      request.path === '/api/profile/set-ai' ? jsonResponse(JSON.parse(request.body ?? '{}')) : undefined,
+    stubSettings(
+      http.post('/api/profile/set-ai', async ({ request }) =>
+        contractAnswer(setAiRequestSchema, setAiRequestSchema.parse(await request.json())),
+      ),
     );
     const app = renderApp('/settings?tab=ai');
     const provider = await screen.findByRole('combobox', { name: 'Provider' });
@@ -233,9 +234,9 @@ describe('AI Settings', () => {
     expect(model.value).not.toBe('openrouter/auto');
     await app.user.click(screen.getByRole('button', { name: 'Save AI settings' }));
     await waitFor(() =>
-      expect(
-        fetchStub.requestsTo('/api/profile/set-ai', 'POST').map((r) => JSON.parse(r.body ?? '')),
-      ).toEqual([{ aiProvider: 'straico', aiModel: model.value }]),
+      expect(requestsTo('/api/profile/set-ai', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
+        { aiProvider: 'straico', aiModel: model.value },
+      ]),
     );
     expect(await screen.findByText('Saved')).toBeInTheDocument();
   });

@@ -1,23 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
-import { deferred, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { deferred } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from './use-floating-pomodoro-preference.ts';
 
 function stubSignedIn(
   user: User = buildUser(),
-  logout: () => Promise<Response> | Response = () => jsonResponse({ success: true }),
+  logout: () => Promise<Response> | Response = () => HttpResponse.json({ success: true }),
 ) {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return jsonResponse(user);
-    if (request.path === '/api/logout') return logout();
-    if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-    return answerEmptyMemberData(request);
-  });
+  server.use(
+    http.get('/api/users/me', () => userAnswer(user)),
+    http.get('/api/logout', logout),
+    signInModeHandler('google'),
+    ...emptyMemberDataHandlers(),
+  );
 }
 
 async function renderSignedIn(path = '/', user?: User) {
@@ -134,7 +137,8 @@ describe('AppShell', () => {
     await app.user.click(within(menu).getByRole('switch', { name: 'Floating timer' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
 
-    await app.user.click(screen.getByRole('heading', { level: 1 }));
+    // The backdrop covers the page beside the panel (the page behind is inert): a press outside lands on it.
+    await app.user.click(screen.getByTestId('mobile-menu-backdrop'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -150,12 +154,20 @@ describe('AppShell', () => {
     expect(menuButton).toHaveFocus();
   });
 
-  it('toggles the menu from the menu button', async () => {
+  it('keeps Tab inside the open menu, and the page behind it (the menu button too) out of reach', async () => {
     const app = await renderSignedIn('/');
-    const menuButton = screen.getByRole('button', { name: 'Open menu' });
-    await app.user.click(menuButton);
-    await app.user.click(menuButton);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-modal', 'true');
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+
+    const close = within(menu).getByRole('button', { name: 'Close menu' });
+    expect(close).toHaveFocus();
+    await app.user.tab({ shift: true });
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    expect(close).not.toHaveFocus();
+    await app.user.tab();
+    expect(close).toHaveFocus();
   });
 
   it('keeps the floating timer preference in localStorage across remounts, on by default', async () => {
@@ -204,7 +216,7 @@ describe('AppShell', () => {
 
   it('signs out: the member is cleared at once, GET /api/logout is called and the app is at /login', async () => {
     const logoutAnswer = deferred<Response>();
-    const fetchStub = stubSignedIn(buildUser(), () => logoutAnswer.promise);
+    stubSignedIn(buildUser(), () => logoutAnswer.promise);
     const app = renderApp('/focus');
     await screen.findByRole('heading', { level: 1, name: 'Focus' });
 
@@ -213,7 +225,7 @@ describe('AppShell', () => {
     // The server has not answered yet: the member is already gone.
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/login');
-    expect(fetchStub.requestsTo('/api/logout', 'GET')).toHaveLength(1);
-    logoutAnswer.resolve(jsonResponse({ success: true }));
+    expect(requestsTo('/api/logout', 'GET')).toHaveLength(1);
+    logoutAnswer.resolve(HttpResponse.json({ success: true }));
   });
 });

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { noSessionAnswer, signInModeHandler } from '#tests/web-kit/auth/auth-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 
@@ -11,14 +13,11 @@ const devSignInPath = `/dev-sign-in?state=st-1&nonce=n-1&code_challenge=${codeCh
 const callbackUrl = 'http://localhost:3000/auth/callback?code=dev-code&state=st-1';
 
 function stubDevIdentityServer() {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return errorResponse(401, 'unauthenticated');
-    if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'development' });
-    if (request.path === '/api/dev-identity/authorize' && request.method === 'POST') {
-      return jsonResponse({ redirectUrl: callbackUrl });
-    }
-    return undefined;
-  });
+  server.use(
+    http.get('/api/users/me', noSessionAnswer),
+    signInModeHandler('development'),
+    http.post('/api/dev-identity/authorize', () => HttpResponse.json({ redirectUrl: callbackUrl })),
+  );
 }
 
 describe('DevSignInPage', () => {
@@ -27,7 +26,7 @@ describe('DevSignInPage', () => {
   });
 
   it('is marked as development sign-in and posts name, email and the link values, then follows the answer', async () => {
-    const fetchStub = stubDevIdentityServer();
+    stubDevIdentityServer();
     const app = renderApp(devSignInPath);
 
     expect(await screen.findByRole('heading', { name: 'Development sign-in' })).toBeInTheDocument();
@@ -36,7 +35,7 @@ describe('DevSignInPage', () => {
     await app.user.click(screen.getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(assignBrowserLocation).toHaveBeenCalledWith(callbackUrl));
-    const [request] = fetchStub.requestsTo('/api/dev-identity/authorize', 'POST');
+    const [request] = requestsTo('/api/dev-identity/authorize', 'POST');
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(JSON.parse(request?.body ?? '')).toEqual({
       name: 'Ada Lovelace',
@@ -48,7 +47,7 @@ describe('DevSignInPage', () => {
   });
 
   it('shows readable messages beside the fields and sends nothing when they are wrong', async () => {
-    const fetchStub = stubDevIdentityServer();
+    stubDevIdentityServer();
     const app = renderApp(devSignInPath);
 
     await app.user.type(await screen.findByLabelText('Email'), 'not-an-email');
@@ -58,7 +57,7 @@ describe('DevSignInPage', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Type an email address');
-    expect(fetchStub.requestsTo('/api/dev-identity/authorize')).toHaveLength(0);
+    expect(requestsTo('/api/dev-identity/authorize')).toHaveLength(0);
   });
 
   it('explains and links back to /login when the link lacks its parameters', async () => {

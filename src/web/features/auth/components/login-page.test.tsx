@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { noSessionAnswer, signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
@@ -20,12 +23,11 @@ function stubSignedOut({
   mode?: SignInMode;
   redirect?: () => Response | Promise<Response>;
 }) {
-  return stubFetch((request) => {
-    if (request.path === '/api/users/me') return errorResponse(401, 'unauthenticated');
-    if (request.path === '/api/auth/mode') return jsonResponse({ mode });
-    if (request.path === '/api/oauth/google/redirect_url' && redirect) return redirect();
-    return undefined;
-  });
+  server.use(
+    http.get('/api/users/me', noSessionAnswer),
+    signInModeHandler(mode),
+    ...(redirect ? [http.get('/api/oauth/google/redirect_url', redirect)] : []),
+  );
 }
 
 beforeAll(preloadPages, 30_000);
@@ -37,11 +39,10 @@ describe('LoginPage', () => {
 
   it('shows a spinner, not the sign-in button, while the session is pending', async () => {
     const me = deferred<Response>();
-    stubFetch((request) => {
-      if (request.path === '/api/users/me') return me.promise;
-      if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-      return undefined;
-    });
+    server.use(
+      http.get('/api/users/me', () => me.promise),
+      signInModeHandler('google'),
+    );
 
     renderApp('/login');
 
@@ -52,11 +53,11 @@ describe('LoginPage', () => {
   });
 
   it('sends a member who is already signed in to /dashboard', async () => {
-    stubFetch((request) => {
-      if (request.path === '/api/users/me') return jsonResponse(buildUser());
-      if (request.path === '/api/auth/mode') return jsonResponse({ mode: 'google' });
-      return answerEmptyMemberData(request);
-    });
+    server.use(
+      http.get('/api/users/me', () => userAnswer(buildUser())),
+      signInModeHandler('google'),
+      ...emptyMemberDataHandlers(),
+    );
 
     const app = renderApp('/login');
 
@@ -74,7 +75,7 @@ describe('LoginPage', () => {
 
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
-    redirect.resolve(jsonResponse({ redirectUrl: providerUrl }));
+    redirect.resolve(HttpResponse.json({ redirectUrl: providerUrl }));
     await waitFor(() => expect(assignBrowserLocation).toHaveBeenCalledWith(providerUrl));
     expect(assignBrowserLocation).toHaveBeenCalledTimes(1);
   });
@@ -106,11 +107,11 @@ describe('LoginPage', () => {
   });
 
   it('says nothing about development sign-in when Google signs members in', async () => {
-    const fetchStub = stubSignedOut({ mode: 'google' });
+    stubSignedOut({ mode: 'google' });
     renderApp('/login');
 
     await screen.findByRole('button', { name: 'Continue with Google' });
-    await waitFor(() => expect(fetchStub.requestsTo('/api/auth/mode')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/api/auth/mode')).toHaveLength(1));
     expect(screen.queryByText(/Development sign-in/)).not.toBeInTheDocument();
   });
 });

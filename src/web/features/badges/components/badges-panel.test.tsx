@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { BadgesPanel } from './badges-panel.tsx';
 
 function stubBadges(answer: () => Response) {
-  return stubFetch((request) => (request.path.startsWith('/api/badges') ? answer() : undefined));
+  server.use(http.get('/api/badges', answer));
 }
 
 async function badgeItems() {
@@ -17,7 +19,7 @@ async function badgeItems() {
 describe('BadgesPanel', () => {
   it('full: the whole catalogue of six, earned ones lit with their date, the rest dimmed', async () => {
     stubBadges(() =>
-      jsonResponse([
+      HttpResponse.json([
         { badge_type: 'four_pomodoros', earned_at: '2026-03-01T10:00:00.000Z' },
         { badge_type: 'task_warrior', earned_at: '2026-03-02T10:00:00.000Z' },
       ]),
@@ -43,7 +45,9 @@ describe('BadgesPanel', () => {
   });
 
   it('compact: only the first three badges of the catalogue', async () => {
-    stubBadges(() => jsonResponse([{ badge_type: 'community_star', earned_at: '2026-03-01T10:00:00.000Z' }]));
+    stubBadges(() =>
+      HttpResponse.json([{ badge_type: 'community_star', earned_at: '2026-03-01T10:00:00.000Z' }]),
+    );
     renderWithQuery(<BadgesPanel variant="compact" />);
 
     await screen.findAllByText('Not earned yet');
@@ -56,10 +60,10 @@ describe('BadgesPanel', () => {
   });
 
   it('asks for another member’s badges by userId', async () => {
-    const fetchStub = stubBadges(() => jsonResponse([]));
+    stubBadges(() => HttpResponse.json([]));
     renderWithQuery(<BadgesPanel userId={12} />);
     await screen.findAllByText('Not earned yet');
-    expect(fetchStub.requests.map((request) => request.path)).toEqual(['/api/badges?userId=12']);
+    expect(sentRequests().map((request) => request.path)).toEqual(['/api/badges?userId=12']);
   });
 
   it('only logs a failure (part 1 §8), still showing the catalogue', async () => {

@@ -1,8 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { EarnedBadge } from '#shared/badges.ts';
-import { jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { server as network, requestsTo } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useBadges } from '../api/get-badges.ts';
@@ -25,26 +26,24 @@ const fourPomodoros: EarnedBadge = { badge_type: 'four_pomodoros', earned_at: '2
 
 function stubBadgeAnswers() {
   const server = { badges: [firstFlight] as EarnedBadge[] };
-  const fetchStub = stubFetch((request) =>
-    request.path === '/api/badges' ? jsonResponse(server.badges) : undefined,
-  );
-  return { server, fetchStub };
+  network.use(http.get('/api/badges', () => HttpResponse.json(server.badges)));
+  return { server };
 }
 
 describe('useBadgeEarnedToasts', () => {
   it('says nothing about badges the member already had when the page loaded', async () => {
-    const { fetchStub } = stubBadgeAnswers();
+    stubBadgeAnswers();
     const { queryClient } = renderWithQuery(<ShellStandIn />);
     await screen.findByText('1 known');
     await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
     await screen.findByText('1 known');
 
-    expect(fetchStub.requestsTo('/api/badges').length).toBeGreaterThanOrEqual(1);
+    expect(requestsTo('/api/badges').length).toBeGreaterThanOrEqual(1);
     expect(screen.queryByText(/Badge earned/)).not.toBeInTheDocument();
   });
 
   it('toasts "Badge earned: {name} {emoji}" once for a badge that appears in a later answer', async () => {
-    const { server, fetchStub } = stubBadgeAnswers();
+    const { server } = stubBadgeAnswers();
     const { queryClient } = renderWithQuery(<ShellStandIn />);
     await screen.findByText('1 known');
 
@@ -56,7 +55,7 @@ describe('useBadgeEarnedToasts', () => {
     expect(screen.queryByText('Badge earned: First Flight 🕊️')).not.toBeInTheDocument();
 
     await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
-    await waitFor(() => expect(fetchStub.requestsTo('/api/badges')).toHaveLength(3));
+    await waitFor(() => expect(requestsTo('/api/badges')).toHaveLength(3));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getAllByText('Badge earned: Four Pomodoros 🍅')).toHaveLength(1);
   });

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
-import { deferred, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { deferred } from '#tests/web-kit/http-answers.ts';
+import { requestsTo, sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { WeekCalendarPanel } from './week-calendar-panel.tsx';
 
@@ -33,12 +35,10 @@ const week = buildCalendarWeek({
 
 describe('WeekCalendarPanel (part 1 §2)', () => {
   it('names the zone, lists the week’s days with their tasks and focus sessions in 12-hour times', async () => {
-    const fetchStub = stubFetch((request) =>
-      request.path.startsWith('/api/calendar/week') ? jsonResponse(week) : undefined,
-    );
+    server.use(http.get('/api/calendar/week', () => HttpResponse.json(week)));
     renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
     const panel = await screen.findByRole('region', { name: 'Your Week (America/Santiago)' });
-    expect(fetchStub.requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(1);
+    expect(requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(1);
     const tuesday = (await within(panel).findByRole('heading', { name: /Tue, May 5/ })).closest(
       'li',
     ) as HTMLElement;
@@ -56,18 +56,15 @@ describe('WeekCalendarPanel (part 1 §2)', () => {
   });
 
   it('waits for the zone before asking for the week', () => {
-    const fetchStub = stubFetch(() => undefined);
     renderWithMember(<WeekCalendarPanel timeZone={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your week');
-    expect(fetchStub.requests).toEqual([]);
+    expect(sentRequests()).toEqual([]);
   });
 
   it('refreshes on request, saying so while it loads', async () => {
     let answer = deferred<Response>();
-    answer.resolve(jsonResponse(week));
-    const fetchStub = stubFetch((request) =>
-      request.path.startsWith('/api/calendar/week') ? answer.promise : undefined,
-    );
+    answer.resolve(HttpResponse.json(week));
+    server.use(http.get('/api/calendar/week', () => answer.promise));
     const { user } = renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
     await screen.findByText('Mix the single');
 
@@ -76,9 +73,9 @@ describe('WeekCalendarPanel (part 1 §2)', () => {
     const refreshing = screen.getByRole('button', { name: 'Refreshing…' });
     expect(refreshing).toBeDisabled();
     expect(refreshing).toHaveAttribute('aria-busy', 'true');
-    answer.resolve(jsonResponse({ ...week, events: [] }));
+    answer.resolve(HttpResponse.json({ ...week, events: [] }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
     expect(screen.queryByText('Mix the single')).toBeNull();
-    expect(fetchStub.requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(2);
+    expect(requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(2);
   });
 });

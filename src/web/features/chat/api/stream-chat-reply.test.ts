@@ -1,7 +1,9 @@
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { controlledSse, sseFrame, sseResponse } from '#tests/web-kit/studio/sse-response.ts';
-import { buildMessage } from '#tests/web-kit/studio/studio-server-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
+import { controlledSse, sseAnswer, sseFrame } from '#tests/web-kit/studio/event-stream.ts';
+import { buildMessage } from '#tests/web-kit/studio/studio-handlers.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { streamChatReply } from './stream-chat-reply.ts';
 
@@ -14,12 +16,19 @@ const body = {
   styleMode: 'default' as const,
 };
 
+/** `POST /api/chat/stream` answers what `answer` makes. */
+function answerChatStream(answer: () => Response) {
+  server.use(http.post('/api/chat/stream', answer));
+}
+
 describe('streamChatReply', () => {
   it('POSTs JSON asking for an event stream, and reports user, deltas and done in order', async () => {
     const userMessage = buildMessage(5, { content: 'Hello' });
     const aiMessage = buildMessage(5, { role: 'assistant', content: 'Hi there' });
-    const server = stubFetch(() =>
-      sseResponse([
+    // Watched, not replaced (MSW still answers): the options the call was made with.
+    vi.spyOn(globalThis, 'fetch');
+    answerChatStream(() =>
+      sseAnswer([
         `: OPENROUTER PROCESSING\n\n${sseFrame('user', { userMessage })}`,
         sseFrame('delta', { text: 'Hi ' }).slice(0, 10),
         sseFrame('delta', { text: 'Hi ' }).slice(10) + sseFrame('ping', {}),
@@ -39,7 +48,7 @@ describe('streamChatReply', () => {
 
     expect(seen).toEqual([`user:${userMessage.id}`, 'delta:Hi ', 'delta:there']);
     expect(result.aiMessage).toEqual(aiMessage);
-    const [request] = server.requestsTo('/api/chat/stream', 'POST');
+    const [request] = requestsTo('/api/chat/stream', 'POST');
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(request?.headers.get('Accept')).toBe('text/event-stream');
     expect(JSON.parse(request?.body ?? '')).toEqual(body);
@@ -48,16 +57,16 @@ describe('streamChatReply', () => {
 
   it('asks /api/chat/regenerate for a new reply', async () => {
     const aiMessage = buildMessage(5, { role: 'assistant', content: 'Again' });
-    const server = stubFetch(() => sseResponse([sseFrame('done', { aiMessage })]));
+    server.use(http.post('/api/chat/regenerate', () => sseAnswer([sseFrame('done', { aiMessage })])));
     const { threadId, provider, model } = body;
     await streamChatReply({ kind: 'regenerate', body: { threadId, provider, model } });
-    expect(server.requestsTo('/api/chat/regenerate', 'POST')).toHaveLength(1);
+    expect(requestsTo('/api/chat/regenerate', 'POST')).toHaveLength(1);
   });
 
   it('answers at done while the server still holds the stream open, and settles `closed` when it ends', async () => {
     const aiMessage = buildMessage(5, { role: 'assistant', content: 'Done' });
     const stream = controlledSse();
-    stubFetch(() => stream.response);
+    answerChatStream(() => stream.response);
     const replying = streamChatReply({ kind: 'send', body });
     stream.send('done', { aiMessage });
     const result = await replying;
@@ -72,7 +81,7 @@ describe('streamChatReply', () => {
   });
 
   it('reads a JSON error answer into an ApiError with the server’s reason', async () => {
-    stubFetch(() =>
+    answerChatStream(() =>
       errorResponse(
         503,
         'provider_not_configured',
@@ -90,8 +99,8 @@ describe('streamChatReply', () => {
 
   it('turns an error event into an ApiError after the member message arrived', async () => {
     const userMessage = buildMessage(5);
-    stubFetch(() =>
-      sseResponse([
+    answerChatStream(() =>
+      sseAnswer([
         sseFrame('user', { userMessage }),
         sseFrame('delta', { text: 'Half' }),
         sseFrame('error', { code: 'provider_failed', message: 'Provider disconnected unexpectedly' }),
@@ -107,21 +116,21 @@ describe('streamChatReply', () => {
   });
 
   it('refuses a stream that ends without done, and an event that breaks the contract', async () => {
-    stubFetch(() => sseResponse([sseFrame('delta', { text: 'Half' })]));
+    answerChatStream(() => sseAnswer([sseFrame('delta', { text: 'Half' })]));
     await expect(streamChatReply({ kind: 'send', body })).rejects.toThrow('stopped before it was finished');
 
-    stubFetch(() => sseResponse([sseFrame('done', { aiMessage: { id: 'nope' } })]));
+    answerChatStream(() => sseAnswer([sseFrame('done', { aiMessage: { id: 'nope' } })]));
     await expect(streamChatReply({ kind: 'send', body })).rejects.toThrow('a malformed done event');
 
-    stubFetch(() => sseResponse(['event: delta\ndata: {not json\n\n']));
+    answerChatStream(() => sseAnswer(['event: delta\ndata: {not json\n\n']));
     await expect(streamChatReply({ kind: 'send', body })).rejects.toThrow('the delta event is not JSON');
   });
 
   it('stops with an AbortError when its signal aborts mid-stream', async () => {
     const controller = new AbortController();
     const started = deferred<void>();
-    stubFetch((request) => {
-      const stream = controlledSse(request.signal);
+    answerChatStream(() => {
+      const stream = controlledSse();
       stream.send('delta', { text: 'Some' });
       started.resolve();
       return stream.response;

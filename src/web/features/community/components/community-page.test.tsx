@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_TEXTS } from '#shared/community.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
@@ -8,11 +9,11 @@ import {
   buildPost,
   ME,
   OTHER,
-  stubCommunityServer,
-} from '#tests/web-kit/community/community-server-stub.ts';
+  serveCommunity,
+} from '#tests/web-kit/community/community-handlers.ts';
 import { FakeEventSource, FakeIntersectionObserver } from '#tests/web-kit/community/fake-event-source.ts';
 import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
-import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
 import { formatPostDate } from '../model/post-date.ts';
 import { REPORT_THANKS } from './report-dialog.tsx';
@@ -32,7 +33,7 @@ afterEach(() => {
 
 describe('CommunityPage: the list', () => {
   it("says 'No posts yet' with a 'Create First Post' button that opens the post form", async () => {
-    stubCommunityServer();
+    serveCommunity();
     const { user } = renderCommunity();
     expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
     expect(await screen.findByText(COMMUNITY_TEXTS.noPosts)).toBeInTheDocument();
@@ -53,12 +54,13 @@ describe('CommunityPage: the list', () => {
       likes: 3,
       comments_count: 2,
     });
-    stubCommunityServer({
+    serveCommunity({
       posts: [post],
-      override: async (request) => {
-        if (request.path === '/api/community/posts') await gate.promise;
-        return undefined;
-      },
+      overrides: [
+        http.get('/api/community/posts', async () => {
+          await gate.promise;
+        }),
+      ],
     });
     renderCommunity();
     expect(screen.getByText('Loading posts')).toBeInTheDocument();
@@ -83,12 +85,13 @@ describe('CommunityPage: the list', () => {
 
   it('says when the posts could not be loaded, and tries again', async () => {
     let fail = true;
-    stubCommunityServer({
+    serveCommunity({
       posts: [buildPost({ title: 'Back again' })],
-      override: (request) =>
-        fail && request.path === '/api/community/posts'
-          ? errorResponse(400, 'validation_failed', 'No')
-          : undefined,
+      overrides: [
+        http.get('/api/community/posts', () =>
+          fail ? errorResponse(400, 'validation_failed', 'No') : undefined,
+        ),
+      ],
     });
     const { user } = renderCommunity();
     expect(await screen.findByText(/Could not load your community posts/)).toBeInTheDocument();
@@ -101,7 +104,7 @@ describe('CommunityPage: the list', () => {
   it('loads the next page when the end of the list scrolls into view, and with Load more', async () => {
     const posts = Array.from({ length: 45 }, (_, index) => buildPost({ title: `Post number ${index + 1}` }));
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-    const server = stubCommunityServer({ posts, pageSize: 20 });
+    const server = serveCommunity({ posts, pageSize: 20 });
     const { user } = renderCommunity();
 
     expect(await findPost('Post number 45')).toBeInTheDocument();
@@ -123,16 +126,16 @@ describe('CommunityPage: the list', () => {
   it('likes at once, then takes the count the server answers', async () => {
     const like = deferred<Response>();
     const post = buildPost({ title: 'Likeable', likes: 4 });
-    stubCommunityServer({
+    serveCommunity({
       posts: [post],
-      override: (request) => (request.path.endsWith('/like') ? like.promise : undefined),
+      overrides: [http.put('/api/community/posts/:id/like', () => like.promise)],
     });
     const { user } = renderCommunity();
     const article = await findPost('Likeable');
     await user.click(within(article).getByRole('button', { name: 'Like 4' }));
     expect(within(article).getByRole('button', { name: 'Like 5' })).toHaveAttribute('aria-pressed', 'true');
 
-    like.resolve(jsonResponse({ likes: 7, liked: true }));
+    like.resolve(HttpResponse.json({ likes: 7, liked: true }));
     expect(await within(article).findByRole('button', { name: 'Like 7' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -141,10 +144,13 @@ describe('CommunityPage: the list', () => {
 
   it('puts a like back when the server refuses it', async () => {
     const post = buildPost({ title: 'Unlikeable', likes: 4 });
-    stubCommunityServer({
+    serveCommunity({
       posts: [post],
-      override: (request) =>
-        request.path.endsWith('/like') ? errorResponse(404, 'not_found', 'There is no such post') : undefined,
+      overrides: [
+        http.put('/api/community/posts/:id/like', () =>
+          errorResponse(404, 'not_found', 'There is no such post'),
+        ),
+      ],
     });
     const { user } = renderCommunity();
     const article = await findPost('Unlikeable');
@@ -156,7 +162,7 @@ describe('CommunityPage: the list', () => {
 
 describe('CommunityPage: the post menu', () => {
   it("shows Edit and Delete only on the member's own posts; others' posts offer Report", async () => {
-    stubCommunityServer({
+    serveCommunity({
       posts: [
         buildPost({ title: 'Mine', author_id: ME.id, author_name: ME.name }),
         buildPost({ title: 'Theirs' }),
@@ -175,15 +181,17 @@ describe('CommunityPage: the post menu', () => {
     expect(options).toHaveAttribute('aria-expanded', 'false');
     await user.click(options);
     expect(options).toHaveAttribute('aria-expanded', 'true');
-    expect(within(mine).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(within(mine).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    // A Radix menu: its actions are menu items, in a layer portalled to the end of the page.
+    expect(screen.getByRole('menu')).toHaveAttribute('id', options.getAttribute('aria-controls'));
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(within(mine).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
     expect(options).toHaveFocus();
   });
 
   it("asks 'Are you sure you want to delete this post?' and removes the post when confirmed", async () => {
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [
         buildPost({ title: 'Doomed', author_id: ME.id, author_name: ME.name }),
         buildPost({ title: 'Kept' }),
@@ -194,7 +202,7 @@ describe('CommunityPage: the post menu', () => {
     const id = server.posts().find((p) => p.title === 'Doomed')?.id;
 
     await user.click(within(doomed).getByRole('button', { name: 'Post options' }));
-    await user.click(within(doomed).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete post' });
     expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete this post?');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -202,7 +210,7 @@ describe('CommunityPage: the post menu', () => {
     expect(server.requestsTo(`/api/community/posts/${id}`, 'DELETE')).toHaveLength(0);
 
     await user.click(within(doomed).getByRole('button', { name: 'Post options' }));
-    await user.click(within(doomed).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Doomed' })).not.toBeInTheDocument());
     expect(server.requestsTo(`/api/community/posts/${id}`, 'DELETE')).toHaveLength(1);
@@ -210,7 +218,7 @@ describe('CommunityPage: the post menu', () => {
   });
 
   it('edits a post in the same form, titled Edit post, with Save', async () => {
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [
         buildPost({ title: 'Draft title', body: 'Draft body', author_id: ME.id, author_name: ME.name }),
       ],
@@ -219,7 +227,7 @@ describe('CommunityPage: the post menu', () => {
     const article = await findPost('Draft title');
     const id = server.posts()[0]?.id;
     await user.click(within(article).getByRole('button', { name: 'Post options' }));
-    await user.click(within(article).getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Edit post' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
@@ -238,7 +246,7 @@ describe('CommunityPage: the post menu', () => {
   });
 
   it('reports a post with a reason and thanks the member', async () => {
-    const server = stubCommunityServer({ posts: [buildPost({ title: 'Spammy' })] });
+    const server = serveCommunity({ posts: [buildPost({ title: 'Spammy' })] });
     const { user } = renderCommunity();
     const article = await findPost('Spammy');
     const id = server.posts()[0]?.id;
@@ -261,7 +269,7 @@ describe('CommunityPage: the post menu', () => {
 describe('CommunityPage: comments', () => {
   it('expands the comments, sends one with Enter, never an empty one, and counts it', async () => {
     const post = buildPost({ title: 'Talk to me', comments_count: 1 });
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [post],
       comments: { [post.id]: [{ ...buildCommentFor(post.id), body: 'First!' }] },
     });
@@ -290,16 +298,17 @@ describe('CommunityPage: comments', () => {
     const post = buildPost({ title: 'Quick talk', comments_count: 0 });
     const gate = deferred<void>();
     let held = false;
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [post],
       comments: { [post.id]: [] },
-      override: async (request) => {
-        if (request.method === 'POST' && request.path.endsWith('/comments') && !held) {
-          held = true;
-          await gate.promise;
-        }
-        return undefined;
-      },
+      overrides: [
+        http.post('/api/community/posts/:id/comments', async () => {
+          if (!held) {
+            held = true;
+            await gate.promise;
+          }
+        }),
+      ],
     });
     const { user } = renderCommunity();
     const article = await findPost('Quick talk');
@@ -328,7 +337,7 @@ describe('CommunityPage: comments', () => {
     });
     const theirs = buildPost({ title: 'Their question', comments_count: 1 });
     const tip = { ...buildCommentFor(mine.id), body: 'Try this' };
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [mine, theirs],
       comments: {
         [mine.id]: [
@@ -363,7 +372,7 @@ describe('CommunityPage: comments', () => {
 
 describe('CommunityPage: live updates', () => {
   it('opens one event stream on /api/events and closes it when the page closes', async () => {
-    stubCommunityServer();
+    serveCommunity();
     const { unmount } = renderCommunity();
     await screen.findByText('No posts yet');
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -374,7 +383,7 @@ describe('CommunityPage: live updates', () => {
 
   it("sets a post's like count from post.liked without touching the viewer's own like", async () => {
     const post = buildPost({ title: 'Popular', likes: 1, liked: true });
-    stubCommunityServer({ posts: [post] });
+    serveCommunity({ posts: [post] });
     renderCommunity();
     const article = await findPost('Popular');
     FakeEventSource.current()?.emit('post.liked', { postId: post.id, likes: 9 });
@@ -386,7 +395,7 @@ describe('CommunityPage: live updates', () => {
 
   it('counts a new comment, and shows it where the comments are open', async () => {
     const post = buildPost({ title: 'Chatty', comments_count: 0 });
-    const server = stubCommunityServer({ posts: [post] });
+    const server = serveCommunity({ posts: [post] });
     const { user } = renderCommunity();
     const article = await findPost('Chatty');
     await user.click(within(article).getByRole('button', { name: 'Comments 0' }));
@@ -404,7 +413,7 @@ describe('CommunityPage: live updates', () => {
   });
 
   it('shows a new post and the new stats on post.created, and drops a deleted one on post.deleted', async () => {
-    const server = stubCommunityServer({ posts: [buildPost({ title: 'Old news' })] });
+    const server = serveCommunity({ posts: [buildPost({ title: 'Old news' })] });
     renderCommunity();
     await findPost('Old news');
     const fresh = buildPost({ title: 'Breaking' });
@@ -420,7 +429,7 @@ describe('CommunityPage: live updates', () => {
   });
 
   it('fetches the posts again after the stream reconnects, since missed events are not replayed', async () => {
-    const server = stubCommunityServer({ posts: [buildPost({ title: 'Before the drop' })] });
+    const server = serveCommunity({ posts: [buildPost({ title: 'Before the drop' })] });
     renderCommunity();
     await findPost('Before the drop');
     const source = FakeEventSource.current();
@@ -433,7 +442,7 @@ describe('CommunityPage: live updates', () => {
 
   it('ignores events it does not know and frames it cannot read', async () => {
     const post = buildPost({ title: 'Steady', likes: 2 });
-    stubCommunityServer({ posts: [post] });
+    serveCommunity({ posts: [post] });
     renderCommunity();
     const article = await findPost('Steady');
     const source = FakeEventSource.current();
@@ -449,7 +458,7 @@ describe('CommunityPage: sidebar', () => {
     const members = Array.from({ length: 7 }, (_, index) =>
       buildMember({ display_name: `Newcomer ${index + 1}` }),
     );
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [buildPost({ likes: 2 }), buildPost({ likes: 3, author_id: ME.id })],
       members,
     });
@@ -476,7 +485,7 @@ describe('CommunityPage: sidebar', () => {
 
   it('lists reported posts for moderators, with Hide and Restore', async () => {
     const reported = buildPost({ title: 'Questionable' });
-    const server = stubCommunityServer({
+    const server = serveCommunity({
       posts: [reported],
       canModerate: true,
       reports: [
@@ -501,7 +510,7 @@ describe('CommunityPage: sidebar', () => {
 
 describe('CommunityPage: AI settings', () => {
   it('toggles a panel with chat providers and their chat models, opening on the saved default', async () => {
-    stubCommunityServer({
+    serveCommunity({
       models: buildCommunityModels({
         defaults: { provider: 'straico', model: 'anthropic/claude-3.5-sonnet' },
       }),
@@ -544,7 +553,7 @@ describe('CommunityPage: AI settings', () => {
       COMMUNITY_AI_STORAGE_KEY,
       JSON.stringify({ provider: 'straico', model: 'google/gemini-2.5-flash' }),
     );
-    stubCommunityServer();
+    serveCommunity();
     const { user } = renderCommunity();
     await user.click(screen.getByRole('button', { name: 'AI settings' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Provider' })).toBeEnabled());

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubCommunityServer } from '#tests/web-kit/community/community-server-stub.ts';
+import { serveCommunity } from '#tests/web-kit/community/community-handlers.ts';
 import { FakeEventSource } from '#tests/web-kit/community/fake-event-source.ts';
 import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
-import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
 
 beforeEach(() => {
@@ -28,7 +29,7 @@ async function openForm() {
 
 describe('the create-post modal', () => {
   it('is a modal dialog: focus starts on the title, stays inside, Escape closes and gives focus back', async () => {
-    stubCommunityServer();
+    serveCommunity();
     const { user, opener, dialog, field } = await openForm();
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(field('Title')).toHaveFocus();
@@ -52,11 +53,12 @@ describe('the create-post modal', () => {
 
   it("keeps Create Post disabled for an empty or blank title, says 'Creating...' while it submits, then closes", async () => {
     const create = deferred<void>();
-    const server = stubCommunityServer({
-      override: async (request) => {
-        if (request.method === 'POST' && request.path === '/api/community/posts') await create.promise;
-        return undefined;
-      },
+    const server = serveCommunity({
+      overrides: [
+        http.post('/api/community/posts', async () => {
+          await create.promise;
+        }),
+      ],
     });
     const { user, dialog, field, button } = await openForm();
     const submit = button('Create Post');
@@ -89,11 +91,12 @@ describe('the create-post modal', () => {
   });
 
   it("stays open with the server's message when the post is refused", async () => {
-    stubCommunityServer({
-      override: (request) =>
-        request.method === 'POST' && request.path === '/api/community/posts'
-          ? errorResponse(429, 'rate_limited', 'Slow down: at most 5 posts a minute')
-          : undefined,
+    serveCommunity({
+      overrides: [
+        http.post('/api/community/posts', () =>
+          errorResponse(429, 'rate_limited', 'Slow down: at most 5 posts a minute'),
+        ),
+      ],
     });
     const { user, dialog, field, button } = await openForm();
     await user.type(field('Title'), 'Again');
@@ -109,7 +112,7 @@ describe('the AI writing helpers', () => {
       COMMUNITY_AI_STORAGE_KEY,
       JSON.stringify({ provider: 'openrouter', model: 'openai/gpt-4o-mini' }),
     );
-    const server = stubCommunityServer();
+    const server = serveCommunity();
     const { user, dialog, field, button } = await openForm();
     expect(button('Generate')).toBeDisabled();
     await user.type(field('Topic'), '   ');
@@ -133,8 +136,8 @@ describe('the AI writing helpers', () => {
 
   it('enables Improve Text and the translations only with a body, and disables every helper while one runs', async () => {
     const answer = deferred<Response>();
-    const server = stubCommunityServer({
-      override: (request) => (request.path === '/api/community/ai/generate' ? answer.promise : undefined),
+    const server = serveCommunity({
+      overrides: [http.post('/api/community/ai/generate', () => answer.promise)],
     });
     const { user, dialog, field, button } = await openForm();
     const helpers = ['Improve Text', 'Translate to Spanish', 'Translate to English'];
@@ -148,7 +151,7 @@ describe('the AI writing helpers', () => {
     await user.click(button('Translate to English'));
     for (const name of [...helpers, 'Generate']) expect(button(name)).toBeDisabled();
     expect(within(dialog).getByText('The AI helper is writing…')).toBeInTheDocument();
-    answer.resolve(jsonResponse({ text: 'hello friends', lang: 'en' }));
+    answer.resolve(HttpResponse.json({ text: 'hello friends', lang: 'en' }));
 
     await waitFor(() => expect(field('Body')).toHaveValue('hello friends'));
     expect(within(dialog).getByRole('combobox', { name: 'Language' })).toHaveValue('en');
@@ -165,7 +168,7 @@ describe('the AI writing helpers', () => {
   });
 
   it('improves the text, and sends the helpers used with the post so it shows as AI Enhanced', async () => {
-    const server = stubCommunityServer();
+    const server = serveCommunity();
     const { user, field, button } = await openForm();
     await user.type(field('Title'), 'Polished');
     await user.type(field('Body'), 'rough draft');
@@ -189,11 +192,12 @@ describe('the AI writing helpers', () => {
   });
 
   it("shows the provider's failure inline and keeps the body", async () => {
-    stubCommunityServer({
-      override: (request) =>
-        request.path === '/api/community/ai/generate'
-          ? errorResponse(502, 'provider_failed', 'OpenRouter failed: model overloaded')
-          : undefined,
+    serveCommunity({
+      overrides: [
+        http.post('/api/community/ai/generate', () =>
+          errorResponse(502, 'provider_failed', 'OpenRouter failed: model overloaded'),
+        ),
+      ],
     });
     const { user, dialog, field, button } = await openForm();
     await user.type(field('Body'), 'keep me');

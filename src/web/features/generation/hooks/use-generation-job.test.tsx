@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationAnswer } from '#shared/generation.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
 import {
   buildAnswer,
-  createGenerationServer,
   failedAnswer,
   readyAnswer,
-} from '#tests/web-kit/generation/generation-server-stub.ts';
+  serveGeneration,
+} from '#tests/web-kit/generation/generation-handlers.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { requestsTo, sentRequests } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { type PollSchedule, studioPollSchedule } from '../model/poll-schedule.ts';
 import { useGenerationJob } from './use-generation-job.ts';
@@ -42,11 +43,10 @@ afterEach(() => {
 describe('useGenerationJob', () => {
   it('checks a pending job on the schedule until it is ready, then stops', async () => {
     const seed = buildAnswer();
-    const server = createGenerationServer({
+    serveGeneration({
       resumable: [seed],
       onStatus: (job, check) => (check < 3 ? job : readyAnswer(job, ['https://files.example/one.png'])),
     });
-    const fetchStub = stubFetch(server.route);
     renderWithQuery(<JobView seed={seed} schedule={fast} />);
 
     expect(phase()).toBe('generating');
@@ -55,42 +55,40 @@ describe('useGenerationJob', () => {
     expect(attempts()).toBe(3);
     expect(screen.getByTestId('urls')).toHaveTextContent('https://files.example/one.png');
     const statusPath = `/api/ai/image/status?provider=fal&jobId=${seed.jobId}`;
-    expect(fetchStub.requestsTo(statusPath)).toHaveLength(3);
+    expect(requestsTo(statusPath)).toHaveLength(3);
 
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(fetchStub.requestsTo(statusPath)).toHaveLength(3);
+    expect(requestsTo(statusPath)).toHaveLength(3);
   });
 
   it('stops with the failure the provider gave', async () => {
     const seed = buildAnswer({ provider: 'straico', media_type: 'video' });
-    const server = createGenerationServer({
+    serveGeneration({
       resumable: [seed],
       onStatus: (job) => failedAnswer(job, 'Content policy violation'),
     });
-    const fetchStub = stubFetch(server.route);
     renderWithQuery(<JobView seed={seed} schedule={fast} />);
 
     await waitFor(() => expect(phase()).toBe('failed'));
     // Straico's video and audio are checked at their own route.
-    expect(fetchStub.requestsTo(`/api/straico/status/${seed.jobId}`)).toHaveLength(1);
+    expect(requestsTo(`/api/straico/status/${seed.jobId}`)).toHaveLength(1);
   });
 
   it('times out when the schedule runs out of checks while the job is still pending', async () => {
     const seed = buildAnswer();
-    const server = createGenerationServer({ resumable: [seed] });
-    const fetchStub = stubFetch(server.route);
+    serveGeneration({ resumable: [seed] });
     renderWithQuery(<JobView seed={seed} schedule={fast} />);
 
     await waitFor(() => expect(phase()).toBe('timed-out'));
     expect(attempts()).toBe(fast.maxAttempts);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(fetchStub.requests).toHaveLength(fast.maxAttempts);
+    expect(sentRequests()).toHaveLength(fast.maxAttempts);
   });
 
   it('says when a check failed, and checks again on request until the job is ready', async () => {
     const seed = buildAnswer();
     let failing = true;
-    const server = createGenerationServer({
+    const server = serveGeneration({
       resumable: [seed],
       onStatus: (job, check) =>
         failing
@@ -99,7 +97,6 @@ describe('useGenerationJob', () => {
             ? readyAnswer(job, ['https://files.example/late.png'])
             : job,
     });
-    stubFetch(server.route);
     renderWithQuery(<JobView seed={seed} schedule={fast} />);
 
     await waitFor(() => expect(phase()).toBe('status-failed'));
@@ -113,8 +110,7 @@ describe('useGenerationJob', () => {
   it('follows the studio schedule: the first check 5 s after the start, then every 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const seed = buildAnswer();
-    const server = createGenerationServer({ resumable: [seed] });
-    stubFetch(server.route);
+    const server = serveGeneration({ resumable: [seed] });
     renderWithQuery(<JobView seed={seed} schedule={studioPollSchedule} />);
 
     await act(() => vi.advanceTimersByTimeAsync(4_900));
@@ -131,8 +127,7 @@ describe('useGenerationJob', () => {
   it('times out after 60 checks on the studio schedule, about 5 minutes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const seed = buildAnswer();
-    const server = createGenerationServer({ resumable: [seed] });
-    stubFetch(server.route);
+    const server = serveGeneration({ resumable: [seed] });
     renderWithQuery(<JobView seed={seed} schedule={studioPollSchedule} />);
 
     for (let check = 1; check <= 60; check += 1) {

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { buildMediaItem, serveMedia } from '#tests/web-kit/media/media-handlers.ts';
+import { requestsTo, sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { downloadHref } from '../api/download-media.ts';
 import { MediaGallery } from './media-gallery.tsx';
@@ -11,11 +13,9 @@ import { MediaGallery } from './media-gallery.tsx';
 type Clicked = { href: string; download: string };
 let clicked: Clicked[] = [];
 
-function serve(items: MediaItem[], download: (path: string) => Response) {
-  const server = createMediaServer(items);
-  return stubFetch((request) =>
-    request.path.startsWith('/api/download') ? download(request.path) : server.route(request),
-  );
+function serve(items: MediaItem[], download: () => Response) {
+  serveMedia(items);
+  server.use(http.get('/api/download', () => download()));
 }
 
 /** Gives the browser (jsdom has none) file sharing, as a phone has. */
@@ -52,7 +52,7 @@ describe('Download', () => {
   it('saves through a same-origin download link where the browser cannot share files', async () => {
     const video = buildMediaItem({ media_type: 'video', title: 'Clip' });
     const audio = buildMediaItem({ media_type: 'audio', title: 'Tune' });
-    const fetchStub = serve([video, audio], () => new Response('never asked'));
+    serve([video, audio], () => new Response('never asked'));
     const { user } = renderWithMember(<MediaGallery />);
     await user.click(await screen.findByRole('button', { name: 'Download Clip' }));
     await user.click(screen.getByRole('button', { name: 'Download Tune' }));
@@ -62,7 +62,7 @@ describe('Download', () => {
       { href: downloadHref(audio.media_url, 'generated-media.mp3'), download: 'generated-media.mp3' },
     ]);
     // The browser fetches the link itself: the page holds nothing in memory.
-    expect(fetchStub.requests.filter((request) => request.path.startsWith('/api/download'))).toHaveLength(0);
+    expect(sentRequests().filter((request) => request.path.startsWith('/api/download'))).toHaveLength(0);
   });
 
   it('offers the native share sheet first where the browser can share files', async () => {
@@ -71,7 +71,7 @@ describe('Download', () => {
     allowFileSharing(async (data) => {
       shared.push(data);
     });
-    const fetchStub = serve([image], () => new Response(new Blob(['png'], { type: 'image/png' })));
+    serve([image], () => new Response(new Blob(['png'], { type: 'image/png' })));
     const { user } = renderWithMember(<MediaGallery />);
     await user.click(await screen.findByRole('button', { name: 'Download Sunset' }));
 
@@ -79,7 +79,7 @@ describe('Download', () => {
     const file = shared[0]?.files?.[0];
     expect(file?.name).toBe('generated-media.png');
     expect(shared[0]?.title).toBe('Sunset');
-    expect(fetchStub.requestsTo(downloadHref(image.media_url, 'generated-media.png'))).toHaveLength(1);
+    expect(requestsTo(downloadHref(image.media_url, 'generated-media.png'))).toHaveLength(1);
     expect(clicked).toEqual([]);
   });
 

@@ -1,29 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEDIA_LIMITS, type MediaItem } from '#shared/media.ts';
+import { MEDIA_LIMITS } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import {
-  buildManyMediaItems,
-  buildMediaItem,
-  createMediaServer,
-} from '#tests/web-kit/media/media-server-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { buildManyMediaItems, buildMediaItem, serveMedia } from '#tests/web-kit/media/media-handlers.ts';
+import { requestsTo, type SentRequest, sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { MediaGallery, SEARCH_DEBOUNCE_MS } from './media-gallery.tsx';
-
-type Route = (request: StubbedRequest) => Response | undefined | Promise<Response | undefined>;
-
-function serveMedia(items: MediaItem[], before?: Route) {
-  const server = createMediaServer(items);
-  const fetchStub = stubFetch(async (request) => (await before?.(request)) ?? server.route(request));
-  return { server, fetchStub };
-}
 
 const list = () => screen.getByRole('list', { name: 'Media' });
 const tiles = () => within(list()).getAllByRole('article');
 const tileNames = () => tiles().map((tile) => tile.getAttribute('aria-label'));
 const count = () => screen.getAllByRole('status').find((node) => /item/.test(node.textContent ?? ''));
-const listRequests = (requests: StubbedRequest[]) =>
+const listRequests = (requests: SentRequest[]) =>
   requests.filter((request) => request.method === 'GET' && request.path.startsWith('/api/media'));
 
 let played: HTMLMediaElement[] = [];
@@ -49,11 +39,12 @@ afterEach(() => {
 describe('MediaGallery: loading and empty states', () => {
   it('shows 8 skeleton tiles while the first page loads', async () => {
     const answer = deferred<Response | undefined>();
-    const server = createMediaServer([buildMediaItem({ title: 'Sunrise' })]);
-    stubFetch(async (request) => {
-      await answer.promise;
-      return server.route(request);
-    });
+    serveMedia([buildMediaItem({ title: 'Sunrise' })]);
+    server.use(
+      http.get('/api/media', async () => {
+        await answer.promise;
+      }),
+    );
     renderWithMember(<MediaGallery />);
 
     expect(screen.getByText('Loading media').closest('[role="status"]')).toBeInTheDocument();
@@ -72,21 +63,20 @@ describe('MediaGallery: loading and empty states', () => {
   });
 
   it('says to adjust the filters when filtering finds nothing', async () => {
-    const { fetchStub } = serveMedia([buildMediaItem({ media_type: 'image', title: 'Only an image' })]);
+    serveMedia([buildMediaItem({ media_type: 'image', title: 'Only an image' })]);
     const { user } = renderWithMember(<MediaGallery />);
     await screen.findByRole('article', { name: 'Only an image' });
 
     await user.click(screen.getByRole('button', { name: 'Audio' }));
     expect(await screen.findByText('No media found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your filters')).toBeInTheDocument();
-    expect(fetchStub.requestsTo('/api/media?type=audio')).toHaveLength(1);
+    expect(requestsTo('/api/media?type=audio')).toHaveLength(1);
   });
 
   it('offers another try when the list cannot be loaded', async () => {
     let fail = true;
-    serveMedia([buildMediaItem({ title: 'Back again' })], () =>
-      fail ? errorResponse(403, 'forbidden', 'No') : undefined,
-    );
+    serveMedia([buildMediaItem({ title: 'Back again' })]);
+    server.use(http.get('/api/media', () => (fail ? errorResponse(403, 'forbidden', 'No') : undefined)));
     const { user } = renderWithMember(<MediaGallery />);
     expect(await screen.findByText(/Could not load your media/)).toBeInTheDocument();
     expect(takeConsoleErrors()).toEqual([expect.stringContaining('Failed to load media')]);
@@ -98,7 +88,7 @@ describe('MediaGallery: loading and empty states', () => {
 
 describe('MediaGallery: filters, count and pages', () => {
   it('asks the server for the type, Favorites and search text, and shows its count', async () => {
-    const { fetchStub } = serveMedia([
+    serveMedia([
       buildMediaItem({ media_type: 'image', title: 'Pink parrot', is_favorite: true }),
       buildMediaItem({ media_type: 'video', title: 'Parrot flight' }),
       buildMediaItem({ media_type: 'audio', title: 'Parrot song', prompt: 'A jolly tune' }),
@@ -119,26 +109,26 @@ describe('MediaGallery: filters, count and pages', () => {
     await user.click(screen.getByRole('button', { name: 'All' }));
     await user.click(screen.getByRole('button', { name: 'Favorites' }));
     await waitFor(() => expect(tileNames()).toEqual(['Pink parrot']));
-    expect(fetchStub.requestsTo('/api/media?favorites=true')).toHaveLength(1);
+    expect(requestsTo('/api/media?favorites=true')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Favorites' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search media' }), 'jolly');
     await waitFor(() => expect(tileNames()).toEqual(['Parrot song']));
     // One request for the pause after typing, not one per key.
-    const searches = listRequests(fetchStub.requests).filter((request) => request.path.includes('q='));
+    const searches = listRequests(sentRequests()).filter((request) => request.path.includes('q='));
     expect(searches.map((request) => request.path)).toEqual(['/api/media?q=jolly']);
   });
 
   it('waits for a pause in typing before searching', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { fetchStub } = serveMedia([buildMediaItem({ title: 'Moon' })]);
+    serveMedia([buildMediaItem({ title: 'Moon' })]);
     const { user } = renderWithMember(<MediaGallery />);
     await screen.findByRole('article', { name: 'Moon' });
     await user.type(screen.getByRole('searchbox', { name: 'Search media' }), 'mo');
     await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 100));
-    expect(fetchStub.requestsTo('/api/media?q=mo')).toHaveLength(0);
+    expect(requestsTo('/api/media?q=mo')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(150));
-    await waitFor(() => expect(fetchStub.requestsTo('/api/media?q=mo')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/api/media?q=mo')).toHaveLength(1));
   });
 
   it('switches between grid and list', async () => {
@@ -159,7 +149,7 @@ describe('MediaGallery: filters, count and pages', () => {
 
   it('loads the next page with Load more, and stops at the end', async () => {
     const items = buildManyMediaItems();
-    const { fetchStub } = serveMedia(items);
+    serveMedia(items);
     const { user } = renderWithMember(<MediaGallery />);
     await waitFor(() => expect(tiles()).toHaveLength(MEDIA_LIMITS.pageDefault));
     expect(count()).toHaveTextContent(`${items.length} items`);
@@ -167,7 +157,7 @@ describe('MediaGallery: filters, count and pages', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(tiles()).toHaveLength(items.length));
     const lastOfFirstPage = [...items].sort((a, b) => b.id - a.id)[MEDIA_LIMITS.pageDefault - 1];
-    expect(fetchStub.requestsTo(`/api/media?cursor=${lastOfFirstPage?.id}`)).toHaveLength(1);
+    expect(requestsTo(`/api/media?cursor=${lastOfFirstPage?.id}`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });
@@ -175,7 +165,7 @@ describe('MediaGallery: filters, count and pages', () => {
 describe('MediaGallery: items', () => {
   it('favorites an item at once, and keeps it after the server answers', async () => {
     const item = buildMediaItem({ title: 'Heart me' });
-    const { server, fetchStub } = serveMedia([item]);
+    const server = serveMedia([item]);
     const { user } = renderWithMember(<MediaGallery />);
     const favorite = await screen.findByRole('button', { name: 'Favorite Heart me' });
     expect(favorite).toHaveAttribute('aria-pressed', 'false');
@@ -183,7 +173,7 @@ describe('MediaGallery: items', () => {
     await user.click(favorite);
     expect(screen.getByRole('button', { name: 'Favorite Heart me' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(server.items()[0]?.is_favorite).toBe(true));
-    expect(fetchStub.requestsTo(`/api/media/${item.id}/favorite`, 'PUT')).toHaveLength(1);
+    expect(requestsTo(`/api/media/${item.id}/favorite`, 'PUT')).toHaveLength(1);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Favorite Heart me' })).toHaveAttribute(
         'aria-pressed',
@@ -194,8 +184,9 @@ describe('MediaGallery: items', () => {
 
   it('puts the favorite back and says so when the server refuses', async () => {
     const item = buildMediaItem({ title: 'Stubborn' });
-    serveMedia([item], (request) =>
-      request.method === 'PUT' ? errorResponse(404, 'not_found', 'There is no such media') : undefined,
+    serveMedia([item]);
+    server.use(
+      http.put('/api/media/:id/favorite', () => errorResponse(404, 'not_found', 'There is no such media')),
     );
     const { user } = renderWithMember(<MediaGallery />);
     await user.click(await screen.findByRole('button', { name: 'Favorite Stubborn' }));
@@ -210,7 +201,7 @@ describe('MediaGallery: items', () => {
   it('deletes an item only after the confirmation', async () => {
     const keep = buildMediaItem({ title: 'Keeper' });
     const drop = buildMediaItem({ title: 'Goner' });
-    const { server, fetchStub } = serveMedia([keep, drop]);
+    const server = serveMedia([keep, drop]);
     const { user } = renderWithMember(<MediaGallery />);
     await user.click(await screen.findByRole('button', { name: 'Delete Goner' }));
 
@@ -218,7 +209,7 @@ describe('MediaGallery: items', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to delete this media?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(fetchStub.requestsTo(`/api/media/${drop.id}`, 'DELETE')).toHaveLength(0);
+    expect(requestsTo(`/api/media/${drop.id}`, 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Goner' }));
     await user.click(

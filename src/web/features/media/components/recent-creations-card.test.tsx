@@ -2,14 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { MediaItem } from '#shared/media.ts';
-import { stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+import { buildMediaItem, serveMedia } from '#tests/web-kit/media/media-handlers.ts';
+import { requestsTo } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { RecentCreationsCard } from './recent-creations-card.tsx';
 
 function renderCard(items: MediaItem[]) {
-  const server = createMediaServer(items);
-  const fetchStub = stubFetch(server.route);
+  serveMedia(items);
   const router = createMemoryRouter(
     [
       { path: '/', element: <RecentCreationsCard /> },
@@ -17,13 +16,13 @@ function renderCard(items: MediaItem[]) {
     ],
     { initialEntries: ['/'] },
   );
-  return { ...renderWithMember(<RouterProvider router={router} />), router, fetchStub };
+  return { ...renderWithMember(<RouterProvider router={router} />), router };
 }
 
 describe('RecentCreationsCard', () => {
   it('shows the last 6 creations, newest first, and View All opens the gallery', async () => {
     const items = Array.from({ length: 8 }, (_, n) => buildMediaItem({ title: `Creation number ${n + 1}` }));
-    const { user, router, fetchStub } = renderCard(items);
+    const { user, router } = renderCard(items);
     const card = screen.getByRole('region', { name: 'Recent Creations' });
     const list = await within(card).findByRole('list', { name: 'Recent creations' });
     expect(
@@ -38,7 +37,7 @@ describe('RecentCreationsCard', () => {
       'Creation number 4',
       'Creation number 3',
     ]);
-    expect(fetchStub.requestsTo('/api/media?limit=6')).toHaveLength(1);
+    expect(requestsTo('/api/media?limit=6')).toHaveLength(1);
 
     const viewAll = within(card).getByRole('link', { name: 'View All' });
     expect(viewAll).toHaveAttribute('href', '/studio?tab=gallery');

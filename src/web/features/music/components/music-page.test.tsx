@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { buildTrack, stubMusicServer } from '#tests/web-kit/music/music-server-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
+import { buildTrack, serveMusic } from '#tests/web-kit/music/music-handlers.ts';
 import { renderMusic } from '#tests/web-kit/music/render-music.tsx';
 import { MusicPage } from './music-page.tsx';
 
@@ -18,17 +20,17 @@ async function openForm(user: ReturnType<typeof renderMusic>['user']) {
 describe('MusicPage', () => {
   it('shows the title, a loading state, then "No tracks yet"', async () => {
     const answer = deferred<Response>();
-    stubFetch((request) => (request.path === '/api/music/list' ? answer.promise : undefined));
+    server.use(http.get('/api/music/list', () => answer.promise));
     renderMusic(<MusicPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Music' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your tracks');
-    answer.resolve(jsonResponse([]));
+    answer.resolve(HttpResponse.json([]));
     expect(await screen.findByText('No tracks yet')).toBeInTheDocument();
   });
 
   it('shows each track as a sandboxed embed, and "No embed available" without one', async () => {
     const track = buildTrack({ title: 'Moonlight' });
-    stubMusicServer([track, buildTrack({ title: 'Silent', embed_src: null })]);
+    serveMusic([track, buildTrack({ title: 'Silent', embed_src: null })]);
     renderMusic(<MusicPage />);
     const frame = await screen.findByTitle('Moonlight');
     expect(frame.tagName).toBe('IFRAME');
@@ -43,7 +45,7 @@ describe('MusicPage', () => {
   });
 
   it('keeps the form collapsed until toggled, and toggles it closed again', async () => {
-    stubMusicServer([]);
+    serveMusic([]);
     const { user } = renderMusic(<MusicPage />);
     await screen.findByText('No tracks yet');
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
@@ -58,7 +60,7 @@ describe('MusicPage', () => {
   it('adds a trimmed link: blocked while adding, then clears, closes and reloads the list', async () => {
     const answer = deferred<Response>();
     const added = buildTrack({ title: 'New song' });
-    const server = stubMusicServer([], { add: () => answer.promise });
+    const server = serveMusic([], { add: () => answer.promise });
     const { user } = renderMusic(<MusicPage />);
     await screen.findByText('No tracks yet');
     const input = await openForm(user);
@@ -72,7 +74,7 @@ describe('MusicPage', () => {
     expect(server.requestsTo('/api/music/add-embed', 'POST')).toHaveLength(1);
     expect(JSON.parse(server.requestsTo('/api/music/add-embed')[0]?.body ?? '')).toEqual({ input: SONG });
 
-    answer.resolve(jsonResponse(added, 201));
+    answer.resolve(HttpResponse.json(added, { status: 201 }));
     expect(await screen.findByTitle('New song')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a track' })).not.toBeInTheDocument();
     expect(server.requestsTo('/api/music/list').length).toBeGreaterThanOrEqual(2);
@@ -81,7 +83,7 @@ describe('MusicPage', () => {
   });
 
   it('refuses an empty or blank input without calling the server', async () => {
-    const server = stubMusicServer([]);
+    const server = serveMusic([]);
     const { user } = renderMusic(<MusicPage />);
     await screen.findByText('No tracks yet');
     const input = await openForm(user);
@@ -93,7 +95,7 @@ describe('MusicPage', () => {
   });
 
   it("shows the server's reason in an alert, and keeps the form open with the input", async () => {
-    stubMusicServer([]);
+    serveMusic([]);
     const { user } = renderMusic(<MusicPage />);
     await screen.findByText('No tracks yet');
     const input = await openForm(user);
@@ -104,7 +106,7 @@ describe('MusicPage', () => {
   });
 
   it("falls back to 'Failed to add track' when the server gives no reason", async () => {
-    stubMusicServer([], { add: () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    serveMusic([], { add: () => new Response('<html>Bad gateway</html>', { status: 502 }) });
     const { user } = renderMusic(<MusicPage />);
     await screen.findByText('No tracks yet');
     await user.type(await openForm(user), SONG);
@@ -114,7 +116,7 @@ describe('MusicPage', () => {
 
   it('deletes a track after the confirm dialog, and keeps it on Cancel or Escape', async () => {
     const track = buildTrack({ title: 'Doomed' });
-    const server = stubMusicServer([track]);
+    const server = serveMusic([track]);
     const { user } = renderMusic(<MusicPage />);
     await screen.findByTitle('Doomed');
 
@@ -143,11 +145,10 @@ describe('MusicPage', () => {
 
   it('says when a delete fails, and keeps the track', async () => {
     const track = buildTrack({ title: 'Stubborn' });
-    stubFetch((request) => {
-      if (request.path === '/api/music/list') return jsonResponse([track]);
-      if (request.method === 'DELETE') return errorResponse(500, 'internal');
-      return undefined;
-    });
+    server.use(
+      http.get('/api/music/list', () => HttpResponse.json([track])),
+      http.delete('/api/music/tracks/:id', () => errorResponse(500, 'internal')),
+    );
     const { user } = renderMusic(<MusicPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Stubborn' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
@@ -158,12 +159,10 @@ describe('MusicPage', () => {
 
   it('says when the tracks cannot be loaded, and tries again on request', async () => {
     let fail = true;
-    stubFetch((request) =>
-      request.path === '/api/music/list'
-        ? fail
-          ? errorResponse(403, 'forbidden')
-          : jsonResponse([buildTrack({ title: 'Back' })])
-        : undefined,
+    server.use(
+      http.get('/api/music/list', () =>
+        fail ? errorResponse(403, 'forbidden') : HttpResponse.json([buildTrack({ title: 'Back' })]),
+      ),
     );
     const { user } = renderMusic(<MusicPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your tracks.');

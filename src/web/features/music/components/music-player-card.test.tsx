@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildTrack, stubMusicServer } from '#tests/web-kit/music/music-server-stub.ts';
+import { buildTrack, serveMusic } from '#tests/web-kit/music/music-handlers.ts';
 import { renderMusic } from '#tests/web-kit/music/render-music.tsx';
 import { MusicPlayerCard } from './music-player-card.tsx';
 
 describe('MusicPlayerCard', () => {
   it("says 'No tracks yet' and links to the music library when it is empty", async () => {
-    stubMusicServer([]);
+    serveMusic([]);
     renderMusic(<MusicPlayerCard />);
     expect(screen.getByRole('heading', { name: 'Music Player' })).toBeInTheDocument();
     expect(await screen.findByText(/No tracks yet/)).toBeInTheDocument();
@@ -17,7 +17,7 @@ describe('MusicPlayerCard', () => {
     const newest = buildTrack({ title: 'Newest' });
     const older = buildTrack({ title: 'Older', embed_src: null });
     const third = buildTrack({ title: 'Third' });
-    stubMusicServer([newest, older, third]);
+    serveMusic([newest, older, third]);
     const { user } = renderMusic(<MusicPlayerCard />);
     expect(await screen.findByTitle('Newest')).toHaveAttribute('src', newest.embed_src);
     const select = screen.getByRole('combobox', { name: 'Track' });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubPomodoroServer } from '#tests/web-kit/pomodoro/pomodoro-server-stub.ts';
+import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { POMODORO_STORAGE_KEYS } from '../model/pomodoro-storage.ts';
 import { FloatingPomodoroWidget } from './floating-pomodoro-widget.tsx';
@@ -44,7 +44,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('is idle at 25:00, and keeps time left, running flag and end time in localStorage while it runs', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     expect(clock()).toBe('25:00');
     expect(stored()[POMODORO_STORAGE_KEYS.timeLeft]).toBeNull();
@@ -63,7 +63,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('resumes after a remount (a reload) with the right time, counting the time the page was away', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(5000);
@@ -80,7 +80,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('resumes a paused timer paused, at its time', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(30_000);
@@ -94,7 +94,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('Reset returns to 25:00 and clears the stored state', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(4000);
@@ -109,7 +109,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('shows the countdown in the tab title while it runs and gives the page its title back when it stops', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     expect(document.title).toBe('25:00 · Lumara');
@@ -130,7 +130,7 @@ describe('FloatingPomodoroWidget', () => {
     FakeNotification.permission = 'granted';
     FakeNotification.shown = [];
     vi.stubGlobal('Notification', FakeNotification);
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
 
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
@@ -152,7 +152,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('completes on load a run that ended while the page was closed, with the stored session id', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     server.seedSession(7);
     window.localStorage.setItem('pomodoroTimeLeft', '300');
     window.localStorage.setItem('pomodoroRunning', 'true');
@@ -167,7 +167,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('does not resume another member’s timer on a shared browser, and forgets it', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(5000);
@@ -185,7 +185,7 @@ describe('FloatingPomodoroWidget', () => {
     FakeNotification.requestPermission.mockClear();
     FakeNotification.shown = [];
     vi.stubGlobal('Notification', FakeNotification);
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
 
@@ -198,7 +198,7 @@ describe('FloatingPomodoroWidget', () => {
   });
 
   it('minimizes to a pill showing the time, expands again, and closes; focus follows the controls', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     const onClose = vi.fn();
     renderWithQuery(<FloatingPomodoroWidget memberId={1} onClose={onClose} />);
 

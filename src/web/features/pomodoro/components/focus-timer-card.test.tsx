@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { stubPomodoroServer } from '#tests/web-kit/pomodoro/pomodoro-server-stub.ts';
+import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { completionText, FocusTimerCard } from './focus-timer-card.tsx';
@@ -25,7 +25,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('starts at 25:00 and counts down one second per tick', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FocusTimerCard />);
     expect(clock()).toBe('25:00');
 
@@ -37,7 +37,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('stays exact after a throttled gap: ten minutes without ticks take 600 s off', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     renderWithQuery(<FocusTimerCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(5000);
@@ -57,7 +57,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('records a 25-minute session when it starts, with the browser time zone, but not when it resumes', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     renderWithQuery(<FocusTimerCard />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
@@ -78,7 +78,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('at 0 stops, shows the completion texts, marks the posted session complete and refreshes stats and badges', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     const onComplete = vi.fn();
     const { queryClient } = renderWithQuery(<FocusTimerCard onComplete={onComplete} />);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -105,7 +105,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('disables Start at 0, and Reset restores 25:00 and a fresh session', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     renderWithQuery(<FocusTimerCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(1_500_000);
@@ -125,7 +125,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('Reset while running stops the clock and never completes that session', async () => {
-    const server = stubPomodoroServer();
+    const server = servePomodoro();
     renderWithQuery(<FocusTimerCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(10_000);
@@ -137,7 +137,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('only logs a failed start; the timer runs and completes without a session to mark', async () => {
-    const server = stubPomodoroServer({ startFails: true });
+    const server = servePomodoro({ startFails: true });
     renderWithQuery(<FocusTimerCard />);
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(1000);
@@ -150,7 +150,7 @@ describe('FocusTimerCard', () => {
   });
 
   it('plays a synthesized chime at 0', async () => {
-    stubPomodoroServer();
+    servePomodoro();
     const started: number[] = [];
     class FakeAudioContext {
       state = 'running';

@@ -1,9 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, jsonResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { server as network, requestsTo } from '#tests/web-kit/msw-server.ts';
 import { renderSettings } from '#tests/web-kit/settings/render-settings.tsx';
 import { AvatarMagicTab } from './avatar-magic-tab.tsx';
 
@@ -12,34 +14,38 @@ const JOB = '7d1c2b9a-3f4e-4a5b-8c6d-0e1f2a3b4c5d';
 type Server = {
   generatedAt: number;
   statusChecks: number[];
-  route: (request: StubbedRequest) => Response | undefined;
 };
 
 /** The profile's avatar routes: generate answers pending; each status check answers what `status` says. */
 function avatarServer(
   status: (check: number) => { status: string; url: string | null; error: string | null },
 ) {
-  const server: Server = {
-    generatedAt: 0,
-    statusChecks: [],
-    route: (request) => {
-      if (request.path === `/api/profile/me?time_zone=${encodeURIComponent(zone())}`) {
-        return jsonResponse(buildProfileMe({ display_name: 'Ada Lovelace' }));
-      }
-      if (request.path === '/api/profile/avatar-generate') {
-        server.generatedAt = Date.now();
-        return jsonResponse({ status: 'pending', url: null, jobId: JOB, error: null });
-      }
-      if (request.path === `/api/profile/avatar-status?jobId=${JOB}`) {
-        server.statusChecks.push(Date.now());
-        return jsonResponse(status(server.statusChecks.length));
-      }
-      if (request.path === '/api/profile/set-avatar') {
-        return jsonResponse({ avatar_url: '/api/avatars/1/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png' });
-      }
-      return answerEmptyMemberData(request);
-    },
-  };
+  const server: Server = { generatedAt: 0, statusChecks: [] };
+  network.use(
+    // The member's own profile only when the page sends the browser's time zone; the default one otherwise.
+    http.get('/api/profile/me', ({ request }) =>
+      HttpResponse.json(
+        new URL(request.url).searchParams.get('time_zone') === zone()
+          ? buildProfileMe({ display_name: 'Ada Lovelace' })
+          : buildProfileMe(),
+      ),
+    ),
+    http.post('/api/profile/avatar-generate', () => {
+      server.generatedAt = Date.now();
+      return HttpResponse.json({ status: 'pending', url: null, jobId: JOB, error: null });
+    }),
+    http.get('/api/profile/avatar-status', ({ request }) => {
+      const jobId = new URL(request.url).searchParams.get('jobId');
+      // Another job is a mistake of the page: thrown, MSW answers 500 and logs it, failing the test.
+      if (jobId !== JOB) throw new Error(`Asked for the status of job ${jobId}, not ${JOB}`);
+      server.statusChecks.push(Date.now());
+      return HttpResponse.json(status(server.statusChecks.length));
+    }),
+    http.post('/api/profile/set-avatar', () =>
+      HttpResponse.json({ avatar_url: '/api/avatars/1/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png' }),
+    ),
+    ...emptyMemberDataHandlers(),
+  );
   return server;
 }
 
@@ -50,15 +56,14 @@ afterEach(() => vi.useRealTimers());
 
 describe('AvatarMagicTab (part 1 §4, §9)', () => {
   it('offers the three styles, the cartoon named after the member, and sends its prompt', async () => {
-    const server = avatarServer(() => ({ status: 'ready', url: 'https://img.example/a.png', error: null }));
-    const fetchStub = stubFetch(server.route);
+    avatarServer(() => ({ status: 'ready', url: 'https://img.example/a.png', error: null }));
     const { user } = renderSettings(<AvatarMagicTab />);
     expect(await screen.findByRole('radio', { name: /Cartoon Ada Lovelace/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Stage Diva/ })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Parrot Pals/ }));
     await user.click(screen.getByRole('button', { name: 'Generate avatar' }));
-    await waitFor(() => expect(fetchStub.requestsTo('/api/profile/avatar-generate')).toHaveLength(1));
-    const { prompt } = JSON.parse(fetchStub.requestsTo('/api/profile/avatar-generate')[0]?.body ?? '{}');
+    await waitFor(() => expect(requestsTo('/api/profile/avatar-generate')).toHaveLength(1));
+    const { prompt } = JSON.parse(requestsTo('/api/profile/avatar-generate')[0]?.body ?? '{}');
     expect(prompt).toMatch(/parrot friends/);
   });
 
@@ -67,7 +72,6 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
     const server = avatarServer((check) =>
       check < 3 ? pending : { status: 'ready', url: 'https://img.example/new.png', error: null },
     );
-    const fetchStub = stubFetch(server.route);
     const { user } = renderSettings(<AvatarMagicTab />);
     await screen.findByRole('radio', { name: /Cartoon Ada Lovelace/ });
     await user.click(screen.getByRole('button', { name: 'Generate avatar' }));
@@ -90,7 +94,7 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Set as avatar' }));
     await waitFor(() =>
-      expect(fetchStub.requestsTo('/api/profile/set-avatar', 'POST').map((r) => r.body)).toEqual([
+      expect(requestsTo('/api/profile/set-avatar', 'POST').map((r) => r.body)).toEqual([
         JSON.stringify({ url: 'https://img.example/new.png' }),
       ]),
     );
@@ -100,7 +104,6 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
   it('stops after 15 checks and only logs the timeout (part 1 §8)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = avatarServer(() => pending);
-    stubFetch(server.route);
     const { user } = renderSettings(<AvatarMagicTab />);
     await screen.findByRole('radio', { name: /Cartoon Ada Lovelace/ });
     await user.click(screen.getByRole('button', { name: 'Generate avatar' }));
@@ -116,12 +119,12 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
   });
 
   it('says what the operator must configure when no image service is set', async () => {
-    stubFetch((request) =>
-      request.path === '/api/profile/avatar-generate'
-        ? errorResponse(503, 'provider_not_configured', 'fal.ai is not configured: set FAL_KEY')
-        : request.path.startsWith('/api/profile/me')
-          ? jsonResponse(buildProfileMe())
-          : answerEmptyMemberData(request),
+    network.use(
+      http.post('/api/profile/avatar-generate', () =>
+        errorResponse(503, 'provider_not_configured', 'fal.ai is not configured: set FAL_KEY'),
+      ),
+      http.get('/api/profile/me', () => HttpResponse.json(buildProfileMe())),
+      ...emptyMemberDataHandlers(),
     );
     const { user } = renderSettings(<AvatarMagicTab />);
     await user.click(await screen.findByRole('button', { name: 'Generate avatar' }));

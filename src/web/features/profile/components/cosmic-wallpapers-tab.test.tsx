@@ -1,44 +1,51 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AiProviderId } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { jsonResponse, type StubbedRequest, stubFetch } from '#tests/web-kit/fetch-stub.ts';
-import { createGenerationServer, readyAnswer } from '#tests/web-kit/generation/generation-server-stub.ts';
-import { answerEmptyMemberData } from '#tests/web-kit/member-data-stub.ts';
+import {
+  type GenerationOptions,
+  readyAnswer,
+  serveGeneration,
+} from '#tests/web-kit/generation/generation-handlers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderSettings } from '#tests/web-kit/settings/render-settings.tsx';
 import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';
 import { CosmicWallpapersTab } from './cosmic-wallpapers-tab.tsx';
 
 /** The server of this tab: the catalogue says which providers are configured; wallpapers are saved in `profile`. */
-function wallpaperServer(
-  configured: AiProviderId[],
-  onStatus?: NonNullable<Parameters<typeof createGenerationServer>[0]>['onStatus'],
-) {
-  const generation = createGenerationServer({ onStatus });
+function wallpaperServer(configured: AiProviderId[], onStatus?: GenerationOptions['onStatus']) {
+  // Added in turn, each answering before the ones added earlier: the rest of the member's data, the
+  // generation routes, then this tab's own.
+  server.use(...emptyMemberDataHandlers());
+  const generation = serveGeneration({ onStatus });
   const profile = buildProfileMe();
-  const fetchStub = stubFetch((request: StubbedRequest) => {
-    if (request.path.startsWith('/api/ai/models')) {
-      return jsonResponse({
+  server.use(
+    http.get('/api/ai/models', () =>
+      HttpResponse.json({
         data: staticModelCatalogue,
         configured,
         defaults: { provider: 'openrouter', model: 'openrouter/auto' },
-      });
-    }
-    if (request.path.startsWith('/api/profile/me')) return jsonResponse(profile);
-    if (request.path === '/api/profile/set-wallpaper') {
-      const change = JSON.parse(request.body ?? '{}') as { wallpaperUrl?: string; wallpaperCss?: string };
+      }),
+    ),
+    http.get('/api/profile/me', () => HttpResponse.json(profile)),
+    http.post('/api/profile/set-wallpaper', async ({ request }) => {
+      const change = (await request.json()) as { wallpaperUrl?: string; wallpaperCss?: string };
       if (change.wallpaperUrl !== undefined)
         profile.wallpaper_url = change.wallpaperUrl
           ? '/api/wallpapers/1/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png'
           : null;
       if (change.wallpaperCss !== undefined) profile.wallpaper_css = change.wallpaperCss || null;
-      return jsonResponse({ wallpaper_url: profile.wallpaper_url, wallpaper_css: profile.wallpaper_css });
-    }
-    return generation.route(request) ?? answerEmptyMemberData(request);
-  });
-  return { generation, fetchStub };
+      return HttpResponse.json({
+        wallpaper_url: profile.wallpaper_url,
+        wallpaper_css: profile.wallpaper_css,
+      });
+    }),
+  );
+  return { generation };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -46,7 +53,7 @@ afterEach(() => vi.useRealTimers());
 describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
   it('generates at 1792x1024 on the first configured image service, polls every second, and sets the wallpaper', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { generation, fetchStub } = wallpaperServer(['openrouter', 'straico'], (job, check) =>
+    const { generation } = wallpaperServer(['openrouter', 'straico'], (job, check) =>
       check < 3 ? job : readyAnswer(job, ['/api/ai/jobs/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e/outputs/0']),
     );
     const { user } = renderSettings(<CosmicWallpapersTab />);
@@ -55,8 +62,8 @@ describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
     await user.click(screen.getByRole('radio', { name: 'Miami Sunset' }));
     await user.click(generate);
 
-    await waitFor(() => expect(fetchStub.requestsTo('/api/ai/image', 'POST')).toHaveLength(1));
-    expect(JSON.parse(fetchStub.requestsTo('/api/ai/image', 'POST')[0]?.body ?? '{}')).toEqual({
+    await waitFor(() => expect(requestsTo('/api/ai/image', 'POST')).toHaveLength(1));
+    expect(JSON.parse(requestsTo('/api/ai/image', 'POST')[0]?.body ?? '{}')).toEqual({
       provider: 'openrouter',
       model: 'google/gemini-2.5-flash-image',
       prompt: wallpaperStyleOptions[1]?.prompt,
@@ -74,9 +81,7 @@ describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
     expect(await screen.findByRole('img', { name: 'Your new wallpaper' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set as wallpaper' }));
     await waitFor(() =>
-      expect(
-        fetchStub.requestsTo('/api/profile/set-wallpaper', 'POST').map((r) => JSON.parse(r.body ?? '')),
-      ).toEqual([
+      expect(requestsTo('/api/profile/set-wallpaper', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
         { wallpaperUrl: '/api/ai/jobs/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e/outputs/0', wallpaperCss: '' },
       ]),
     );
@@ -108,7 +113,7 @@ describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
   });
 
   it('says what the operator must configure without an image service, and the gradients still work', async () => {
-    const { fetchStub } = wallpaperServer([]);
+    wallpaperServer([]);
     const { user } = renderSettings(<CosmicWallpapersTab />);
     expect(await screen.findByRole('note')).toHaveTextContent(
       'the operator must set FAL_KEY, OPENROUTER_API_KEY or STRAICO_API_KEY',
@@ -118,9 +123,9 @@ describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
     const nebula = wallpaperStyleOptions[0];
     await user.click(screen.getByRole('button', { name: 'Use the Pastel Nebula gradient' }));
     await waitFor(() =>
-      expect(
-        fetchStub.requestsTo('/api/profile/set-wallpaper', 'POST').map((r) => JSON.parse(r.body ?? '')),
-      ).toEqual([{ wallpaperUrl: '', wallpaperCss: nebula?.gradient }]),
+      expect(requestsTo('/api/profile/set-wallpaper', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
+        { wallpaperUrl: '', wallpaperCss: nebula?.gradient },
+      ]),
     );
     await waitFor(() => expect(document.body.dataset.wallpaper).toBe('gradient'));
     expect(await screen.findByText('· Current')).toBeInTheDocument();

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CHAT_FAILURE_TEXT, type ChatThreadDetail, EMPTY_REPLY_TEXT, NEW_CHAT_TITLE } from '#shared/chat.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse } from '#tests/web-kit/fetch-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { controlledSse } from '#tests/web-kit/studio/event-stream.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
-import { controlledSse } from '#tests/web-kit/studio/sse-response.ts';
-import { buildMessage, buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
+import { buildMessage, buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 import { chatThreadQueryKey } from '#web/features/chat/api/get-chat-thread.ts';
 import { TYPING_TEXT } from '#web/features/chat/components/typing-indicator.tsx';
 
@@ -30,7 +31,7 @@ async function ready() {
 
 describe('StudioPage: threads', () => {
   it('creates one New Chat when the member has none, even under StrictMode', async () => {
-    const server = stubStudioServer();
+    const server = serveStudio();
     renderStudio('/studio', { strict: true });
     await ready();
     expect(currentThread()).toHaveTextContent(NEW_CHAT_TITLE);
@@ -45,7 +46,7 @@ describe('StudioPage: threads', () => {
   it('opens the most recent thread and shows its messages on their sides', async () => {
     const older = buildThread({ title: 'Older' });
     const recent = buildThread({ title: 'Recent' });
-    stubStudioServer({
+    serveStudio({
       threads: [older, recent],
       messages: {
         [recent.id]: [
@@ -78,7 +79,7 @@ describe('StudioPage: threads', () => {
     const third = buildThread({ title: 'Third' });
     const second = buildThread({ title: 'Second' });
     const first = buildThread({ title: 'First' });
-    const server = stubStudioServer({ threads: [first, second, third] });
+    const server = serveStudio({ threads: [first, second, third] });
     const { user } = renderStudio();
     await ready();
     expect(currentThread()).toHaveTextContent('First');
@@ -97,7 +98,7 @@ describe('StudioPage: threads', () => {
 
   it('archives the last thread and starts a new one, once', async () => {
     const only = buildThread({ title: 'Only' });
-    const server = stubStudioServer({ threads: [only] });
+    const server = serveStudio({ threads: [only] });
     const { user } = renderStudio('/studio', { strict: true });
     await ready();
     await user.click(within(threadList()).getByRole('button', { name: 'Archive Only' }));
@@ -108,7 +109,7 @@ describe('StudioPage: threads', () => {
   });
 
   it('starts a new chat on request and opens it', async () => {
-    const server = stubStudioServer({ threads: [buildThread({ title: 'Plans' })] });
+    const server = serveStudio({ threads: [buildThread({ title: 'Plans' })] });
     const { user } = renderStudio();
     await ready();
     await user.click(screen.getByRole('button', { name: 'New chat' }));
@@ -118,9 +119,9 @@ describe('StudioPage: threads', () => {
 
   it('says when archiving fails, and keeps the thread', async () => {
     const thread = buildThread({ title: 'Stubborn' });
-    stubStudioServer({
+    serveStudio({
       threads: [thread],
-      override: (request) => (request.method === 'PUT' ? errorResponse(500, 'internal') : undefined),
+      overrides: [http.put('/api/chat/thread/:id/archive', () => errorResponse(500, 'internal'))],
     });
     const { user } = renderStudio();
     await ready();
@@ -135,10 +136,10 @@ describe('StudioPage: sending', () => {
     const thread = buildThread({ title: NEW_CHAT_TITLE });
     let stream: ReturnType<typeof controlledSse> | undefined;
     const opened = deferred<void>();
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [thread],
-      stream: (request) => {
-        stream = controlledSse(request.signal);
+      stream: () => {
+        stream = controlledSse();
         opened.resolve();
         return stream.response;
       },
@@ -198,7 +199,7 @@ describe('StudioPage: sending', () => {
   it('moves the thread just used to the top of the list', async () => {
     const older = buildThread({ title: 'Older' });
     const newer = buildThread({ title: 'Newer' });
-    stubStudioServer({ threads: [older, newer] });
+    serveStudio({ threads: [older, newer] });
     const { user } = renderStudio();
     await ready();
     await user.click(threadButton('Older'));
@@ -208,7 +209,7 @@ describe('StudioPage: sending', () => {
   });
 
   it('sends with Shift+Enter making a new line, and not while empty', async () => {
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
@@ -226,7 +227,7 @@ describe('StudioPage: sending', () => {
   });
 
   it('sends the persona settings and the chosen model', async () => {
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     await user.click(screen.getByRole('switch', { name: 'Lumara System' }));
@@ -243,7 +244,7 @@ describe('StudioPage: sending', () => {
   });
 
   it('shows the apology and the server’s reason when the reply cannot start, and gives the words back', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
       stream: () =>
         errorResponse(
@@ -268,11 +269,11 @@ describe('StudioPage: sending', () => {
 
   it('shows the member message the server kept when the provider failed before its first word', async () => {
     const thread = buildThread();
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [thread],
-      stream: (request) => {
+      stream: async ({ request }) => {
         // As the server does: the member message is stored, then the provider fails before the stream starts.
-        const { content } = JSON.parse(request.body ?? '{}') as { content: string };
+        const { content } = (await request.json()) as { content: string };
         server.store(buildMessage(thread.id, { content }));
         return errorResponse(502, 'provider_failed', 'OpenRouter: Internal Server Error');
       },
@@ -294,7 +295,7 @@ describe('StudioPage: sending', () => {
 
   it('keeps the earlier reply when a regenerate fails', async () => {
     const thread = buildThread();
-    stubStudioServer({
+    serveStudio({
       threads: [thread],
       messages: {
         [thread.id]: [
@@ -316,7 +317,7 @@ describe('StudioPage: sending', () => {
 
   it('keeps the stored member message and apologises when the provider fails mid-stream', async () => {
     const thread = buildThread();
-    stubStudioServer({
+    serveStudio({
       threads: [thread],
       streamEvents: () => [
         ['user', { userMessage: buildMessage(thread.id, { content: 'Tell me [midstream-error]' }) }],
@@ -336,9 +337,9 @@ describe('StudioPage: sending', () => {
   });
 
   it('apologises when the connection fails', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      stream: () => Promise.reject(new TypeError('Failed to fetch')),
+      stream: () => HttpResponse.error(),
     });
     const { user } = renderStudio();
     await ready();
@@ -350,7 +351,7 @@ describe('StudioPage: sending', () => {
 
   it("shows '(no reply)' when the model answered nothing", async () => {
     const thread = buildThread();
-    stubStudioServer({
+    serveStudio({
       threads: [thread],
       streamEvents: () => [
         ['user', { userMessage: buildMessage(thread.id, { content: '[empty]' }) }],
@@ -366,10 +367,10 @@ describe('StudioPage: sending', () => {
   it('stops the reply on request and shows what the server kept', async () => {
     const thread = buildThread();
     let stream: ReturnType<typeof controlledSse> | undefined;
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [thread],
-      stream: (request) => {
-        stream = controlledSse(request.signal);
+      stream: () => {
+        stream = controlledSse();
         return stream.response;
       },
     });
@@ -407,17 +408,19 @@ describe('StudioPage: sending', () => {
     let stream: ReturnType<typeof controlledSse> | undefined;
     let readsAfterStop = 0;
     let stopped = false;
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [thread],
-      stream: (request) => {
-        stream = controlledSse(request.signal);
-        request.signal?.addEventListener('abort', () => {
+      stream: ({ request }) => {
+        stream = controlledSse();
+        request.signal.addEventListener('abort', () => {
           stopped = true;
         });
         return stream.response;
       },
-      override: (request) => {
-        if (stopped && request.method === 'GET' && request.path === `/api/chat/thread/${thread.id}`) {
+      overrides: [
+        // Counts the reads after Stop, then lets the studio's handler answer them.
+        http.get(`/api/chat/thread/${thread.id}`, () => {
+          if (!stopped) return;
           readsAfterStop += 1;
           // The server notices the closed connection a moment later: the first read finds nothing yet.
           if (readsAfterStop === 2) {
@@ -425,9 +428,8 @@ describe('StudioPage: sending', () => {
               buildMessage(thread.id, { role: 'assistant', content: 'Partial words', stopped: true }),
             );
           }
-        }
-        return undefined;
-      },
+        }),
+      ],
     });
     const { user } = renderStudio();
     await ready();
@@ -449,7 +451,7 @@ describe('StudioPage: sending', () => {
 
   it('regenerates the last reply', async () => {
     const thread = buildThread();
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [thread],
       messages: {
         [thread.id]: [
@@ -477,7 +479,7 @@ describe('StudioPage: sending', () => {
 
   it('keeps each thread’s conversation apart', async () => {
     const first = buildThread({ title: 'First' });
-    stubStudioServer({ threads: [first] });
+    serveStudio({ threads: [first] });
     const { user } = renderStudio();
     await ready();
     await user.type(input(), 'In the first{Enter}');

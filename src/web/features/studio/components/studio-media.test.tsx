@@ -1,36 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { type HttpHandler, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationAnswer } from '#shared/generation.ts';
 import type { MediaItem } from '#shared/media.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
 import {
   buildAnswer,
-  createGenerationServer,
   failedAnswer,
+  type GenerationOptions,
   readyAnswer,
-} from '#tests/web-kit/generation/generation-server-stub.ts';
-import { buildMediaItem, createMediaServer } from '#tests/web-kit/media/media-server-stub.ts';
+  serveGeneration,
+} from '#tests/web-kit/generation/generation-handlers.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
+import { buildMediaItem, serveMedia } from '#tests/web-kit/media/media-handlers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
-import { buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
-
-type GenerationOptions = Parameters<typeof createGenerationServer>[0];
+import { buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 
 function studioWithMedia(
   path: string,
   generation: GenerationOptions = {},
-  {
-    media = [],
-    before,
-  }: { media?: MediaItem[]; before?: (request: StubbedRequest) => Response | undefined } = {},
+  { media = [], before }: { media?: MediaItem[]; before?: HttpHandler[] } = {},
 ) {
-  const generations = createGenerationServer(generation);
-  const gallery = createMediaServer(media);
-  const server = stubStudioServer({
-    threads: [buildThread()],
-    override: (request) => before?.(request) ?? generations.route(request) ?? gallery.route(request),
-  });
-  return { ...renderStudio(path), server, generations, gallery };
+  // Each set of handlers answers before the ones added earlier: the test's own, generation, media, the studio.
+  const studio = serveStudio({ threads: [buildThread()] });
+  const gallery = serveMedia(media);
+  const generations = serveGeneration(generation);
+  if (before) server.use(...before);
+  return { ...renderStudio(path), server: studio, generations, gallery };
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -203,10 +200,11 @@ describe('Fal.ai Media: image', () => {
       '/studio?tab=fal',
       {},
       {
-        before: (request) =>
-          request.path === '/api/fal/image'
-            ? errorResponse(503, 'provider_not_configured', 'fal.ai is not configured: set FAL_KEY')
-            : undefined,
+        before: [
+          http.post('/api/fal/image', () =>
+            errorResponse(503, 'provider_not_configured', 'fal.ai is not configured: set FAL_KEY'),
+          ),
+        ],
       },
     );
     const image = section('fal.ai image');
@@ -263,8 +261,7 @@ describe('Fal.ai Media: video', () => {
       '/studio?tab=fal',
       {},
       {
-        before: (request) =>
-          request.path === '/api/fal/models' ? errorResponse(403, 'forbidden') : undefined,
+        before: [http.get('/api/fal/models', () => errorResponse(403, 'forbidden'))],
       },
     );
     expect(await screen.findByText(/Could not load your fal.ai models/)).toBeInTheDocument();

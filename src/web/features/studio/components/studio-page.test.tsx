@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { systemPromptFor } from '#shared/chat-persona.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse } from '#tests/web-kit/fetch-stub.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
-import { buildModels, buildThread, stubStudioServer } from '#tests/web-kit/studio/studio-server-stub.ts';
+import { buildModels, buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 import { STUDIO_STORAGE_KEYS } from '../hooks/use-studio-preferences.ts';
 import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
 import { EMPTY_MEMORY_TEXT } from './side-panels.tsx';
@@ -18,7 +19,7 @@ async function loaded() {
 
 describe('StudioPage: model bar', () => {
   it('opens on the saved choice, marks unconfigured providers, and groups models by category', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
       models: buildModels({
         configured: ['openrouter'],
@@ -55,7 +56,7 @@ describe('StudioPage: model bar', () => {
       kind: 'chat',
       models: [{ id: 'llama3.2', label: 'llama3.2' }],
     });
-    stubStudioServer({ threads: [buildThread()], models });
+    serveStudio({ threads: [buildThread()], models });
     const { user } = renderStudio();
     await loaded();
     await user.selectOptions(providerSelect(), 'local');
@@ -64,7 +65,7 @@ describe('StudioPage: model bar', () => {
   });
 
   it("resets the model to the new provider's first model when the provider changes", async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await loaded();
     await user.selectOptions(modelSelect(), 'google/gemini-2.5-flash');
@@ -79,7 +80,7 @@ describe('StudioPage: model bar', () => {
   });
 
   it('keeps a saved model the catalogue no longer lists selectable', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
       models: buildModels({ defaults: { provider: 'openrouter', model: 'vendor1/model-9' } }),
     });
@@ -91,7 +92,7 @@ describe('StudioPage: model bar', () => {
   it('saves the choice as default and confirms it briefly', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const server = stubStudioServer({ threads: [buildThread()] });
+      const server = serveStudio({ threads: [buildThread()] });
       const { user } = renderStudio();
       await loaded();
       await user.selectOptions(providerSelect(), 'straico');
@@ -108,10 +109,9 @@ describe('StudioPage: model bar', () => {
   });
 
   it('says when the default could not be saved', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path === '/api/profile/set-ai' ? errorResponse(400, 'validation_failed') : undefined,
+      overrides: [http.post('/api/profile/set-ai', () => errorResponse(400, 'validation_failed'))],
     });
     const { user } = renderStudio();
     await loaded();
@@ -121,7 +121,7 @@ describe('StudioPage: model bar', () => {
   });
 
   it('disables Send for fal, which cannot chat, and says why', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await loaded();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
@@ -135,10 +135,9 @@ describe('StudioPage: model bar', () => {
   });
 
   it('still chats with the product defaults when the catalogue cannot be loaded', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path.startsWith('/api/ai/models') ? errorResponse(403, 'forbidden') : undefined,
+      overrides: [http.get('/api/ai/models', () => errorResponse(403, 'forbidden'))],
     });
     renderStudio();
     expect(await screen.findByText(/Could not load your AI models/)).toBeInTheDocument();
@@ -150,7 +149,7 @@ describe('StudioPage: model bar', () => {
 
 describe('StudioPage: tabs', () => {
   it('opens the gallery from ?tab=gallery', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     renderStudio('/studio?tab=gallery');
     const gallery = screen.getByRole('tab', { name: 'Gallery' });
     expect(gallery).toHaveAttribute('aria-selected', 'true');
@@ -161,7 +160,7 @@ describe('StudioPage: tabs', () => {
   });
 
   it('keeps the URL in step with the tab, and moves between tabs with the arrow keys', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     const { user, search } = renderStudio();
     await loaded();
     const chat = screen.getByRole('tab', { name: 'AI Chat' });
@@ -177,23 +176,34 @@ describe('StudioPage: tabs', () => {
       }),
     ).toBeInTheDocument();
 
+    // Radix moves focus (and so the selection) a task after the key, outside the key's act(): each move is
+    // waited for until the page shows it, as a person's next key would be.
+    const selected = (name: string) =>
+      waitFor(() => expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Gallery' })).toHaveFocus();
+    await selected('Gallery');
     expect(search()).toBe('?tab=gallery');
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'AI Chat' })).toHaveFocus();
+    await selected('AI Chat');
     expect(search()).toBe('');
     await user.keyboard('{End}');
+    await selected('Gallery');
     expect(search()).toBe('?tab=gallery');
-    await user.keyboard('{Home}{ArrowLeft}');
+    await user.keyboard('{Home}');
+    await selected('AI Chat');
+    await user.keyboard('{ArrowLeft}');
+    await selected('Gallery');
     expect(search()).toBe('?tab=gallery');
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Straico Media' })).toHaveFocus();
+    await selected('Straico Media');
     expect(screen.getByRole('tabpanel', { name: 'Straico Media' })).toBeVisible();
   });
 
   it('opens the gallery tab from View Full Gallery', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     const { user, search } = renderStudio();
     await loaded();
     const link = screen.getByRole('link', { name: 'View Full Gallery' });
@@ -206,7 +216,7 @@ describe('StudioPage: tabs', () => {
 
 describe('StudioPage: Lumara System and side panels', () => {
   it('shows the active system prompt, and keeps the toggle and mode in this browser', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     const { user, unmount } = renderStudio();
     await loaded();
     const toggle = screen.getByRole('switch', { name: 'Lumara System' });
@@ -240,7 +250,7 @@ describe('StudioPage: Lumara System and side panels', () => {
   it('shows the setup, the memory, tips and activity counts', async () => {
     const older = buildThread();
     const thread = buildThread({ title: 'Plans' });
-    stubStudioServer({ threads: [older, thread], memory: { [thread.id]: 'We planned a trip.' } });
+    serveStudio({ threads: [older, thread], memory: { [thread.id]: 'We planned a trip.' } });
     renderStudio();
     await loaded();
     const setup = screen.getByRole('region', { name: 'Current AI Setup' });
@@ -255,13 +265,13 @@ describe('StudioPage: Lumara System and side panels', () => {
   });
 
   it('says when memory has not started', async () => {
-    stubStudioServer({ threads: [buildThread()] });
+    serveStudio({ threads: [buildThread()] });
     renderStudio();
     expect(await screen.findByText(EMPTY_MEMORY_TEXT)).toBeInTheDocument();
   });
 
   it('hides and shows the thread sidebar, and remembers it', async () => {
-    stubStudioServer({ threads: [buildThread({ title: 'Plans' })] });
+    serveStudio({ threads: [buildThread({ title: 'Plans' })] });
     const { user, unmount } = renderStudio();
     await loaded();
     expect(screen.getByRole('navigation', { name: 'Chat threads' })).toBeInTheDocument();

@@ -1,15 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { RESEARCH_TEXTS } from '#shared/research.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
 import {
   buildQuickActions,
   buildResearch,
   buildThread,
-  stubStudioServer,
-} from '#tests/web-kit/studio/studio-server-stub.ts';
+  serveStudio,
+} from '#tests/web-kit/studio/studio-handlers.ts';
 import {
   DELETE_QUICK_ACTION_QUESTION,
   NO_QUICK_ACTIONS_TEXT,
@@ -33,7 +34,7 @@ async function ready() {
 describe('StudioPage: research', () => {
   it('asks for a topic in an alert when the input is empty, and calls nothing', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     await user.click(screen.getByRole('button', { name: 'Research' }));
@@ -44,7 +45,7 @@ describe('StudioPage: research', () => {
   });
 
   it('shows the results in the conversation with DOI and open-access links, and copies the references', async () => {
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     const writeText = vi.fn(async () => {});
@@ -95,10 +96,9 @@ describe('StudioPage: research', () => {
       doiUrl: 'javascript:alert(1)',
       oaUrl: 'data:text/html,x',
     }));
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path === '/api/research' ? jsonResponse({ ...result, items }) : undefined,
+      overrides: [http.post('/api/research', () => HttpResponse.json({ ...result, items }))],
     });
     const { user } = renderStudio();
     await ready();
@@ -109,12 +109,11 @@ describe('StudioPage: research', () => {
   });
 
   it("puts the server's reason into the input when research fails", async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path === '/api/research'
-          ? errorResponse(502, 'provider_failed', 'Research search failed')
-          : undefined,
+      overrides: [
+        http.post('/api/research', () => errorResponse(502, 'provider_failed', 'Research search failed')),
+      ],
     });
     const { user } = renderStudio();
     await ready();
@@ -125,10 +124,9 @@ describe('StudioPage: research', () => {
   });
 
   it("falls back to 'Research search failed' without a reason, and 'Unknown error' without any text", async () => {
-    let answer: () => Response | Promise<Response> = () => new Response('<html>502</html>', { status: 502 });
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) => (request.path === '/api/research' ? answer() : undefined),
+      overrides: [http.post('/api/research', () => new HttpResponse('<html>502</html>', { status: 502 }))],
     });
     const { user } = renderStudio();
     await ready();
@@ -136,7 +134,12 @@ describe('StudioPage: research', () => {
     await user.click(screen.getByRole('button', { name: 'Research' }));
     await waitFor(() => expect(input()).toHaveValue('❌ Research failed: Research search failed'));
 
-    answer = () => Promise.reject(new Error(''));
+    // A failure without any text: no network answer gives one (MSW's network error says "fetch failed"), so
+    // this one call fails on fetch itself.
+    const passOn = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((request, init) =>
+      String(request).endsWith('/api/research') ? Promise.reject(new Error('')) : passOn(request, init),
+    );
     await user.click(screen.getByRole('button', { name: 'Research' }));
     await waitFor(() => expect(input()).toHaveValue('❌ Research failed: Unknown error'));
     takeConsoleErrors();
@@ -144,9 +147,9 @@ describe('StudioPage: research', () => {
 
   it('says research is under way and blocks a second run meanwhile', async () => {
     const answer = deferred<Response>();
-    const server = stubStudioServer({
+    const server = serveStudio({
       threads: [buildThread()],
-      override: (request) => (request.path === '/api/research' ? answer.promise : undefined),
+      overrides: [http.post('/api/research', () => answer.promise)],
     });
     const { user } = renderStudio();
     await ready();
@@ -155,7 +158,7 @@ describe('StudioPage: research', () => {
     expect(screen.getByRole('button', { name: 'Researching…' })).toBeDisabled();
     expect(screen.getByText('Searching recent research…')).toBeInTheDocument();
     expect(server.requestsTo('/api/research')).toHaveLength(1);
-    answer.resolve(jsonResponse(buildResearch({ query: 'bees' })));
+    answer.resolve(HttpResponse.json(buildResearch({ query: 'bees' })));
     expect(
       await within(conversation()).findByRole('article', { name: 'Research: bees' }),
     ).toBeInTheDocument();
@@ -164,7 +167,7 @@ describe('StudioPage: research', () => {
 
 describe('StudioPage: prompt optimizer', () => {
   it('replaces the input with the optimized prompt', async () => {
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     expect(screen.getByRole('button', { name: 'Optimize' })).toBeDisabled();
@@ -177,12 +180,13 @@ describe('StudioPage: prompt optimizer', () => {
   });
 
   it('keeps the original prompt when the optimizer fails, and says so', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path === '/api/ai/optimize-prompt'
-          ? errorResponse(504, 'provider_timeout', 'OpenRouter did not answer in time')
-          : undefined,
+      overrides: [
+        http.post('/api/ai/optimize-prompt', () =>
+          errorResponse(504, 'provider_timeout', 'OpenRouter did not answer in time'),
+        ),
+      ],
     });
     const { user } = renderStudio();
     await ready();
@@ -196,10 +200,9 @@ describe('StudioPage: prompt optimizer', () => {
   });
 
   it('keeps the original prompt when the optimizer answers nothing', async () => {
-    stubStudioServer({
+    serveStudio({
       threads: [buildThread()],
-      override: (request) =>
-        request.path === '/api/ai/optimize-prompt' ? jsonResponse({ prompt: '  ' }) : undefined,
+      overrides: [http.post('/api/ai/optimize-prompt', () => HttpResponse.json({ prompt: '  ' }))],
     });
     const { user } = renderStudio();
     await ready();
@@ -212,7 +215,7 @@ describe('StudioPage: prompt optimizer', () => {
 
 describe('StudioPage: quick actions', () => {
   it('offers the five starter actions when there are none, and adds them', async () => {
-    const server = stubStudioServer({ threads: [buildThread()] });
+    const server = serveStudio({ threads: [buildThread()] });
     const { user } = renderStudio();
     await ready();
     expect(await screen.findByText(NO_QUICK_ACTIONS_TEXT)).toBeInTheDocument();
@@ -233,7 +236,7 @@ describe('StudioPage: quick actions', () => {
 
   it('runs a chat action on the selected text, with the action’s model', async () => {
     const actions = buildQuickActions();
-    const server = stubStudioServer({ threads: [buildThread()], quickActions: actions });
+    const server = serveStudio({ threads: [buildThread()], quickActions: actions });
     const { user } = renderStudio();
     await ready();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'straico');
@@ -258,7 +261,7 @@ describe('StudioPage: quick actions', () => {
   });
 
   it('uses the whole input when nothing is selected, and cuts the prompt to maxChars', async () => {
-    const server = stubStudioServer({ threads: [buildThread()], quickActions: buildQuickActions() });
+    const server = serveStudio({ threads: [buildThread()], quickActions: buildQuickActions() });
     const { user } = renderStudio();
     await ready();
     const long = 'a'.repeat(600);
@@ -272,7 +275,7 @@ describe('StudioPage: quick actions', () => {
   });
 
   it('asks for text first when the input is empty', async () => {
-    const server = stubStudioServer({ threads: [buildThread()], quickActions: buildQuickActions() });
+    const server = serveStudio({ threads: [buildThread()], quickActions: buildQuickActions() });
     const { user } = renderStudio();
     await ready();
     await user.click(await screen.findByRole('button', { name: 'Summarize' }));
@@ -282,7 +285,7 @@ describe('StudioPage: quick actions', () => {
   });
 
   it('runs a research action as research', async () => {
-    const server = stubStudioServer({ threads: [buildThread()], quickActions: buildQuickActions() });
+    const server = serveStudio({ threads: [buildThread()], quickActions: buildQuickActions() });
     const { user } = renderStudio();
     await ready();
     await user.type(input(), 'coral reefs');
@@ -296,7 +299,7 @@ describe('StudioPage: quick actions', () => {
 
   it('deletes an action after confirming', async () => {
     const actions = buildQuickActions();
-    const server = stubStudioServer({ threads: [buildThread()], quickActions: actions });
+    const server = serveStudio({ threads: [buildThread()], quickActions: actions });
     const { user } = renderStudio();
     await ready();
     await user.click(await screen.findByRole('button', { name: 'Delete quick action Brainstorm' }));

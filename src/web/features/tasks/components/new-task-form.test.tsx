@@ -5,11 +5,11 @@ import { presetLabels } from '#shared/tasks.ts';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
-import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
+import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
 import { TasksCard } from './tasks-card.tsx';
 
 async function renderForm(existing = [buildTask({ id: 1, title: 'Older' })]) {
-  const server = stubTasksServer(existing);
+  const server = serveTasks(existing);
   const view = renderWithProviders(<TasksCard />);
   await waitFor(() => expect(screen.queryByText('Loading your tasks')).not.toBeInTheDocument());
   const form = screen.getByRole('form', { name: 'New task' });

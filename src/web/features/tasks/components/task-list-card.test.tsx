@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '#shared/tasks.ts';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
-import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
+import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
 import { TaskListCard } from './task-list-card.tsx';
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -14,7 +14,7 @@ const titlesIn = (name: string) =>
 
 describe('TaskListCard', () => {
   it('shows the sections To Do, In Progress and Done, each with its tasks in order', async () => {
-    stubTasksServer([
+    serveTasks([
       buildTask({ title: 'Plan', status: 'todo' }),
       buildTask({ title: 'Draft', status: 'doing' }),
       buildTask({ title: 'Pitch', status: 'todo' }),
@@ -41,7 +41,7 @@ describe('TaskListCard', () => {
     const done: Task[] = Array.from({ length: 8 }, (_, index) =>
       buildTask({ title: `Done ${index + 1}`, status: 'done' }),
     );
-    stubTasksServer(done);
+    serveTasks(done);
     const { user } = renderWithProviders(<TaskListCard />);
     await screen.findByText('Done 1');
 
@@ -60,7 +60,7 @@ describe('TaskListCard', () => {
   });
 
   it('has no "Show all" while 5 or fewer tasks are done', async () => {
-    stubTasksServer(Array.from({ length: 5 }, () => buildTask({ status: 'done' })));
+    serveTasks(Array.from({ length: 5 }, () => buildTask({ status: 'done' })));
     renderWithProviders(<TaskListCard />);
     await screen.findAllByRole('listitem');
     expect(titlesIn('Done')).toHaveLength(5);
@@ -68,13 +68,13 @@ describe('TaskListCard', () => {
   });
 
   it('says when there is nothing to list', async () => {
-    stubTasksServer([]);
+    serveTasks([]);
     renderWithProviders(<TaskListCard />);
     expect(await screen.findByText('No tasks yet.')).toBeInTheDocument();
   });
 
   it('can carry the new-task form too', async () => {
-    stubTasksServer([]);
+    serveTasks([]);
     renderWithProviders(<TaskListCard showNewTaskForm />);
     expect(await screen.findByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'New task' })).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { deferred, errorResponse, jsonResponse, stubFetch } from '#tests/web-kit/fetch-stub.ts';
+import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
-import { stubTasksServer } from '#tests/web-kit/tasks/tasks-server-stub.ts';
+import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
 import { TASK_COMPLETED_MESSAGE } from '../hooks/use-task-actions.ts';
 import { TasksCard } from './tasks-card.tsx';
 
@@ -16,7 +18,7 @@ const titlesIn = (name: string) =>
     .map((item) => item.querySelector('p')?.textContent);
 
 async function renderCard(tasks = [buildTask({ id: 1, title: 'Buy milk' })]) {
-  const server = stubTasksServer(tasks);
+  const server = serveTasks(tasks);
   const view = renderWithProviders(<TasksCard />);
   await screen.findByRole('region', { name: 'To Do' });
   return { ...view, server };
@@ -37,13 +39,13 @@ describe('TasksCard', () => {
 
   it('shows a loading state, then the board by default with a count per column and in all', async () => {
     const answer = deferred<Response>();
-    stubFetch((request) => (request.path === '/api/tasks' ? answer.promise : undefined));
+    server.use(http.get('/api/tasks', () => answer.promise));
     renderWithProviders(<TasksCard />);
 
     expect(screen.getByRole('heading', { name: 'Your Tasks', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your tasks');
     answer.resolve(
-      jsonResponse([
+      HttpResponse.json([
         buildTask({ title: 'One', status: 'todo' }),
         buildTask({ title: 'Two', status: 'todo' }),
         buildTask({ title: 'Three', status: 'doing' }),
@@ -72,13 +74,13 @@ describe('TasksCard', () => {
   });
 
   it('says when there are no tasks yet', async () => {
-    stubTasksServer([]);
+    serveTasks([]);
     renderWithProviders(<TasksCard />);
     expect(await screen.findByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
   });
 
   it('says when the tasks cannot be loaded, logs it, and tries again on request', async () => {
-    const server = stubTasksServer([buildTask({ title: 'Back again' })]);
+    const server = serveTasks([buildTask({ title: 'Back again' })]);
     server.failNext('GET', /^\/api\/tasks$/, () => errorResponse(403, 'forbidden'));
     const { user } = renderWithProviders(<TasksCard />);
 

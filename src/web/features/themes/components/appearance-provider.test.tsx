@@ -1,17 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileMe } from '#shared/profile.ts';
-import { panelThemes, tokenThemes } from '#shared/themes.ts';
+import { type ProfileMe, profileMeSchema } from '#shared/profile.ts';
+import {
+  applyThemeRequestSchema,
+  applyThemeResponseSchema,
+  panelThemes,
+  setThemeRequestSchema,
+  setThemeResponseSchema,
+  tokenThemes,
+} from '#shared/themes.ts';
 import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import {
-  deferred,
-  errorResponse,
-  jsonResponse,
-  type StubbedRequest,
-  stubFetch,
-} from '#tests/web-kit/fetch-stub.ts';
+import { contractAnswer, deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { tokenThemeOptions } from '../model/theme-options.ts';
 import { AppearanceProvider } from './appearance-provider.tsx';
@@ -23,18 +26,18 @@ const root = document.documentElement;
 const shownTheme = () => root.dataset.theme;
 const ink = () => root.style.getPropertyValue('--ink');
 
-function stubProfile(
-  profile: Partial<ProfileMe> = {},
-  answer?: (request: StubbedRequest) => Response | undefined,
-) {
-  return stubFetch((request) => {
-    const custom = answer?.(request);
-    if (custom) return custom;
-    if (request.path.startsWith('/api/profile/me')) return jsonResponse(buildProfileMe(profile));
-    if (request.path === '/api/profile/set-theme') return jsonResponse(JSON.parse(request.body ?? '{}'));
-    if (request.path === '/api/theme/apply') return jsonResponse(JSON.parse(request.body ?? '{}'));
-    return undefined;
-  });
+/** The member's profile, and the theme routes answering the theme now in force; `overrides` answer first. */
+function stubProfile(profile: Partial<ProfileMe> = {}, ...overrides: HttpHandler[]) {
+  server.use(
+    ...overrides,
+    http.get('/api/profile/me', () => contractAnswer(profileMeSchema, buildProfileMe(profile))),
+    http.post('/api/profile/set-theme', async ({ request }) =>
+      contractAnswer(setThemeResponseSchema, setThemeRequestSchema.parse(await request.json())),
+    ),
+    http.post('/api/theme/apply', async ({ request }) =>
+      contractAnswer(applyThemeResponseSchema, applyThemeRequestSchema.parse(await request.json())),
+    ),
+  );
 }
 
 function preferReducedMotion() {
@@ -69,11 +72,11 @@ describe('AppearanceProvider: start-up (part 1 §4)', () => {
   it('shows this browser’s theme at once, and keeps it when the profile holds it too', async () => {
     window.localStorage.setItem('theme', 'sakura-garden');
     const profile = deferred<Response>();
-    stubFetch((request) => (request.path.startsWith('/api/profile/me') ? profile.promise : undefined));
+    server.use(http.get('/api/profile/me', () => profile.promise));
     renderStudio(<p>page</p>);
     expect(shownTheme()).toBe('sakura-garden');
     expect(ink()).toBe(tokenThemes['sakura-garden'].palette.ink);
-    profile.resolve(jsonResponse(buildProfileMe({ theme: 'noir', theme_name: 'sakura-garden' })));
+    profile.resolve(HttpResponse.json(buildProfileMe({ theme: 'noir', theme_name: 'sakura-garden' })));
     await screen.findByText('page');
     await act(async () => {});
     expect(shownTheme()).toBe('sakura-garden');
@@ -124,13 +127,13 @@ describe('ThemeStudio (part 1 §4)', () => {
   });
 
   it('Apply saves the theme locally (data-theme, localStorage) and on the server', async () => {
-    const fetchStub = stubProfile();
+    stubProfile();
     const { user } = renderStudio();
     await user.click(screen.getByRole('button', { name: 'Apply Elegant Noir' }));
     expect(shownTheme()).toBe('noir');
     expect(window.localStorage.getItem('theme')).toBe('noir');
     await waitFor(() =>
-      expect(fetchStub.requestsTo('/api/profile/set-theme', 'POST').map((r) => r.body)).toEqual([
+      expect(requestsTo('/api/profile/set-theme', 'POST').map((r) => r.body)).toEqual([
         JSON.stringify({ theme: 'noir' }),
       ]),
     );
@@ -144,7 +147,7 @@ describe('ThemeStudio (part 1 §4)', () => {
 
   it('Reset and Random only preview; nothing is saved until Apply', async () => {
     window.localStorage.setItem('theme', 'cherry');
-    const fetchStub = stubProfile({ theme: 'cherry' });
+    stubProfile({ theme: 'cherry' });
     const { user } = renderStudio();
     await waitFor(() => expect(shownTheme()).toBe('cherry'));
 
@@ -157,11 +160,11 @@ describe('ThemeStudio (part 1 §4)', () => {
     // The first theme other than the one on show (Cosmic Pink): Ocean Dreams.
     expect(shownTheme()).toBe('ocean');
     expect(window.localStorage.getItem('theme')).toBe('cherry');
-    expect(fetchStub.requestsTo('/api/profile/set-theme')).toEqual([]);
+    expect(requestsTo('/api/profile/set-theme')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Apply preview (Ocean Dreams)' }));
     expect(window.localStorage.getItem('theme')).toBe('ocean');
-    await waitFor(() => expect(fetchStub.requestsTo('/api/profile/set-theme')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/api/profile/set-theme')).toHaveLength(1));
   });
 
   it('ends a Reset or Random preview when the studio goes away', async () => {
@@ -189,8 +192,9 @@ describe('ThemeStudio (part 1 §4)', () => {
   });
 
   it('only logs a theme the server did not save, and keeps it applied here', async () => {
-    stubProfile({}, (request) =>
-      request.path === '/api/profile/set-theme' ? errorResponse(503, 'database_unavailable') : undefined,
+    stubProfile(
+      {},
+      http.post('/api/profile/set-theme', () => errorResponse(503, 'database_unavailable')),
     );
     const { user } = renderStudio();
     await user.click(screen.getByRole('button', { name: 'Apply Lavender Fields' }));
@@ -203,7 +207,7 @@ describe('ThemeStudio (part 1 §4)', () => {
 
 describe('Color Themes (the token themes)', () => {
   it('applies one with POST /api/theme/apply {name, tokens}', async () => {
-    const fetchStub = stubProfile();
+    stubProfile();
     const { user } = renderStudio(
       <ThemeOptionGrid options={tokenThemeOptions} label="Color themes" kind="color theme" />,
     );
@@ -211,7 +215,7 @@ describe('Color Themes (the token themes)', () => {
     expect(shownTheme()).toBe('ocean-mint');
     expect(ink()).toBe(tokenThemes['ocean-mint'].palette.ink);
     await waitFor(() =>
-      expect(fetchStub.requestsTo('/api/theme/apply', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
+      expect(requestsTo('/api/theme/apply', 'POST').map((r) => JSON.parse(r.body ?? ''))).toEqual([
         { name: 'ocean-mint', tokens: tokenThemes['ocean-mint'].tokens },
       ]),
     );
@@ -220,7 +224,7 @@ describe('Color Themes (the token themes)', () => {
 
 describe('ThemePickerCompact', () => {
   it('opens a list of the eight themes that previews on hover and applies on click', async () => {
-    const fetchStub = stubProfile();
+    stubProfile();
     const { user } = renderStudio(<ThemePickerCompact />);
     const toggle = screen.getByRole('button', { name: 'Theme Cosmic Pink' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -234,11 +238,11 @@ describe('ThemePickerCompact', () => {
     expect(shownTheme()).toBe('sunset');
     expect(screen.queryByRole('group', { name: 'Themes' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Theme Miami Sunset' })).toHaveFocus();
-    await waitFor(() => expect(fetchStub.requestsTo('/api/profile/set-theme')).toHaveLength(1));
+    await waitFor(() => expect(requestsTo('/api/profile/set-theme')).toHaveLength(1));
   });
 
   it('Escape closes it and ends the preview; Random only previews', async () => {
-    const fetchStub = stubProfile();
+    stubProfile();
     const { user } = renderStudio(<ThemePickerCompact />);
     await user.click(screen.getByRole('button', { name: 'Theme Cosmic Pink' }));
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
@@ -249,7 +253,7 @@ describe('ThemePickerCompact', () => {
     expect(screen.queryByRole('group', { name: 'Themes' })).toBeNull();
     expect(shownTheme()).toBe('default');
     expect(screen.getByRole('button', { name: 'Theme Cosmic Pink' })).toHaveFocus();
-    expect(fetchStub.requestsTo('/api/profile/set-theme')).toEqual([]);
+    expect(requestsTo('/api/profile/set-theme')).toEqual([]);
   });
 
   it('closes on a press outside it', async () => {

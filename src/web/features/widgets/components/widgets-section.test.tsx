@@ -1,17 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { buildWidget } from '#tests/factories/build-widget.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
-import { errorResponse, jsonResponse } from '#tests/web-kit/fetch-stub.ts';
+import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
-import { stubWidgetsServer } from '#tests/web-kit/widgets/widgets-server-stub.ts';
+import { serveWidgets } from '#tests/web-kit/widgets/widgets-handlers.ts';
 import { EMBED_ALLOW } from '../lib/embed-frame.ts';
 import { WidgetsSection } from './widgets-section.tsx';
 
-async function renderSection(...args: Parameters<typeof stubWidgetsServer>) {
-  const server = stubWidgetsServer(...args);
+async function renderSection(...args: Parameters<typeof serveWidgets>) {
+  const server = serveWidgets(...args);
   const view = renderWithMember(<WidgetsSection />);
   await waitFor(() => expect(screen.queryByText('Loading your widgets')).not.toBeInTheDocument());
   const form = screen.getByRole('form', { name: 'Add widget' });
@@ -189,7 +190,10 @@ describe('WidgetsSection', () => {
     const { user, server, title, url, add } = await renderSection();
     const reason = 'Only web links (starting with https://) can be embedded.';
     server.failNext('POST', /^\/api\/widgets$/, () =>
-      jsonResponse({ error: { code: 'validation_failed', message: reason, fields: { url: reason } } }, 400),
+      HttpResponse.json(
+        { error: { code: 'validation_failed', message: reason, fields: { url: reason } } },
+        { status: 400 },
+      ),
     );
     await user.type(title, 'Evil');
     // Typed as text, not markup: user-event reads `{` and `[` as keys, so the code is pasted.
@@ -256,7 +260,7 @@ describe('WidgetsSection', () => {
   });
 
   it('offers another try when the widgets cannot be loaded', async () => {
-    const server = stubWidgetsServer([buildWidget({ title: 'Back' })]);
+    const server = serveWidgets([buildWidget({ title: 'Back' })]);
     server.failNext('GET', /^\/api\/widgets$/, () => errorResponse(400, 'bad_request'));
     const { user } = renderWithMember(<WidgetsSection />, buildUser());
     expect(await screen.findByText(/Could not load your widgets/)).toBeInTheDocument();

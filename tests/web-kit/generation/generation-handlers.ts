@@ -1,5 +1,18 @@
-import type { GenerationAnswer } from '#shared/generation.ts';
-import { errorResponse, jsonResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
+import { http } from 'msw';
+import {
+  aiImageRequestSchema,
+  type FalModelsResponse,
+  falImageRequestSchema,
+  falModelsResponseSchema,
+  falVideoRequestSchema,
+  type GenerationAnswer,
+  generationAnswerSchema,
+  generationJobsResponseSchema,
+  straicoAudioRequestSchema,
+  straicoVideoRequestSchema,
+} from '#shared/generation.ts';
+import { contractAnswer, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 
 let sequence = 0;
 
@@ -41,27 +54,29 @@ export function failedAnswer(job: GenerationAnswer, error?: string): GenerationA
 
 type StatusScript = (job: GenerationAnswer, check: number) => GenerationAnswer | Response;
 
-const startPaths = new Set([
-  '/api/ai/image',
-  '/api/fal/image',
-  '/api/fal/video',
-  '/api/straico/video',
-  '/api/straico/audio',
-]);
+export type GenerationOptions = {
+  onStart?: (path: string, body: Record<string, unknown>) => GenerationAnswer | Response;
+  onStatus?: StatusScript;
+  resumable?: GenerationAnswer[];
+  falModels?: FalModelsResponse;
+};
+
+/** The start routes, each with the contract's schema of what it reads. */
+const startRoutes = {
+  '/api/ai/image': aiImageRequestSchema,
+  '/api/fal/image': falImageRequestSchema,
+  '/api/fal/video': falVideoRequestSchema,
+  '/api/straico/video': straicoVideoRequestSchema,
+  '/api/straico/audio': straicoAudioRequestSchema,
+} as const;
 
 /**
- * The generation routes in memory: every start answers what `onStart` makes of the request (pending by
- * default), both status routes answer what `onStatus` says for the job's nth check (1-based), `GET /api/ai/jobs`
- * answers `resumable`, `GET /api/fal/models` fal's lists. Other requests: undefined, so it chains.
+ * The generation routes in memory on the test's MSW server: every start answers what `onStart` makes of the
+ * request (pending by default), both status routes answer what `onStatus` says for the job's nth check
+ * (1-based), `GET /api/ai/jobs` answers `resumable`, `GET /api/fal/models` fal's lists. Answers are read with the
+ * contract's generation schemas.
  */
-export function createGenerationServer(
-  options: {
-    onStart?: (path: string, body: Record<string, unknown>) => GenerationAnswer | Response;
-    onStatus?: StatusScript;
-    resumable?: GenerationAnswer[];
-    falModels?: { image: { id: string; name: string; description: string }[]; video: typeof defaultFalVideo };
-  } = {},
-) {
+export function serveGeneration(options: GenerationOptions = {}) {
   const jobs = new Map<string, GenerationAnswer>();
   const checks = new Map<string, number>();
   for (const job of options.resumable ?? []) jobs.set(job.jobId, job);
@@ -74,46 +89,50 @@ export function createGenerationServer(
     const answer = options.onStatus?.(job, check) ?? job;
     if (answer instanceof Response) return answer;
     jobs.set(jobId, answer);
-    return jsonResponse(answer);
+    return contractAnswer(generationAnswerSchema, answer);
   }
 
-  function route(request: StubbedRequest): Response | undefined {
-    const url = new URL(request.path, 'http://localhost');
-    if (request.method === 'POST' && startPaths.has(url.pathname)) {
-      const body = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+  const starts = Object.entries(startRoutes).map(([path, schema]) =>
+    http.post(path, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      // What the page sent must be what the route reads; the scripts below see it as sent.
+      schema.parse(body);
       const answer =
-        options.onStart?.(url.pathname, body) ??
+        options.onStart?.(path, body) ??
         buildAnswer({
-          provider: url.pathname.startsWith('/api/fal')
+          provider: path.startsWith('/api/fal')
             ? 'fal'
-            : url.pathname.startsWith('/api/straico')
+            : path.startsWith('/api/straico')
               ? 'straico'
               : ((body.provider as GenerationAnswer['provider']) ?? 'openrouter'),
-          media_type: url.pathname.endsWith('video')
-            ? 'video'
-            : url.pathname.endsWith('audio')
-              ? 'audio'
-              : 'image',
+          media_type: path.endsWith('video') ? 'video' : path.endsWith('audio') ? 'audio' : 'image',
           model: String(body.model ?? ''),
           prompt: String(body.prompt ?? ''),
         });
       if (answer instanceof Response) return answer;
       jobs.set(answer.jobId, answer);
-      return jsonResponse(answer);
-    }
-    if (request.method !== 'GET') return undefined;
-    if (url.pathname === '/api/ai/image/status') return answerStatus(url.searchParams.get('jobId') ?? '');
-    const straico = /^\/api\/straico\/status\/([^/]+)$/.exec(url.pathname);
-    if (straico) return answerStatus(decodeURIComponent(straico[1] ?? ''));
-    if (url.pathname === '/api/ai/jobs') return jsonResponse({ jobs: options.resumable ?? [] });
-    if (url.pathname === '/api/fal/models') {
-      return jsonResponse(options.falModels ?? { image: defaultFalImage, video: defaultFalVideo });
-    }
-    return undefined;
-  }
+      return contractAnswer(generationAnswerSchema, answer);
+    }),
+  );
+
+  server.use(
+    ...starts,
+    http.get('/api/ai/image/status', ({ request }) =>
+      answerStatus(new URL(request.url).searchParams.get('jobId') ?? ''),
+    ),
+    http.get('/api/straico/status/:jobId', ({ params }) => answerStatus(String(params.jobId))),
+    http.get('/api/ai/jobs', () =>
+      contractAnswer(generationJobsResponseSchema, { jobs: options.resumable ?? [] }),
+    ),
+    http.get('/api/fal/models', () =>
+      contractAnswer(
+        falModelsResponseSchema,
+        options.falModels ?? { image: defaultFalImage, video: defaultFalVideo },
+      ),
+    ),
+  );
 
   return {
-    route,
     /** How many times a job's status was checked. */
     checksOf: (jobId: string) => checks.get(jobId) ?? 0,
     jobs: () => [...jobs.values()],

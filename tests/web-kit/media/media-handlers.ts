@@ -1,11 +1,16 @@
+import { http } from 'msw';
+import { successSchema } from '#shared/api.ts';
 import {
   MEDIA_LIMITS,
   type MediaCreate,
   type MediaItem,
   mediaCreateSchema,
+  mediaItemSchema,
   mediaListQuerySchema,
+  mediaPageSchema,
 } from '#shared/media.ts';
-import { errorResponse, jsonResponse, type StubbedRequest } from '#tests/web-kit/fetch-stub.ts';
+import { contractAnswer, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
 
 let nextId = 500;
 let clock = Date.parse('2026-05-01T10:00:00.000Z');
@@ -32,21 +37,20 @@ export function buildMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
 const contentTypes = { image: 'image/png', video: 'video/mp4', audio: 'audio/mpeg' } as const;
 
 /**
- * The media routes in memory, as the server behaves: `GET /api/media` filtered (type, favorites, q on title and
- * prompt) and paged newest first by id cursor, `PUT /api/media/{id}/favorite`, `DELETE /api/media/{id}`, and
- * `POST /api/media`, which answers the item already saved from the same URL. Returns undefined for any other
- * request, so it chains with a test's other routes.
+ * The media routes in memory on the test's MSW server, as the server behaves: `GET /api/media` filtered (type,
+ * favorites, q on title and prompt) and paged newest first by id cursor, its query read with the contract's
+ * schema; `PUT /api/media/{id}/favorite`; `DELETE /api/media/{id}`; and `POST /api/media`, which answers the
+ * item already saved from the same URL.
  */
-export function createMediaServer(initial: MediaItem[] = []) {
+export function serveMedia(initial: MediaItem[] = []) {
   let items = [...initial];
   const saved: MediaCreate[] = [];
   const sources = new Map<string, number>();
+  const noSuchMedia = () => errorResponse(404, 'not_found', 'There is no such media');
 
-  function route(request: StubbedRequest): Response | undefined {
-    const url = new URL(request.path, 'http://localhost');
-    const { pathname } = url;
-    if (request.method === 'GET' && pathname === '/api/media') {
-      const query = mediaListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  server.use(
+    http.get('/api/media', ({ request }) => {
+      const query = mediaListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
       const needle = query.q.toLowerCase();
       const matching = [...items]
         .sort((a, b) => b.id - a.id)
@@ -62,18 +66,18 @@ export function createMediaServer(initial: MediaItem[] = []) {
       const after = cursor === undefined ? matching : matching.filter((item) => item.id < cursor);
       const page = after.slice(0, query.limit);
       const last = page.at(-1);
-      return jsonResponse({
+      return contractAnswer(mediaPageSchema, {
         items: page,
         nextCursor: last && after.length > page.length ? last.id : null,
         total: matching.length,
       });
-    }
-    if (request.method === 'POST' && pathname === '/api/media') {
-      const body = mediaCreateSchema.parse(JSON.parse(request.body ?? '{}'));
+    }),
+    http.post('/api/media', async ({ request }) => {
+      const body = mediaCreateSchema.parse(await request.json());
       saved.push(body);
       const existing = sources.get(body.media_url);
       const already = items.find((item) => item.id === existing);
-      if (already) return jsonResponse(already);
+      if (already) return contractAnswer(mediaItemSchema, already);
       const item = buildMediaItem({
         media_type: body.media_type,
         prompt: body.prompt,
@@ -83,30 +87,25 @@ export function createMediaServer(initial: MediaItem[] = []) {
       });
       sources.set(body.media_url, item.id);
       items = [...items, item];
-      return jsonResponse(item, 201);
-    }
-    const favorite = /^\/api\/media\/(\d+)\/favorite$/.exec(pathname);
-    if (request.method === 'PUT' && favorite) {
-      const id = Number(favorite[1]);
+      return contractAnswer(mediaItemSchema, item, 201);
+    }),
+    http.put('/api/media/:id/favorite', ({ params }) => {
+      const id = Number(params.id);
       const item = items.find((candidate) => candidate.id === id);
-      if (!item) return errorResponse(404, 'not_found', 'There is no such media');
+      if (!item) return noSuchMedia();
       const changed = { ...item, is_favorite: !item.is_favorite };
       items = items.map((candidate) => (candidate.id === id ? changed : candidate));
-      return jsonResponse(changed);
-    }
-    const one = /^\/api\/media\/(\d+)$/.exec(pathname);
-    if (request.method === 'DELETE' && one) {
-      const id = Number(one[1]);
-      if (!items.some((item) => item.id === id))
-        return errorResponse(404, 'not_found', 'There is no such media');
+      return contractAnswer(mediaItemSchema, changed);
+    }),
+    http.delete('/api/media/:id', ({ params }) => {
+      const id = Number(params.id);
+      if (!items.some((item) => item.id === id)) return noSuchMedia();
       items = items.filter((item) => item.id !== id);
-      return jsonResponse({ success: true });
-    }
-    return undefined;
-  }
+      return contractAnswer(successSchema, { success: true });
+    }),
+  );
 
   return {
-    route,
     items: () => items,
     /** The bodies of every `POST /api/media`, parsed. */
     saved: () => saved,

@@ -1,0 +1,101 @@
+import { http } from 'msw';
+import { successSchema } from '#shared/api.ts';
+import {
+  createTaskRequestSchema,
+  restoreTaskRequestSchema,
+  type Task,
+  taskListSchema,
+  taskSchema,
+  type UpdateTaskRequest,
+  updateTaskRequestSchema,
+} from '#shared/tasks.ts';
+import { contractAnswer, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { answerNextOnce, bodiesTo, requestsTo, server } from '#tests/web-kit/msw-server.ts';
+import { placeTask } from '#web/features/tasks/lib/task-order.ts';
+
+/**
+ * The task routes of the API, in memory, on the test's MSW server: new and restored tasks go to the top of
+ * their column, a status change without position goes to the top, a position places the task at that index.
+ * Bodies are read with the contract's request schemas and answers with its task schema. Enough to see what the
+ * UI sends and how it shows the answers.
+ */
+export function serveTasks(initial: Task[] = []) {
+  let tasks = placeAll(initial);
+  const deleted = new Map<number, Task>();
+  let nextId = Math.max(100, ...initial.map((task) => task.id)) + 1;
+
+  const find = (id: number) => tasks.find((task) => task.id === id);
+  /** A task just placed in the list, as it now stands there. */
+  const placed = (id: number): Task => {
+    const task = find(id);
+    if (!task) throw new Error(`Task ${id} is not in the list`);
+    return task;
+  };
+  const notFound = () => errorResponse(404, 'not_found', 'That task was not found');
+
+  server.use(
+    http.get('/api/tasks', () => contractAnswer(taskListSchema, tasks)),
+    http.post('/api/tasks', async ({ request }) => {
+      const input = createTaskRequestSchema.parse(await request.json());
+      const task: Task = {
+        id: nextId++,
+        title: input.title,
+        status: 'todo',
+        labels: input.labels ?? [],
+        due_date: input.due_date ?? null,
+        position: 0,
+        created_at: new Date().toISOString(),
+        completed_at: null,
+      };
+      tasks = placeTask(tasks, task, 0);
+      return contractAnswer(taskSchema, task, 201);
+    }),
+    http.post('/api/tasks/restore', async ({ request }) => {
+      const task = deleted.get(restoreTaskRequestSchema.parse(await request.json()).id);
+      if (!task) return notFound();
+      deleted.delete(task.id);
+      tasks = placeTask(tasks, task, 0);
+      return contractAnswer(taskSchema, placed(task.id));
+    }),
+    http.delete('/api/tasks/:id', ({ params }) => {
+      const current = find(Number(params.id));
+      if (!current) return notFound();
+      tasks = tasks.filter((task) => task.id !== current.id);
+      deleted.set(current.id, current);
+      return contractAnswer(successSchema, { success: true });
+    }),
+    http.put('/api/tasks/:id', async ({ params, request }) => {
+      const current = find(Number(params.id));
+      if (!current) return notFound();
+      const changes = updateTaskRequestSchema.parse(await request.json());
+      const updated: Task = { ...current, ...withoutPosition(changes) };
+      const statusChanged = updated.status !== current.status;
+      if (statusChanged) updated.completed_at = updated.status === 'done' ? new Date().toISOString() : null;
+      tasks =
+        statusChanged || changes.position !== undefined
+          ? placeTask(tasks, updated, changes.position ?? 0)
+          : tasks.map((task) => (task.id === updated.id ? updated : task));
+      return contractAnswer(taskSchema, placed(updated.id));
+    }),
+  );
+
+  return {
+    tasks: () => tasks,
+    requestsTo,
+    /** The next request of `method` to a path matching `path` gets `response` instead. */
+    failNext(method: string, path: RegExp, response: () => Response = () => errorResponse(500, 'internal')) {
+      answerNextOnce(method, path, response);
+    },
+    /** The JSON bodies sent by `method` to `path`. */
+    bodies: (path: string, method: string): unknown[] => bodiesTo<unknown>(path, method),
+  };
+}
+
+function placeAll(initial: Task[]): Task[] {
+  return initial.reduce<Task[]>((list, task) => placeTask(list, task, Number.MAX_SAFE_INTEGER), []);
+}
+
+function withoutPosition(changes: UpdateTaskRequest): Omit<UpdateTaskRequest, 'position'> {
+  const { position: _position, ...rest } = changes;
+  return rest;
+}
