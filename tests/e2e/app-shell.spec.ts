@@ -63,9 +63,13 @@ test.describe('app shell', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 
     await menuButton.click();
-    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.locator(`#${await menuButton.getAttribute('aria-controls')}`);
+    // The menu is modal: the page behind it, its button included, is hidden from assistive technology until
+    // it closes, so the button is found among hidden elements here.
+    const openedButton = page.getByRole('button', { name: 'Open menu', includeHidden: true });
+    await expect(openedButton).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await openedButton.getAttribute('aria-controls')}`);
     await expect(menu).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expectAccessible();
     await menu.getByRole('link', { name: 'Music' }).click();
     await expect(page).toHaveURL(/\/music$/);
