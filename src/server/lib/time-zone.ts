@@ -1,8 +1,11 @@
+import { tz, tzOffset } from '@date-fns/tz';
+import { addDays as addCalendarDays, formatISO, parseISO } from 'date-fns';
 import { AppError } from './errors.ts';
 
 /**
- * Days in the member's time zone, computed with Intl rather than the database's zone tables, so PGlite and
- * PostgreSQL agree and range queries on UTC timestamps stay index-friendly.
+ * Days in the member's time zone, computed with Intl (through @date-fns/tz and date-fns, decision 0020) rather
+ * than the database's zone tables, so PGlite and PostgreSQL agree and range queries on UTC timestamps stay
+ * index-friendly.
  */
 export function assertTimeZone(timeZone: string): string {
   try {
@@ -15,72 +18,43 @@ export function assertTimeZone(timeZone: string): string {
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** Calendar days (`YYYY-MM-DD`) are read in UTC, where each is exactly that day, not in the server's own zone. */
+const UTC = tz('UTC');
 
-function partsOf(instant: Date, timeZone: string): Record<string, number> {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return parts;
+function dayOf(date: Date): string {
+  return formatISO(date, { representation: 'date' });
 }
 
 /** The member's calendar day of an instant, `YYYY-MM-DD`. */
 export function localDateOf(instant: Date, timeZone: string): string {
-  const p = partsOf(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return formatISO(instant, { representation: 'date', in: tz(timeZone) });
 }
 
-/** How far the zone is ahead of UTC at an instant, in ms. */
+/** A `YYYY-MM-DD` day moved by whole calendar days (no zone, no DST). */
+export function addDays(day: string, days: number): string {
+  return dayOf(addCalendarDays(parseISO(day, { in: UTC }), days));
+}
+
+/** How far the zone is ahead of UTC at an instant, in ms (tzOffset answers minutes, seconds as a fraction). */
 function offsetAt(instant: number, timeZone: string): number {
-  const p = partsOf(new Date(instant), timeZone);
-  const asUtc = Date.UTC(
-    p.year ?? 0,
-    (p.month ?? 1) - 1,
-    p.day ?? 1,
-    p.hour ?? 0,
-    p.minute ?? 0,
-    p.second ?? 0,
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  return Math.round(tzOffset(timeZone, new Date(instant)) * 60) * 1000;
 }
 
 const MINUTE_MS = 60_000;
 /** No zone has moved its clocks by more than this at once (real jumps are 30 minutes to 2 hours). */
 const MAX_CLOCK_JUMP_MS = 3 * 60 * MINUTE_MS;
 
-/** A `YYYY-MM-DD` day moved by whole calendar days (UTC date arithmetic: no zone, no DST). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (date ?? 1) + days)).toISOString().slice(0, 10);
-}
-
 /**
  * The instant a calendar day (`YYYY-MM-DD`) starts in a zone. Local midnight is guessed from the zone's offset,
  * twice (the offset at the guess may differ from the one at the true midnight across a DST change). Where the
  * clocks spring forward AT midnight (Chile, Paraguay, Cuba…), 00:00 does not exist and the guess lands an hour
  * early, on the day before; the day then starts at the jump, searched for to the minute.
+ *
+ * Not `startOfDay(…, { in: tz(timeZone) })`: TZDate turns wall-clock fields into an instant through the
+ * machine's own zone, and is an hour off when both zones change clocks near the same instant (decision 0020).
  */
 export function startOfLocalDay(day: string, timeZone: string): Date {
-  const [year, month, date] = day.split('-').map(Number);
-  const guess = Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
+  const guess = Date.parse(`${day}T00:00:00Z`);
   const first = guess - offsetAt(guess, timeZone);
   const start = guess - offsetAt(first, timeZone);
   if (localDateOf(new Date(start), timeZone) >= day) return new Date(start);

@@ -160,4 +160,25 @@ describe('week arithmetic', () => {
     const range = weekRange('2026-03-02', 'America/New_York');
     expect((range.until.getTime() - range.from.getTime()) / 3_600_000).toBe(167);
   });
+
+  it('finds Mondays across leap days and year ends, and weeks of 169 hours or over New Year', () => {
+    expect(mondayOf('2028-03-05')).toBe('2028-02-28');
+    expect(mondayOf('2028-02-29')).toBe('2028-02-28');
+    expect(mondayOf('2026-01-04')).toBe('2025-12-29');
+    // Madrid falls back on Sunday 2026-10-25.
+    const fallBack = weekRange('2026-10-19', 'Europe/Madrid');
+    expect((fallBack.until.getTime() - fallBack.from.getTime()) / 3_600_000).toBe(169);
+    const newYear = weekRange('2026-12-28', 'Pacific/Kiritimati');
+    expect(newYear.days).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    expect(newYear.from.toISOString()).toBe('2026-12-27T10:00:00.000Z');
+    expect(newYear.until.toISOString()).toBe('2027-01-03T10:00:00.000Z');
+  });
 });

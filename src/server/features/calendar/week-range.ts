@@ -1,9 +1,10 @@
+import { tz } from '@date-fns/tz';
+import { formatISO, parseISO, startOfISOWeek } from 'date-fns';
 import { addDays, startOfLocalDay } from '#server/lib/time-zone.ts';
 
-/** The Monday of the week holding a `YYYY-MM-DD` day (ISO weeks start on Monday). */
+/** The Monday of the week holding a `YYYY-MM-DD` day (ISO weeks start on Monday), read in UTC as a plain day. */
 export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
+  return formatISO(startOfISOWeek(parseISO(day, { in: tz('UTC') })), { representation: 'date' });
 }
 
 /**

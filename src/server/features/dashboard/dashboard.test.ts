@@ -65,5 +65,7 @@ describe('dashboard stats', () => {
     expect(streakEndingToday(days, '2026-11-23')).toBe(3);
     expect(streakEndingToday(days, '2026-11-24')).toBe(0);
     expect(streakEndingToday(new Set(['2026-02-28', '2026-03-01']), '2026-03-01')).toBe(2);
+    expect(streakEndingToday(new Set(['2028-02-28', '2028-02-29', '2028-03-01']), '2028-03-01')).toBe(3);
+    expect(streakEndingToday(new Set(['2026-12-30', '2026-12-31', '2027-01-01']), '2027-01-02')).toBe(3);
   });
 });

@@ -78,6 +78,16 @@ describe('formatting', () => {
     expect(todayIn('Europe/Madrid', instant)).toBe('2026-05-06');
   });
 
+  it('knows today in the zones furthest from UTC, across the year end and a midnight DST jump', () => {
+    const instant = new Date('2026-12-31T10:30:00.000Z');
+    expect(todayIn('Pacific/Kiritimati', instant)).toBe('2027-01-01');
+    expect(todayIn('Pacific/Pago_Pago', instant)).toBe('2026-12-30');
+    // Santiago springs forward at midnight on 2026-09-06 (04:00 UTC): 23:59 of the 5th, then 01:00 of the 6th.
+    expect(todayIn('America/Santiago', new Date('2026-09-06T03:59:59.999Z'))).toBe('2026-09-05');
+    expect(todayIn('America/Santiago', new Date('2026-09-06T04:00:00.000Z'))).toBe('2026-09-06');
+    expect(todayIn('Europe/Madrid', new Date('2028-02-28T23:00:00.000Z'))).toBe('2028-02-29');
+  });
+
   it('opens Google Calendar on the week’s first day', () => {
     expect(externalCalendarUrl('2026-05-04')).toBe('https://calendar.google.com/calendar/r/week/2026/5/4');
     expect(externalCalendarUrl(undefined)).toBe('https://calendar.google.com/calendar/r/week');

@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { formatISO } from 'date-fns';
 import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 
 export type CalendarDay = { day: string; events: CalendarEvent[] };
@@ -51,13 +53,7 @@ export function dayHeading(day: string): string {
 
 /** Today's `YYYY-MM-DD` in the zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return formatISO(now, { representation: 'date', in: tz(timeZone) });
 }
 
 /** Google Calendar's week view on the week's first day, where the member's own calendar lives. */
