@@ -6,12 +6,11 @@ import {
   type Task,
   taskListSchema,
   taskSchema,
-  type UpdateTaskRequest,
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
 import { contractAnswer, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { answerNextOnce, bodiesTo, requestsTo, server } from '#tests/web-kit/msw-server.ts';
-import { placeTask } from '#web/features/tasks/lib/task-order.ts';
+import { applyTaskChanges, placeTask } from '#web/features/tasks/lib/task-order.ts';
 
 /**
  * The task routes of the API, in memory, on the test's MSW server: new and restored tasks go to the top of
@@ -47,14 +46,14 @@ export function serveTasks(initial: Task[] = []) {
         created_at: new Date().toISOString(),
         completed_at: null,
       };
-      tasks = placeTask(tasks, task, 0);
+      tasks = placeTask(tasks, task, 'top');
       return contractAnswer(taskSchema, task, 201);
     }),
     http.post('/api/tasks/restore', async ({ request }) => {
       const task = deleted.get(restoreTaskRequestSchema.parse(await request.json()).id);
       if (!task) return notFound();
       deleted.delete(task.id);
-      tasks = placeTask(tasks, task, 0);
+      tasks = placeTask(tasks, task, 'top');
       return contractAnswer(taskSchema, placed(task.id));
     }),
     http.delete('/api/tasks/:id', ({ params }) => {
@@ -67,15 +66,9 @@ export function serveTasks(initial: Task[] = []) {
     http.put('/api/tasks/:id', async ({ params, request }) => {
       const current = find(Number(params.id));
       if (!current) return notFound();
-      const changes = updateTaskRequestSchema.parse(await request.json());
-      const updated: Task = { ...current, ...withoutPosition(changes) };
-      const statusChanged = updated.status !== current.status;
-      if (statusChanged) updated.completed_at = updated.status === 'done' ? new Date().toISOString() : null;
-      tasks =
-        statusChanged || changes.position !== undefined
-          ? placeTask(tasks, updated, changes.position ?? 0)
-          : tasks.map((task) => (task.id === updated.id ? updated : task));
-      return contractAnswer(taskSchema, placed(updated.id));
+      // The server's rule, as the browser's cache predicts it: one owner (shared/tasks.ts through task-order.ts).
+      tasks = applyTaskChanges(tasks, current.id, updateTaskRequestSchema.parse(await request.json()));
+      return contractAnswer(taskSchema, placed(current.id));
     }),
   );
 
@@ -93,9 +86,4 @@ export function serveTasks(initial: Task[] = []) {
 
 function placeAll(initial: Task[]): Task[] {
   return initial.reduce<Task[]>((list, task) => placeTask(list, task, Number.MAX_SAFE_INTEGER), []);
-}
-
-function withoutPosition(changes: UpdateTaskRequest): Omit<UpdateTaskRequest, 'position'> {
-  const { position: _position, ...rest } = changes;
-  return rest;
 }
