@@ -98,7 +98,8 @@ describe('AppShell', () => {
 
     await app.user.click(menuButton);
 
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // The menu's code loads on demand: it appears once that has arrived.
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(menuButton).toHaveAttribute('aria-controls', menu.id);
     expect(
@@ -121,7 +122,7 @@ describe('AppShell', () => {
     await act(() => app.router.navigate('/focus'));
     await screen.findByRole('heading', { level: 1, name: 'Focus' });
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
 
     await act(() => app.router.navigate(-1));
 
@@ -132,7 +133,7 @@ describe('AppShell', () => {
   it('closes the mobile menu on a click outside it, but not on a click inside it', async () => {
     const app = await renderSignedIn('/');
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
 
     await app.user.click(within(menu).getByRole('switch', { name: 'Floating timer' }));
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
@@ -146,7 +147,7 @@ describe('AppShell', () => {
     const app = await renderSignedIn('/');
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     await app.user.click(menuButton);
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus());
 
     await app.user.keyboard('{Escape}');
 
@@ -157,7 +158,7 @@ describe('AppShell', () => {
   it('keeps Tab inside the open menu, and the page behind it (the menu button too) out of reach', async () => {
     const app = await renderSignedIn('/');
     await app.user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-modal', 'true');
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
 

@@ -1,15 +1,20 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preference.ts';
+
+/**
+ * The slide-in menu's code (Radix Dialog, about 13 KB gzip) loads when a phone's menu button is pointed at,
+ * focused or pressed, not with every page: most visits never open it.
+ */
+const loadMobileMenu = () => import('./mobile-menu.tsx');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 /** The frame of every signed-in page (part 1 §2 "App shell"). */
 export function AppShell() {
@@ -18,6 +23,9 @@ export function AppShell() {
   // the menu closes on route change without an effect.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const menuOpen = menuOpenedOn === location.key;
+  const [menuMounted, setMenuMounted] = useState(false);
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
   const [floatingTimerEnabled] = useFloatingPomodoroPreference();
@@ -31,10 +39,26 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <Dialog.Root open={menuOpen} onOpenChange={(open) => setMenuOpenedOn(open ? location.key : null)}>
-        <MobileTopBar />
-        <MobileMenu onNavigate={() => setMenuOpenedOn(null)} />
-      </Dialog.Root>
+      <MobileTopBar
+        menuId={menuId}
+        menuOpen={menuOpen}
+        buttonRef={menuButtonRef}
+        onPrepare={() => void loadMobileMenu()}
+        onOpen={() => {
+          setMenuMounted(true);
+          setMenuOpenedOn(location.key);
+        }}
+      />
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={menuId}
+            open={menuOpen}
+            onOpenChange={(open) => setMenuOpenedOn(open ? location.key : null)}
+            returnFocusTo={menuButtonRef}
+          />
+        </Suspense>
+      ) : null}
       <div className="hidden lg:block lg:w-72 lg:shrink-0">
         <div className="glass sticky top-4 m-4 h-[calc(100dvh-2rem)] overflow-y-auto rounded-3xl p-5">
           <NavigationPanel />

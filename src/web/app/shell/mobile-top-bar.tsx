@@ -1,21 +1,42 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
+import type { RefObject } from 'react';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
 
 /**
- * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu (part 1 §2). Rendered
- * inside the menu's Dialog.Root: its button is the dialog's trigger (aria-expanded, aria-controls, focus return).
+ * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu (part 1 §2). The button
+ * says whether the menu is open and which element it is; the menu's code is fetched on the first point or focus
+ * (`onPrepare`), so a press opens it at once.
  */
-export function MobileTopBar() {
+export function MobileTopBar({
+  menuId,
+  menuOpen,
+  buttonRef,
+  onPrepare,
+  onOpen,
+}: {
+  menuId: string;
+  menuOpen: boolean;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onPrepare: () => void;
+  onOpen: () => void;
+}) {
   return (
     <header className="glass sticky top-0 z-30 flex items-center justify-between rounded-b-3xl px-4 py-3 lg:hidden">
       <BrandMark />
-      <Dialog.Trigger
+      <button
+        ref={buttonRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? menuId : undefined}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
+        onClick={onOpen}
         className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong)"
       >
         <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
+      </button>
     </header>
   );
 }

@@ -229,7 +229,8 @@ describe('ThemePickerCompact', () => {
     const toggle = screen.getByRole('button', { name: 'Theme Cosmic Pink' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    const group = screen.getByRole('group', { name: 'Themes' });
+    // The popover's code loads on demand: the list appears once that has arrived.
+    const group = await screen.findByRole('group', { name: 'Themes' });
     expect(within(group).getAllByRole('listitem')).toHaveLength(8);
 
     await user.hover(within(group).getByRole('button', { name: /Aurora Borealis/ }));
