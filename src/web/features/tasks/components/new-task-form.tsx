@@ -1,15 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import {
-  type CreateTaskRequest,
-  createTaskRequestSchema,
-  presetLabels,
-  TASK_LIMITS,
-  taskLabelSchema,
-} from '#shared/tasks.ts';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } from '#shared/tasks.ts';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useCreateTask } from '../api/create-task.ts';
@@ -19,34 +10,25 @@ const chipBase =
 const inputClasses =
   'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)';
 
-/** `POST /api/tasks`'s own schema, so the form refuses nothing the server takes. */
-const newTaskResolver = zodResolver(createTaskRequestSchema);
-type NewTaskInput = z.input<typeof createTaskRequestSchema>;
-/** No due date is null in the form (what an empty date field gives), and left out of the request. */
-const emptyTask: NewTaskInput = { title: '', labels: [], due_date: null };
-
 /**
  * Adds a task: a title (trimmed; empty sends nothing, part 1 §5), the six preset quick labels as toggles,
  * custom labels (trimmed, non-empty, not one already chosen) and an optional due date. The task shows at once;
- * if the server refuses, it goes again and the title comes back into the field.
+ * if the server refuses, it goes again and the title comes back into the field. What is sent is what
+ * `POST /api/tasks`'s own schema makes of the fields, so the form refuses nothing the server takes. Plain state,
+ * not react-hook-form: this form is on the dashboard's first load (decision 0021).
  */
 export function NewTaskForm() {
   const id = useId();
-  const { register, handleSubmit, watch, getValues, setValue, reset, resetField, setFocus } = useForm<
-    NewTaskInput,
-    unknown,
-    CreateTaskRequest
-  >({ resolver: newTaskResolver, defaultValues: emptyTask });
-  // The label being typed is not the task's until Add label (or Enter) puts it among the labels.
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [labels, setLabels] = useState<string[]>([]);
   const [customLabel, setCustomLabel] = useState('');
+  const [dueDate, setDueDate] = useState('');
   const { mutate: createTask } = useCreateTask();
-  const labels = watch('labels') ?? [];
   const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
 
   function toggleLabel(label: string) {
-    const current = getValues('labels') ?? [];
-    setValue(
-      'labels',
+    setLabels((current) =>
       current.includes(label)
         ? current.filter((other) => other !== label)
         : current.length < TASK_LIMITS.labelsMax
@@ -59,9 +41,8 @@ export function NewTaskForm() {
     // The route's label rule: trimmed, not empty.
     const label = taskLabelSchema.safeParse(customLabel);
     if (!label.success) return;
-    const current = getValues('labels') ?? [];
     // Already chosen: nothing to add, and the field is cleared as if it had been.
-    if (!current.includes(label.data) && !atLabelLimit) setValue('labels', [...current, label.data]);
+    if (!labels.includes(label.data) && !atLabelLimit) setLabels([...labels, label.data]);
     setCustomLabel('');
   }
 
@@ -72,28 +53,31 @@ export function NewTaskForm() {
     addCustomLabel();
   }
 
-  const onSubmit = handleSubmit(
-    ({ title, labels, due_date }) => {
-      // No labels and no date are left out of the request rather than sent empty.
-      const request: CreateTaskRequest = { title };
-      if (labels && labels.length > 0) request.labels = labels;
-      if (due_date) request.due_date = due_date;
-      createTask(request, {
-        // The task is taken away again: its title comes back, unless something new was typed meanwhile.
-        onError: () => {
-          if (getValues('title') === '') setValue('title', title);
-        },
-      });
-      setFocus('title');
-      reset(emptyTask);
-    },
-    // An empty or blank title sends nothing and says nothing (part 1 §5): the field is emptied, focus stays.
-    (invalid) => {
-      if (!invalid.title) return;
-      resetField('title');
-      setFocus('title');
-    },
-  );
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // No labels and no date are left out of the request rather than sent empty.
+    const parsed = createTaskRequestSchema.safeParse({
+      title,
+      ...(labels.length > 0 ? { labels } : {}),
+      ...(dueDate ? { due_date: dueDate } : {}),
+    });
+    if (!parsed.success) {
+      // An empty or blank title sends nothing and says nothing (part 1 §5): the field is emptied, focus stays.
+      // The other fields cannot be made invalid here (chips, a capped custom label, a date picker).
+      if (parsed.error.issues.some((issue) => issue.path[0] === 'title')) setTitle('');
+      titleRef.current?.focus();
+      return;
+    }
+    const request = parsed.data;
+    createTask(request, {
+      // The task is taken away again: its title comes back, unless something new was typed meanwhile.
+      onError: () => setTitle((current) => (current === '' ? request.title : current)),
+    });
+    setTitle('');
+    setLabels([]);
+    setDueDate('');
+    titleRef.current?.focus();
+  }
 
   const customLabels = labels.filter((label) => !(presetLabels as readonly string[]).includes(label));
 
@@ -101,10 +85,12 @@ export function NewTaskForm() {
     <form aria-label="New task" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          {...register('title')}
+          ref={titleRef}
           label="New task"
           placeholder="What needs doing?"
+          value={title}
           maxLength={TASK_LIMITS.titleMax}
+          onChange={(event) => setTitle(event.target.value)}
           className="flex-1"
           autoComplete="off"
         />
@@ -183,9 +169,10 @@ export function NewTaskForm() {
           Due date (optional)
         </label>
         <input
-          {...register('due_date', { setValueAs: (value: string) => (value === '' ? null : value) })}
           id={`${id}-due`}
           type="date"
+          value={dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
           className={inputClasses}
         />
       </div>

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -16,9 +14,7 @@ import { useCreateWidget } from '../api/create-widget.ts';
  * the widget's place in the grid, which the page gives, not the member.
  */
 const addWidgetSchema = createWidgetBodySchema.omit({ order_index: true });
-const addWidgetResolver = zodResolver(addWidgetSchema);
 type AddWidgetInput = z.input<typeof addWidgetSchema>;
-type AddWidgetFields = z.output<typeof addWidgetSchema>;
 
 const emptyWidget: AddWidgetInput = {
   // The server derives the type from the URL and ignores this for links; it reads it only for 'profile'.
@@ -36,59 +32,66 @@ const labelClass = 'text-sm font-semibold text-(--ink)';
 /**
  * Part 2 §2 and §5: title (required: Add is disabled without it), URL or pasted embed code, width and height
  * (default 6 x 6). The server decides what the widget shows and says why when it refuses; its reason is shown
- * here. Nothing pasted is ever rendered: the field's text only goes to the server.
+ * here. Nothing pasted is ever rendered: the field's text only goes to the server. One state of the fields,
+ * checked on submit by the route's schema; not react-hook-form: this form is on the dashboard's first load
+ * (decision 0021).
  */
 export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   const id = useId();
   const create = useCreateWidget();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    resetField,
-    setError,
-    formState: { errors },
-  } = useForm<AddWidgetInput, unknown, AddWidgetFields>({
-    resolver: addWidgetResolver,
-    defaultValues: emptyWidget,
-  });
-  const [type, title] = watch(['type', 'title']);
+  const [widget, setWidget] = useState<AddWidgetInput>(emptyWidget);
+  // The form's own check (the same words the server would answer), else the server's refusal; a submit clears it.
+  const [error, setError] = useState<string | null>(null);
+  const { type, title = '', url = '' } = widget;
   const canAdd = title.trim() !== '' && !create.isPending;
-  // One message, where the server's reason shows: the form's own check first (the same words the server would
-  // answer), else the server's refusal, which the next submit clears.
-  const error = errors.url?.message ?? errors.title?.message ?? errors.root?.server?.message;
+  const change = (changes: Partial<AddWidgetInput>) => setWidget((current) => ({ ...current, ...changes }));
 
-  const submit = handleSubmit((widget) => {
+  function submit(event: FormEvent) {
+    event.preventDefault();
     if (!canAdd) return;
+    const parsed = addWidgetSchema.safeParse(widget);
+    if (!parsed.success) {
+      const { url: urlError, title: titleError } = z.flattenError(parsed.error).fieldErrors;
+      setError(urlError?.[0] ?? titleError?.[0] ?? parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
     create.mutate(
       // A profile widget has no URL: what was typed before switching to it stays in the form but is not sent.
-      { ...widget, url: widget.type === 'profile' ? '' : widget.url, order_index: nextIndex },
+      { ...parsed.data, url: parsed.data.type === 'profile' ? '' : parsed.data.url, order_index: nextIndex },
       {
-        onSuccess: () => {
-          resetField('title');
-          resetField('url');
-        },
+        onSuccess: () => change({ title: '', url: '' }),
         onError: (failure) => {
-          setError('root.server', {
-            message:
-              failure instanceof ApiError
-                ? (failure.fields.url ?? failure.fields.title ?? failure.message)
-                : 'Could not add that widget. Please try again.',
-          });
+          setError(
+            failure instanceof ApiError
+              ? (failure.fields.url ?? failure.fields.title ?? failure.message)
+              : 'Could not add that widget. Please try again.',
+          );
         },
       },
     );
-  });
+  }
 
   return (
     <form aria-label="Add widget" onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="Title" {...register('title')} required maxLength={WIDGET_LIMITS.titleMax} />
+        <TextField
+          label="Title"
+          value={title}
+          required
+          maxLength={WIDGET_LIMITS.titleMax}
+          onChange={(event) => change({ title: event.target.value })}
+        />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-kind`} className={labelClass}>
             Widget
           </label>
-          <select {...register('type')} id={`${id}-kind`} className={selectClass}>
+          <select
+            id={`${id}-kind`}
+            value={type}
+            onChange={(event) => change({ type: event.target.value === 'profile' ? 'profile' : 'iframe' })}
+            className={selectClass}
+          >
             <option value="iframe">Link or embed code</option>
             <option value="profile">My profile</option>
           </select>
@@ -105,8 +108,9 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             onto one line. The server is what checks the link (toEmbed), so the browser's URL check adds nothing.
           */}
           <textarea
-            {...register('url')}
             id={`${id}-url`}
+            value={url}
+            onChange={(event) => change({ url: event.target.value })}
             rows={2}
             maxLength={EMBED_LIMITS.inputMax}
             spellCheck={false}
@@ -128,8 +132,11 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             Width
           </label>
           <select
-            {...register('col_span', { valueAsNumber: true })}
             id={`${id}-width`}
+            value={widget.col_span}
+            onChange={(event) =>
+              change({ col_span: Number(event.target.value) as AddWidgetInput['col_span'] })
+            }
             className={selectClass}
           >
             {widgetSizes.widths.map((width) => (
@@ -144,8 +151,11 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             Height
           </label>
           <select
-            {...register('row_span', { valueAsNumber: true })}
             id={`${id}-height`}
+            value={widget.row_span}
+            onChange={(event) =>
+              change({ row_span: Number(event.target.value) as AddWidgetInput['row_span'] })
+            }
             className={selectClass}
           >
             {widgetSizes.heights.map((height) => (
