@@ -110,3 +110,90 @@ describe('limits and backups', () => {
     ).toThrow(/pg_dump/);
   });
 });
+
+/** The shared parts of several servers (issue 16): Redis and the S3-compatible object store. */
+describe('scale-out configuration', () => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_URL: 'https://lumara.example',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
+  };
+
+  it('needs neither Redis nor an object store by default', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect(config.redis).toBeNull();
+    expect(config.objectStore).toBeNull();
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('reads REDIS_URL, and refuses what is not a redis URL', () => {
+    expect(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL/);
+  });
+
+  it('warns a production server on PostgreSQL without Redis that live updates and limits stay per server', () => {
+    const alone = loadConfig({ ...production, DATABASE_URL: 'postgres://db/lumara' });
+    expect(alone.warnings).toEqual([expect.stringMatching(/^REDIS_URL is not set: live updates/)]);
+    expect(
+      loadConfig({ ...production, DATABASE_URL: 'postgres://db/lumara', REDIS_URL: 'redis://cache' })
+        .warnings,
+    ).toEqual([]);
+  });
+
+  it('turns the object store on with S3_BUCKET and reads the other S3_ settings with it', () => {
+    expect(
+      loadConfig({
+        NODE_ENV: 'test',
+        S3_BUCKET: 'lumara-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).objectStore,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      bucket: 'lumara-media',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'lumara-media' }).objectStore).toMatchObject({
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses half an object store: settings without a bucket, one credential without the other', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET: set the bucket/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'lumara-media', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow(/set both, or neither/);
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'Lumara_Media' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ NODE_ENV: 'test', S3_BUCKET: 'm', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
+  it('reports a misspelt LUMARA_ or S3_ variable instead of ignoring it', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'test', S3_BUKET: 'lumara-media', LUMARA_MODE: 'fast' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^S3_BUKET: not a setting Lumara reads \(it reads S3_ENDPOINT, .*S3_BUCKET/),
+      'LUMARA_MODE: not a setting Lumara reads',
+    ]);
+  });
+});

@@ -59,6 +59,19 @@ const envSchema = z.object({
     .regex(/^\d+[mhd]$/, 'a period such as 30m, 6h or 1d')
     .optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1_000).default(7),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, ".", "-")')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   UNSAFE_OUTBOUND_ALLOW: z
     .string()
     .regex(
@@ -96,6 +109,23 @@ export type Config = {
   limits: LimitsConfig;
   /** Scheduled backups of the embedded database and its media; null when `BACKUP_DIR` is not set. */
   backup: BackupConfig | null;
+  /** Shared by every server for live events and limits (`REDIS_URL`); null: both stay inside this process. */
+  redis: { url: string } | null;
+  /** The S3-compatible store media lives in (`S3_BUCKET`); null: the directory store (`media.dir`). */
+  objectStore: ObjectStoreConfig | null;
+  /** What is allowed but worth an operator's attention, logged once at start-up. */
+  warnings: string[];
+};
+
+export type ObjectStoreConfig = {
+  /** Any S3-compatible endpoint (MinIO, R2, Garage); undefined: AWS S3 of `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Both or neither; neither: the SDK's own credential chain (instance role, shared files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket` in the path rather than the host name (MinIO, s3rver, most self-hosted stores). */
+  forcePathStyle: boolean;
 };
 
 /** What one client, one member and all of them together may take of the server (README, "Limits"). */
@@ -204,6 +234,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'BACKUP_DIR: scheduled backups are for the embedded database; back PostgreSQL up with pg_dump or PITR (docs/operations.md)',
     );
+  problems.push(...unknownSettings(env));
+  const objectStore = objectStoreOf(e, problems);
+  const warnings: string[] = [];
+  if (production && e.DATABASE_URL && !e.REDIS_URL)
+    warnings.push(
+      'REDIS_URL is not set: live updates and per-member limits stay inside each server. Run one server, or ' +
+        'set REDIS_URL so several servers share them (docs/operations.md).',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -241,6 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.BACKUP_DIR && e.BACKUP_EVERY
         ? { dir: path.resolve(e.BACKUP_DIR), everyMs: periodMs(e.BACKUP_EVERY), keep: e.BACKUP_KEEP }
         : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL } : null,
+    objectStore,
+    warnings,
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
       straico: { apiKey: e.STRAICO_API_KEY, baseUrl: e.STRAICO_BASE_URL },
@@ -287,6 +328,48 @@ function parseOutboundAllow(raw: string | undefined, problems: string[]): MediaC
     if (port !== undefined) extraPorts.push(port);
   }
   return { extraAllowed, extraPorts };
+}
+
+/**
+ * Lumara's own prefixes: a variable starting with one that Lumara does not read is a typo (S3_BUKET) that would
+ * otherwise leave the setting silently unset, so it stops the start with the names it could have meant.
+ */
+const OWN_PREFIXES = ['LUMARA_', 'S3_'];
+
+function unknownSettings(env: NodeJS.ProcessEnv): string[] {
+  const known = Object.keys(envSchema.shape);
+  return Object.keys(env)
+    .filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix)) && !known.includes(name))
+    .map((name) => {
+      const prefix = OWN_PREFIXES.find((own) => name.startsWith(own)) ?? '';
+      const siblings = known.filter((other) => other.startsWith(prefix));
+      return `${name}: not a setting Lumara reads${siblings.length > 0 ? ` (it reads ${siblings.join(', ')})` : ''}`;
+    });
+}
+
+/** The object store's settings: on when `S3_BUCKET` is set; any other `S3_` setting alone is a mistake. */
+function objectStoreOf(e: z.infer<typeof envSchema>, problems: string[]): ObjectStoreConfig | null {
+  const keyId = e.S3_ACCESS_KEY_ID;
+  const secret = e.S3_SECRET_ACCESS_KEY;
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => e[name],
+    );
+    if (stray.length > 0)
+      problems.push(`S3_BUCKET: set the bucket media goes to (${stray.join(', ')} set without it)`);
+    return null;
+  }
+  if (Boolean(keyId) !== Boolean(secret))
+    problems.push(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the SDK credential chain',
+    );
+  return {
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 /** `30m`, `6h`, `1d` in milliseconds. */

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
 
   let database: Database;
   try {
