@@ -6,7 +6,13 @@ export const healthResponseSchema = z.object({
   uptime_s: z.number(),
 });
 
+const partStateSchema = z.enum(['up', 'down']);
+
+/** `GET /readyz`: each part the server needs, up or down; Redis and the object store only where configured. */
 export const readinessResponseSchema = z.object({
   status: z.enum(['ready', 'unavailable']),
-  database: z.enum(['up', 'down']),
+  database: partStateSchema,
+  redis: partStateSchema.optional(),
+  object_store: partStateSchema.optional(),
 });
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
