@@ -73,6 +73,8 @@ export type AppDeps = {
   media: MediaConfig;
   /** The media store; a directory store on `media.dir` when absent. */
   mediaStore?: MediaStore;
+  /** Readiness of the shared parts this server is configured with (Redis, the object store), for `/readyz`. */
+  probes?: Parameters<typeof createHealthRoutes>[0]['probes'];
   /** Generation job timings (decision 0014): how long a start waits, the sweep and fal poll periods, retention. */
   generation?: GenerationTimings;
   /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
@@ -143,7 +145,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route('/', createHealthRoutes({ database: deps.database, startedAt: Date.now() }));
+  app.route(
+    '/',
+    createHealthRoutes({ database: deps.database, startedAt: Date.now(), probes: deps.probes ?? {} }),
+  );
   // One chain, so the type of the whole API (every route's input and answers) reaches the web client.
   const api = createApiRouter()
     .route(

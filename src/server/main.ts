@@ -12,6 +12,7 @@ import { createIdentityProvider } from './features/auth/create-identity-provider
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createAiProviders } from './providers/ai-providers.ts';
+import { openSharedParts, type SharedParts } from './shared-parts.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_MS = 10_000;
@@ -42,6 +43,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  let shared: SharedParts;
+  try {
+    shared = await openSharedParts(config, logger);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: message }, 'cannot reach a shared part');
+    console.error(`Lumara cannot start: ${message}`);
+    await database.close();
+    process.exit(1);
+  }
+
   const now = () => new Date();
   const closing = new AbortController();
   const webBuilt = existsSync(`${webRoot}/index.html`);
@@ -57,6 +69,8 @@ async function main(): Promise<void> {
     closing: closing.signal,
     adminEmails: config.adminEmails,
     media: config.media,
+    ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
+    probes: shared.probes,
     limits: config.limits,
     ...(webBuilt ? { webRoot } : {}),
   });
@@ -100,6 +114,7 @@ async function main(): Promise<void> {
     forceExit.unref();
     server.close(async () => {
       await backups.stop();
+      await shared.close();
       await database.close();
       logger.info('stopped cleanly');
       process.exit(0);

@@ -2,17 +2,23 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { AppError } from './errors.ts';
 
 /**
  * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,
  * gallery items, avatars and wallpapers. Provider URLs expire, so anything worth keeping is copied here. Keys
  * are relative paths the server makes (`media/<user>/<uuid>.png`, `jobs/<jobId>/0.png`), never a member's
- * text. One implementation today, a directory (`MEDIA_DIR`); an S3-compatible store would implement the same
- * interface.
+ * text. Two implementations: a directory (`MEDIA_DIR`, the default) and an S3-compatible bucket
+ * (`s3-media-store.ts`), so that several servers can share one store.
  */
 export type MediaStore = {
-  /** Writes the whole file; a reader never sees half of it (written aside, then renamed into place). */
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes the whole file; a reader never sees half of it (the directory writes aside and renames into place; a
+   * bucket shows an object only once its upload completes). A stream is written as it arrives, so a video never
+   * has to be held in memory whole. A body over `maxBytes` is refused with a 413 `AppError` and leaves nothing
+   * behind (an earlier file at the key is kept as it was).
+   */
+  put(key: string, body: MediaBody, options?: { maxBytes?: number }): Promise<void>;
   /** The file's size, or null when there is none. */
   size(key: string): Promise<number | null>;
   /** The bytes from `start` to `end` inclusive (the whole file by default), or null when there is none. */
@@ -24,6 +30,9 @@ export type MediaStore = {
   /** Removes every file under a prefix (`jobs/<jobId>/`). */
   removeAll(prefix: string): Promise<void>;
 };
+
+/** What `put` takes: bytes already in hand, or a stream read once, as it arrives. */
+export type MediaBody = Uint8Array | ReadableStream<Uint8Array>;
 
 /** Keys are lower-case path segments of letters, digits, `-`, `_` and `.`; no segment may be `.` or `..`. */
 const keyPattern = /^[a-z0-9_-][a-z0-9_.-]*(\/[a-z0-9_-][a-z0-9_.-]*)*$/;
@@ -56,12 +65,15 @@ export function createFileMediaStore(dir: string): MediaStore {
   }
 
   return {
-    async put(key, bytes) {
+    async put(key, body, options) {
       const file = fileOf(key);
+      const maxBytes = options?.maxBytes ?? Number.POSITIVE_INFINITY;
+      if (body instanceof Uint8Array && body.byteLength > maxBytes) throw mediaTooLarge(maxBytes);
       await writeAside(file, async (temporary) => {
         const handle = await open(temporary, 'wx');
         try {
-          await handle.writeFile(bytes);
+          if (body instanceof Uint8Array) await handle.writeFile(body);
+          else for await (const chunk of cappedChunks(body, maxBytes)) await handle.write(chunk);
           await handle.sync();
         } finally {
           await handle.close();
@@ -101,6 +113,41 @@ export function createFileMediaStore(dir: string): MediaStore {
       await rm(fileOf(trimmed), { recursive: true, force: true });
     },
   };
+}
+
+/** The refusal of a file over the cap: the same words `POST /api/media` uses for a link that is too big. */
+export function mediaTooLarge(maxBytes: number): AppError {
+  return new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes`);
+}
+
+/**
+ * The chunks of a stream, refused with `mediaTooLarge` as soon as they add up to more than `maxBytes` (the cap
+ * holds however the sender lies about its length). Stopping early, for whatever reason, cancels the stream so
+ * its source (a download, a request body) is let go rather than left half read.
+ */
+export async function* cappedChunks(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader();
+  let finished = false;
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      total += value.byteLength;
+      if (total > maxBytes) throw mediaTooLarge(maxBytes);
+      yield value;
+    }
+  } finally {
+    // A stream that already failed rejects the cancel too; there is nothing more to let go of then.
+    if (!finished) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { openSharedParts, SharedPartUnavailableError } from './shared-parts.ts';
+
+/** The shared parts a server opens from its configuration (issue 16), against a real S3-compatible server. */
+let s3: S3TestServer;
+beforeAll(async () => {
+  s3 = await startS3TestServer({ bucket: 'lumara-parts' });
+});
+afterAll(() => s3.stop());
+
+const logger = createLogger('silent');
+const objectStoreEnv = (bucket: string) => ({
+  NODE_ENV: 'test',
+  S3_ENDPOINT: s3.endpoint,
+  S3_REGION: s3.region,
+  S3_BUCKET: bucket,
+  S3_ACCESS_KEY_ID: s3.accessKeyId,
+  S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  S3_FORCE_PATH_STYLE: 'true',
+});
+
+describe('openSharedParts', () => {
+  it('opens nothing when nothing is configured: the app keeps its single-server parts', async () => {
+    const parts = await openSharedParts(loadConfig({ NODE_ENV: 'test' }), logger);
+    expect(parts.mediaStore).toBeUndefined();
+    expect(parts.probes).toEqual({});
+    await parts.close();
+  });
+
+  it('stores media in the configured bucket and reports it ready', async () => {
+    const parts = await openSharedParts(loadConfig(objectStoreEnv('lumara-parts')), logger);
+    try {
+      const store = parts.mediaStore;
+      if (!store) throw new Error('no media store');
+      await store.put('outputs/one.bin', new Uint8Array([1, 2, 3]));
+      expect(await store.size('outputs/one.bin')).toBe(3);
+      expect(await parts.probes.object_store?.()).toBe(true);
+    } finally {
+      await parts.close();
+    }
+  });
+
+  it('refuses to start on a bucket that does not exist, saying what to check', async () => {
+    await expect(openSharedParts(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
+      SharedPartUnavailableError,
+    );
+    await expect(openSharedParts(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
+      /bucket "no-such-bucket" cannot be reached .*create the bucket first/,
+    );
+  });
+});
