@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     adminEmails: config.adminEmails,
     media: config.media,
     ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
+    ...(shared.events ? { events: shared.events } : {}),
     probes: shared.probes,
     limits: config.limits,
     ...(webBuilt ? { webRoot } : {}),

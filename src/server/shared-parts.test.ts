@@ -52,3 +52,32 @@ describe('openSharedParts', () => {
     );
   });
 });
+
+describe('openSharedParts with Redis', () => {
+  const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+  it('carries live events over Redis between two servers, and reports Redis ready', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redisUrl });
+    const a = await openSharedParts(config, logger);
+    const b = await openSharedParts(config, logger);
+    try {
+      const heard: unknown[] = [];
+      const stop = b.events?.subscribe((delivery) => heard.push(delivery.event));
+      // A random post id: another test run on this machine may publish on the same channel meanwhile.
+      const postId = Math.floor(Math.random() * 1e9);
+      a.events?.publish({ audience: { kind: 'all' }, event: { type: 'post.created', data: { postId } } });
+      await expect.poll(() => heard).toContainEqual({ type: 'post.created', data: { postId } });
+      stop?.();
+      expect(await a.probes.redis?.()).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('refuses to start when Redis does not answer', async () => {
+    await expect(
+      openSharedParts(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }), logger),
+    ).rejects.toThrow(/Redis at REDIS_URL did not answer/);
+  }, 20_000);
+});

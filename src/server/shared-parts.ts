@@ -1,15 +1,24 @@
+import { hostname } from 'node:os';
 import type { Config } from './config.ts';
 import type { ReadinessProbe } from './features/health/health.routes.ts';
+import type { EventBus } from './lib/event-bus.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MediaStore } from './lib/media-store.ts';
+import { createRedisEventBus } from './lib/redis-event-bus.ts';
 import { createS3MediaStore } from './lib/s3-media-store.ts';
+
+/** The channel every server's live events travel on. */
+export const EVENTS_CHANNEL = 'lumara:events';
+/** How long start-up waits for Redis before refusing to start half-connected. */
+const REDIS_START_MS = 10_000;
 
 /**
  * What several servers behind one load balancer share besides PostgreSQL (issue 16), opened from the
- * configuration: the object store media lives in (`S3_BUCKET`). Each part is absent when it is not configured,
- * and the app then keeps today's single-server part (the directory store). The probes feed `/readyz`.
+ * configuration: live events over Redis pub/sub (`REDIS_URL`) and the object store media lives in (`S3_BUCKET`). Each part is absent when it is not configured,
+ * and the app then keeps today's single-server part (the in-process bus, the directory store). The probes feed `/readyz`.
  */
 export type SharedParts = {
+  events?: EventBus;
   mediaStore?: MediaStore;
   probes: { redis?: ReadinessProbe; object_store?: ReadinessProbe };
   close(): Promise<void>;
@@ -21,6 +30,28 @@ export class SharedPartUnavailableError extends Error {}
 export async function openSharedParts(config: Config, logger: Logger): Promise<SharedParts> {
   const parts: SharedParts = { probes: {}, close: async () => {} };
   const closers: (() => Promise<void> | void)[] = [];
+  if (config.redis) {
+    const events = createRedisEventBus({
+      url: config.redis.url,
+      channel: EVENTS_CHANNEL,
+      logger,
+      // Names this server's connections in Redis's CLIENT LIST.
+      name: `lumara-${hostname()}-${process.pid}`,
+    });
+    const started = await Promise.race([
+      events.ready().then(() => true),
+      new Promise<false>((resolve) => setTimeout(resolve, REDIS_START_MS, false).unref()),
+    ]);
+    if (!started) {
+      await events.close();
+      throw new SharedPartUnavailableError(
+        `Redis at REDIS_URL did not answer within ${REDIS_START_MS / 1000} s: start it, or unset REDIS_URL to run one server`,
+      );
+    }
+    parts.events = events;
+    parts.probes.redis = () => events.ping();
+    closers.push(() => events.close());
+  }
   if (config.objectStore) {
     const { credentials, ...store } = config.objectStore;
     const mediaStore = createS3MediaStore({ ...store, ...credentials, logger });
@@ -28,6 +59,7 @@ export async function openSharedParts(config: Config, logger: Logger): Promise<S
       await mediaStore.checkBucket();
     } catch (error) {
       mediaStore.close();
+      for (const close of closers.reverse()) await close();
       throw new SharedPartUnavailableError(
         `the object store's bucket "${store.bucket}" cannot be reached (${error instanceof Error ? error.message : String(error)}): ` +
           'check S3_ENDPOINT, S3_REGION and the keys, and create the bucket first',
