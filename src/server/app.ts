@@ -9,7 +9,7 @@ import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
-import { createRequireMember } from './features/auth/require-member.ts';
+import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
 import { createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { createCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
@@ -36,7 +36,7 @@ import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
 import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
-import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
+import { createFixedWindowLimiter, type RedisLimits } from './lib/rate-limiter.ts';
 import { requestLog } from './lib/request-log.ts';
 import { limitRequestsInFlight } from './lib/requests-in-flight.ts';
 import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
@@ -73,6 +73,8 @@ export type AppDeps = {
   media: MediaConfig;
   /** The media store; a directory store on `media.dir` when absent. */
   mediaStore?: MediaStore;
+  /** Count per-member limits on the servers' shared Redis; in this process when absent. */
+  redisLimits?: RedisLimits;
   /** Readiness of the shared parts this server is configured with (Redis, the object store), for `/readyz`. */
   probes?: Parameters<typeof createHealthRoutes>[0]['probes'];
   /** Generation job timings (decision 0014): how long a start waits, the sweep and fal poll periods, retention. */
@@ -104,7 +106,12 @@ export function createApp(deps: AppDeps) {
   const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
   const events = deps.events ?? createInProcessEventBus();
   const adminEmails = deps.adminEmails ?? [];
-  const aiLimiter = createFixedWindowLimiter({ limit: ai.config.rateLimitPerMinute, windowMs: 60_000 });
+  const redisLimits = deps.redisLimits ? { redisLimits: deps.redisLimits } : {};
+  const aiLimiter = createFixedWindowLimiter({
+    limit: ai.config.rateLimitPerMinute,
+    windowMs: 60_000,
+    ...(deps.redisLimits ? { redis: deps.redisLimits, prefix: 'ai' } : {}),
+  });
   const mediaStore = deps.mediaStore ?? createFileMediaStore(deps.media.dir);
   const generation = createGenerationService({
     db,
@@ -160,6 +167,7 @@ export function createApp(deps: AppDeps) {
         cookies,
         requireMember,
         now,
+        events,
       }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))
@@ -183,6 +191,7 @@ export function createApp(deps: AppDeps) {
         appUrl: deps.appUrl,
         logger: deps.logger,
         now,
+        ...redisLimits,
         ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
       }),
     )
@@ -200,16 +209,18 @@ export function createApp(deps: AppDeps) {
         media: deps.media,
         appUrl: deps.appUrl,
         logger: deps.logger,
+        ...redisLimits,
         ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
       }),
     )
     .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
-    .route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails }))
+    .route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails, ...redisLimits }))
     .route(
       '/',
       createEventRoutes({
         requireMember,
+        sessionCheck: createSessionCheck({ db, cookies, now }),
         events,
         limits: limits.eventStreams,
         ...(deps.closing ? { closing: deps.closing } : {}),

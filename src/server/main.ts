@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     media: config.media,
     ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
     ...(shared.events ? { events: shared.events } : {}),
+    ...(shared.redisLimits ? { redisLimits: shared.redisLimits } : {}),
     probes: shared.probes,
     limits: config.limits,
     ...(webBuilt ? { webRoot } : {}),

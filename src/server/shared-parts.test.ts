@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
+import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { openSharedParts, SharedPartUnavailableError } from './shared-parts.ts';
 
 /** The shared parts a server opens from its configuration (issue 16), against a real S3-compatible server. */
@@ -80,4 +82,29 @@ describe('openSharedParts with Redis', () => {
       openSharedParts(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }), logger),
     ).rejects.toThrow(/Redis at REDIS_URL did not answer/);
   }, 20_000);
+});
+
+describe('limits on Redis', () => {
+  it('gives each server a Redis client on which their limits count together', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      REDIS_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379',
+    });
+    const servers = [await openSharedParts(config, logger), await openSharedParts(config, logger)];
+    try {
+      // One prefix for this run: member ids repeat across test runs on this machine's Redis.
+      const keyPrefix = `test-${randomUUID()}`;
+      const [onA, onB] = servers.map((parts) => {
+        if (!parts.redisLimits) throw new Error('no Redis limits');
+        const redis = { ...parts.redisLimits, keyPrefix };
+        return createFixedWindowLimiter({ limit: 3, windowMs: 60_000, redis, prefix: 'posts' });
+      });
+      if (!onA || !onB) throw new Error('two servers');
+      const verdicts = [await onA.take('7'), await onB.take('7'), await onA.take('7'), await onB.take('7')];
+      expect(verdicts.slice(0, 3)).toEqual([null, null, null]);
+      expect(verdicts[3]?.retryAfterSeconds).toBeGreaterThan(55);
+    } finally {
+      for (const parts of servers) await parts.close();
+    }
+  });
 });

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { ReadinessProbe } from './features/health/health.routes.ts';
 import type { EventBus } from './lib/event-bus.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MediaStore } from './lib/media-store.ts';
+import type { RedisLimits } from './lib/rate-limiter.ts';
 import { createRedisEventBus } from './lib/redis-event-bus.ts';
 import { createS3MediaStore } from './lib/s3-media-store.ts';
 
@@ -14,11 +16,13 @@ const REDIS_START_MS = 10_000;
 
 /**
  * What several servers behind one load balancer share besides PostgreSQL (issue 16), opened from the
- * configuration: live events over Redis pub/sub (`REDIS_URL`) and the object store media lives in (`S3_BUCKET`). Each part is absent when it is not configured,
+ * configuration: live events over Redis pub/sub and per-member limits on Redis (`REDIS_URL`), and the object
+ * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured,
  * and the app then keeps today's single-server part (the in-process bus, the directory store). The probes feed `/readyz`.
  */
 export type SharedParts = {
   events?: EventBus;
+  redisLimits?: RedisLimits;
   mediaStore?: MediaStore;
   probes: { redis?: ReadinessProbe; object_store?: ReadinessProbe };
   close(): Promise<void>;
@@ -51,6 +55,21 @@ export async function openSharedParts(config: Config, logger: Logger): Promise<S
     parts.events = events;
     parts.probes.redis = () => events.ping();
     closers.push(() => events.close());
+    // The limits' own connection (decision 0022): a pub/sub connection cannot run commands. Its errors are the
+    // limiter's to report (it falls back to per-server counts), not a crash.
+    const client = new Redis(config.redis.url, {
+      connectionName: `lumara-limits-${hostname()}-${process.pid}`,
+    });
+    client.on('error', () => {});
+    // Connected before the first request, so no count starts in memory (the bus has just shown Redis answers).
+    await Promise.race([
+      client.ping(),
+      new Promise((resolve) => setTimeout(resolve, REDIS_START_MS).unref()),
+    ]);
+    parts.redisLimits = { client, keyPrefix: 'lumara', logger };
+    closers.push(() => {
+      client.disconnect();
+    });
   }
   if (config.objectStore) {
     const { credentials, ...store } = config.objectStore;

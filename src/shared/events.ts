@@ -14,6 +14,11 @@ export const liveEventSchemas = {
   'post.liked': z.object({ postId: id, likes: z.number().int() }),
   'comment.created': z.object({ postId: id, commentId: id, commentsCount: z.number().int() }),
   'badge.earned': z.object({ badge_type: badgeTypeSchema }),
+  /**
+   * Between servers only, never written to a stream: one of the member's sessions ended (logout), so each of
+   * their open streams checks its own session and closes if it was that one.
+   */
+  'session.ended': z.object({}),
 } as const;
 export type LiveEventType = keyof typeof liveEventSchemas;
 /**

@@ -1,50 +1,82 @@
 import { createMiddleware } from 'hono/factory';
+import type { Redis } from 'ioredis';
+import {
+  type IRateLimiterOptions,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+} from 'rate-limiter-flexible';
 import type { AppEnv } from '#server/app-env.ts';
 import { AppError } from './errors.ts';
+import type { Logger } from './logger.ts';
 
 /**
- * Fixed-window counting per key, in this process. Used per member on the AI routes so one member cannot run up
- * the provider bill. Behind a load balancer each server counts on its own (the limit is per server); the
- * `RateLimiter` shape is what a Redis-backed counter would fill when `REDIS_URL` arrives with the events issue.
+ * Fixed-window counting per key on `rate-limiter-flexible`: in this process by default, on Redis when the server
+ * has one, so every server behind a load balancer counts against the same budget (issue 16). A window starts
+ * at a key's first use and lasts `windowMs`; Retry-After is the time left in it, rounded up to whole seconds.
+ * Used per member (AI calls, posts, comments, media and picture saves) so one member cannot run up the provider
+ * bill or flood the community. When Redis does not answer, each server counts in its own memory until it does
+ * (decision 0022).
  */
 export type RateLimiter = {
   /** Counts one use; answers how long to wait when the key is over its limit, else null. */
-  take(key: string): { retryAfterSeconds: number } | null;
+  take(key: string): Promise<{ retryAfterSeconds: number } | null>;
 };
+
+/** Where limits are counted when the servers share a Redis. */
+export type RedisLimits = {
+  /** The server's one ioredis client; its owner connects, listens for its errors and closes it. */
+  client: Redis;
+  /**
+   * Put before every key ('lumara' in production). Keys hold member ids, and ids repeat across fresh test
+   * databases, so each test run needs its own prefix or it meets another run's counters.
+   */
+  keyPrefix: string;
+  /** Told when limits fall back to per-server counting and when Redis answers again. */
+  logger: Logger;
+};
+
+/**
+ * How long one count may wait for Redis before this server counts it in memory. A Redis that stops answering
+ * without closing the connection would otherwise hold every limited request until the socket times out.
+ */
+export const REDIS_LIMIT_TIMEOUT_MS = 500;
+
+/** While falling back, the warning is repeated this often, so an outage stays visible without a line per request. */
+const OUTAGE_REMINDER_MS = 60_000;
 
 export function createFixedWindowLimiter(options: {
   limit: number;
   windowMs: number;
+  /**
+   * The app's clock, for the in-memory store only. rate-limiter-flexible reads `Date.now`, so a test clock
+   * moved past a window would not end it; with a clock given, the window's start is also kept on that clock
+   * and a key whose window has run out on it starts afresh. Tests that pass no clock can move `Date` with
+   * vitest's fake timers instead. On Redis the window is the key's TTL on Redis's clock, the one clock every
+   * server shares, and this clock is not read.
+   */
   now?: () => number;
+  /** Count on this Redis instead of in memory. */
+  redis?: RedisLimits;
+  /** This limiter's part of the Redis key (after `redis.keyPrefix`), so two limiters never share counters. */
+  prefix?: string;
 }): RateLimiter {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  let lastSweep = now();
-
-  return {
-    take(key) {
-      const at = now();
-      // Forget finished windows now and then, so idle members cost no memory.
-      if (at - lastSweep > options.windowMs) {
-        for (const [k, window] of windows) if (at - window.startedAt >= options.windowMs) windows.delete(k);
-        lastSweep = at;
-      }
-      let window = windows.get(key);
-      if (!window || at - window.startedAt >= options.windowMs) {
-        window = { startedAt: at, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count <= options.limit) return null;
-      return { retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + options.windowMs - at) / 1000)) };
-    },
-  };
+  // rate-limiter-flexible's windows are whole seconds (Redis's EXPIRE is), so refuse what it would round.
+  if (!Number.isInteger(options.windowMs / 1000) || options.windowMs < 1000) {
+    throw new Error(`A limiter's window is a whole number of seconds, not ${options.windowMs} ms`);
+  }
+  const points: IRateLimiterOptions = { points: options.limit, duration: options.windowMs / 1000 };
+  if (options.redis) return redisLimiter(options.redis, points, options.prefix ?? 'limit');
+  if (options.now) return memoryLimiterOnClock(new RateLimiterMemory(points), options.windowMs, options.now);
+  const memory = new RateLimiterMemory(points);
+  return { take: (key) => verdictOf(memory.consume(key)) };
 }
 
 /** 429 with Retry-After once the signed-in member is over the limiter's budget. Runs after `requireMember`. */
 export function limitPerMember(limiter: RateLimiter, what: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const verdict = limiter.take(`${what}:${c.get('member').user.id}`);
+    const verdict = await limiter.take(`${what}:${c.get('member').user.id}`);
     if (verdict) {
       throw new AppError(
         'rate_limited',
@@ -54,4 +86,125 @@ export function limitPerMember(limiter: RateLimiter, what: string) {
     }
     await next();
   });
+}
+
+function retryAfter(msBeforeNext: number): { retryAfterSeconds: number } {
+  return { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+}
+
+/** The library refuses an over-limit key by rejecting with its result; any other rejection is a real failure. */
+async function verdictOf(consumed: Promise<RateLimiterRes>): Promise<{ retryAfterSeconds: number } | null> {
+  try {
+    await consumed;
+    return null;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return retryAfter(refusal.msBeforeNext);
+    throw refusal;
+  }
+}
+
+function memoryLimiterOnClock(memory: RateLimiterMemory, windowMs: number, now: () => number): RateLimiter {
+  // Window starts on the app's clock, per key; forgotten once over so idle members cost no memory.
+  const startedAt = new Map<string, number>();
+  let lastSweep = now();
+  return {
+    async take(key) {
+      const at = now();
+      if (at - lastSweep > windowMs) {
+        for (const [k, start] of startedAt) {
+          if (at - start < windowMs) continue;
+          startedAt.delete(k);
+          // Synchronous in memory (the promise only wraps the answer): the library's count goes with it.
+          void memory.delete(k);
+        }
+        lastSweep = at;
+      }
+      const start = startedAt.get(key);
+      if (start !== undefined && at - start >= windowMs) {
+        await memory.delete(key);
+        startedAt.delete(key);
+      }
+      try {
+        const counted = await memory.consume(key);
+        if (counted.isFirstInDuration || !startedAt.has(key)) startedAt.set(key, at);
+        return null;
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        const begun = startedAt.get(key);
+        return retryAfter(begun === undefined ? refusal.msBeforeNext : begun + windowMs - at);
+      }
+    },
+  };
+}
+
+/** What one Redis client's limiters have seen of it, so five limiters report one outage once. */
+type OutageState = { fallbacks: number; since: number | null; lastWarnedAt: number };
+const outages = new WeakMap<Redis, OutageState>();
+
+/** The in-memory limiter rate-limiter-flexible turns to when Redis fails; it reports each use. */
+class ReportedInsurance extends RateLimiterMemory {
+  readonly #onUse: () => void;
+  constructor(options: IRateLimiterOptions, onUse: () => void) {
+    super(options);
+    this.#onUse = onUse;
+  }
+  override consume(key: string | number, pointsToConsume?: number, options?: { [key: string]: unknown }) {
+    this.#onUse();
+    return super.consume(key, pointsToConsume, options);
+  }
+}
+
+function redisLimiter(redis: RedisLimits, points: IRateLimiterOptions, prefix: string): RateLimiter {
+  const { client, logger } = redis;
+  let outage = outages.get(client);
+  if (!outage) {
+    outage = { fallbacks: 0, since: null, lastWarnedAt: 0 };
+    outages.set(client, outage);
+  }
+  const state = outage;
+  const keyPrefix = `${redis.keyPrefix}:limits:${prefix}`;
+  const insurance = new ReportedInsurance(points, () => {
+    state.fallbacks += 1;
+    const at = Date.now();
+    if (state.since === null || at - state.lastWarnedAt >= OUTAGE_REMINDER_MS) {
+      state.since ??= at;
+      state.lastWarnedAt = at;
+      logger.warn(
+        { redisStatus: client.status, limiter: keyPrefix, fallbacks: state.fallbacks, since: state.since },
+        'Redis did not answer: per-member limits count on this server only until it does',
+      );
+    }
+  });
+  const store = new RateLimiterRedis({
+    ...points,
+    storeClient: client,
+    keyPrefix,
+    // ioredis, not node-redis: the library then defines its script with defineCommand and reads ioredis replies.
+    useRedisPackage: false,
+    // A client that is reconnecting would queue the command; count in memory at once instead.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: insurance,
+  });
+  const limiter = new RLWrapperTimeouts({
+    limiter: store,
+    timeoutMs: REDIS_LIMIT_TIMEOUT_MS,
+    insuranceLimiter: insurance,
+  });
+  return {
+    async take(key) {
+      const fallbacksBefore = state.fallbacks;
+      const verdict = await verdictOf(limiter.consume(key));
+      // Counted on Redis while an outage was open: say so once (another call may still have fallen back
+      // meanwhile; then the next one says it).
+      if (state.since !== null && state.fallbacks === fallbacksBefore && client.status === 'ready') {
+        logger.info(
+          { limiter: keyPrefix, fallbacks: state.fallbacks, outageMs: Date.now() - state.since },
+          'Redis answers again: per-member limits count across servers',
+        );
+        state.since = null;
+        state.fallbacks = 0;
+      }
+      return verdict;
+    },
+  };
 }

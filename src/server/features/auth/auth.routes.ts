@@ -3,6 +3,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/lib/event-bus.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,
@@ -27,6 +28,8 @@ export type AuthRouteDeps = {
   cookies: AuthCookies;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
+  /** Told when a session ends, so live-event streams on every server close with it. */
+  events?: EventBus;
 };
 
 const logoutAnswer = json(successSchema, 'Signed out (also when there was no session)');
@@ -119,7 +122,14 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
 
   const logout = async (c: Context<AppEnv>) => {
     const token = deps.cookies.readSession(c);
-    if (token) await deleteSession(deps.db, hashSessionToken(token));
+    const endedFor = token ? await deleteSession(deps.db, hashSessionToken(token)) : null;
+    // Every server's open streams of this member check their session now, not at their next keep-alive.
+    if (endedFor !== null) {
+      deps.events?.publish({
+        audience: { kind: 'member', userId: endedFor },
+        event: { type: 'session.ended', data: {} },
+      });
+    }
     deps.cookies.clearSession(c);
     c.header('Clear-Site-Data', '"cookies"');
     return c.json({ success: true } as const, 200);

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
@@ -23,6 +24,17 @@ export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: (
     c.set('member', member);
     await next();
   });
+}
+
+/**
+ * For a request that outlives its session check (a live-event stream): answers a function that says whether the
+ * request's session is still live, read again from the database each time it is called.
+ */
+export function createSessionCheck(deps: { db: Db; cookies: AuthCookies; now: () => Date }) {
+  return (c: Context<AppEnv>) => {
+    const token = deps.cookies.readSession(c);
+    return async () => (token ? (await findSessionMember(deps.db, token, deps.now())) !== null : false);
+  };
 }
 
 /** The signed-in member's id, on a route behind `requireMember`. */

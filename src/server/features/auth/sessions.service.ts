@@ -68,6 +68,11 @@ export async function findSessionMember(db: Db, token: string, now: Date): Promi
   return { user: row.user, tokenHash, renewedUntil };
 }
 
-export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Ends a session; answers the member whose it was (null when there was none), so their streams can be told. */
+export async function deleteSession(db: Db, tokenHash: string): Promise<number | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }

@@ -6,7 +6,7 @@ import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember } from '#server/lib/rate-limiter.ts';
+import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   COMMUNITY_LIMITS,
@@ -201,14 +201,22 @@ export function createCommunityRoutes(deps: {
   now: () => Date;
   events: EventBus;
   adminEmails: readonly string[];
+  /** Count this feature's limits on the servers' shared Redis; in this process when absent. */
+  redisLimits?: RedisLimits;
 }) {
   const { db, events, now } = deps;
-  // This app's own limiters, on the injected clock so tests can move past a window. Per server: behind a load
-  // balancer each counts on its own (rate-limiter.ts says why that is acceptable until Redis arrives).
-  const minuteOf = (limit: number) =>
-    createFixedWindowLimiter({ limit, windowMs: 60_000, now: () => now().getTime() });
-  const limitPosts = limitPerMember(minuteOf(COMMUNITY_LIMITS.postsPerMinute), 'post');
-  const limitComments = limitPerMember(minuteOf(COMMUNITY_LIMITS.commentsPerMinute), 'comment');
+  // This app's own limiters: on the shared Redis when there is one, so the servers behind a load balancer count
+  // together; otherwise in memory on the injected clock, so tests can move past a window.
+  const minuteOf = (limit: number, prefix: string) =>
+    createFixedWindowLimiter({
+      limit,
+      windowMs: 60_000,
+      now: () => now().getTime(),
+      redis: deps.redisLimits,
+      prefix,
+    });
+  const limitPosts = limitPerMember(minuteOf(COMMUNITY_LIMITS.postsPerMinute, 'posts'), 'post');
+  const limitComments = limitPerMember(minuteOf(COMMUNITY_LIMITS.commentsPerMinute, 'comments'), 'comment');
   const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
     if (!isOperator(c.get('member').user.email, deps.adminEmails)) {
       throw new AppError('forbidden', 'Only the community operators can do that');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
 import type { Audience, Delivery, EventBus } from '#server/lib/event-bus.ts';
 import { LIVE_READY_EVENT } from '#shared/events.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
+import { type createRequireMember, type createSessionCheck, memberIdOf } from '../auth/require-member.ts';
 import { createStreamSlots, type StreamLimits } from './stream-slots.ts';
 
 /** Proxies and load balancers close a connection that stays silent for about a minute; 25 s stays well under. */
@@ -19,9 +19,9 @@ export const MAX_PENDING_WRITES = 256;
 
 /**
  * `GET /api/events` (architecture "Live updates"): a server-sent event stream of what other members do (new
- * posts, likes, comments, edits, deletions) and of the viewer's own badges. The session is checked once, at
- * connect: a member who signs out elsewhere keeps this stream until it closes, and it carries nothing private
- * but their own badges. Nothing is published here; features publish on the bus.
+ * posts, likes, comments, edits, deletions) and of the viewer's own badges. The session is checked at connect,
+ * again when one of the member's sessions ends on any server (logout), and at each keep-alive (expiry): a stream
+ * whose session has ended is closed. Nothing is published here; features publish on the bus.
  *
  * Frames: `event: ready` first (the subscription is live; carries `retry:`), then `event: <type>`,
  * `data: <json>`, `id: <n>` per delivery (`n` counts per connection: events are not replayed on reconnect, so
@@ -45,6 +45,8 @@ export const eventRoutes = {
 
 export function createEventRoutes(deps: {
   requireMember: ReturnType<typeof createRequireMember>;
+  /** Whether the stream's session is still live: checked at each keep-alive and when one of its member's ends. */
+  sessionCheck?: ReturnType<typeof createSessionCheck>;
   events: EventBus;
   /** Tests shorten it to see a keep-alive without waiting 25 s. */
   keepAliveMs?: number;
@@ -65,6 +67,7 @@ export function createEventRoutes(deps: {
     const userId = memberIdOf(c);
     const release = slots.take(userId);
     const clientSignal = c.req.raw.signal;
+    const stillSignedIn = deps.sessionCheck?.(c) ?? (async () => true);
     // nginx buffers proxied responses by default, which would hold events back until a buffer fills.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (sse) => {
@@ -74,6 +77,7 @@ export function createEventRoutes(deps: {
           events: deps.events,
           keepAliveMs,
           clientSignal,
+          stillSignedIn,
           ...(deps.closing ? { closing: deps.closing } : {}),
         });
       } finally {
@@ -94,6 +98,7 @@ async function serveEvents(
     events: EventBus;
     keepAliveMs: number;
     clientSignal: AbortSignal;
+    stillSignedIn: () => Promise<boolean>;
     closing?: AbortSignal;
   },
 ): Promise<void> {
@@ -122,12 +127,30 @@ async function serveEvents(
       });
   };
 
+  // A session that ended (logout on any server, expiry) closes its stream: checked when the member's session
+  // ends somewhere, and at each keep-alive for expiry. A failed check (database down) keeps the stream.
+  const checkSession = () => {
+    options
+      .stillSignedIn()
+      .then((live) => {
+        if (!live) hangUp();
+      })
+      .catch(() => {});
+  };
+
   const unsubscribe = options.events.subscribe((delivery: Delivery) => {
     if (!isFor(delivery.audience, options.userId)) return;
+    if (delivery.event.type === 'session.ended') {
+      checkSession();
+      return;
+    }
     const id = String(nextId++);
     write(() => sse.writeSSE({ event: delivery.event.type, data: JSON.stringify(delivery.event.data), id }));
   });
-  const keepAlive = setInterval(() => write(() => sse.write(': keep-alive\n\n')), options.keepAliveMs);
+  const keepAlive = setInterval(() => {
+    write(() => sse.write(': keep-alive\n\n'));
+    checkSession();
+  }, options.keepAliveMs);
 
   function end() {
     if (ended) return;

@@ -1,12 +1,14 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '#server/app-env.ts';
 import { defaultLimits } from '#server/config.ts';
+import { sessions } from '#server/db/schema.ts';
 import { createAuthCookies } from '#server/features/auth/auth-cookies.ts';
-import { createRequireMember } from '#server/features/auth/require-member.ts';
+import { createRequireMember, createSessionCheck } from '#server/features/auth/require-member.ts';
 import { createInProcessEventBus, type Delivery } from '#server/lib/event-bus.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { type LiveEventType, liveEventSchemas } from '#shared/events.ts';
@@ -238,6 +240,53 @@ describe('keep-alive', () => {
     expect((await frames.next()).event).toBe('ready');
     expect(await frames.next()).toEqual({ comments: ['keep-alive'] });
     await frames.cancel();
+    await vi.waitFor(() => expect(bus.listenerCount()).toBe(0), { timeout: 5_000, interval: 10 });
+  });
+});
+
+describe('a session that ends', () => {
+  it("closes the stream of a session signed out (on any server, through the bus), and no one else's", async () => {
+    const leaving = await signInMember(t);
+    const staying = await signInMember(t);
+    const gone = await connect(leaving.cookie);
+    const kept = await connect(staying.cookie);
+
+    const logout = await t.request('/api/logout', { method: 'POST', cookie: leaving.cookie });
+    expect(logout.status).toBe(200);
+
+    await expect(gone.frames.next()).rejects.toThrow('the stream ended');
+    t.events.publish(everyone(4));
+    expect(dataOf(await kept.frames.nextEvent())).toEqual({ postId: 4 });
+    await kept.frames.cancel();
+    await expectNoListeners();
+  });
+
+  it('closes a stream at its next keep-alive once its session has expired', async () => {
+    const { cookie, user } = await signInMember(t);
+    const bus = createInProcessEventBus();
+    const deps = { db: t.db, cookies: createAuthCookies(false), now: t.clock.now };
+    const app = new Hono<AppEnv>().route(
+      '/',
+      createEventRoutes({
+        requireMember: createRequireMember(deps),
+        sessionCheck: createSessionCheck(deps),
+        events: bus,
+        keepAliveMs: 20,
+        limits: defaultLimits().eventStreams,
+      }),
+    );
+    const response = await app.request(new URL('/api/events', t.appUrl).toString(), { headers: { cookie } });
+    const frames = readFrames(response);
+    expect((await frames.next()).event).toBe('ready');
+    expect(await frames.next()).toEqual({ comments: ['keep-alive'] });
+
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+
+    await expect(
+      (async () => {
+        for (;;) await frames.next();
+      })(),
+    ).rejects.toThrow('the stream ended');
     await vi.waitFor(() => expect(bus.listenerCount()).toBe(0), { timeout: 5_000, interval: 10 });
   });
 });

@@ -5,7 +5,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember } from '#server/lib/rate-limiter.ts';
+import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
 import { successSchema } from '#shared/api.ts';
@@ -30,6 +30,8 @@ export type MediaRoutesDeps = {
   now: () => Date;
   /** DNS for saving links; the system's when absent (tests inject one). */
   lookup?: Lookup;
+  /** Count this feature's limits on the servers' shared Redis; in this process when absent. */
+  redisLimits?: RedisLimits;
 };
 
 const mediaPath = idParams('That media');
@@ -133,6 +135,8 @@ export function createMediaRoutes(deps: MediaRoutesDeps) {
       limit: MEDIA_SAVES_PER_MINUTE,
       windowMs: 60_000,
       now: () => deps.now().getTime(),
+      redis: deps.redisLimits,
+      prefix: 'media-saves',
     }),
     'media save',
   );

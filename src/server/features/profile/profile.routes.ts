@@ -6,7 +6,12 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import { rowIdPath } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RateLimiter,
+  type RedisLimits,
+} from '#server/lib/rate-limiter.ts';
 import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
@@ -246,6 +251,8 @@ export type ProfileRoutesDeps = {
   logger: Logger;
   /** DNS for copying pictures from links; the system's when absent (tests inject one). */
   lookup?: Lookup;
+  /** Count this feature's limits on the servers' shared Redis; in this process when absent. */
+  redisLimits?: RedisLimits;
 };
 
 /**
@@ -260,6 +267,8 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
       limit: PROFILE_IMAGE_SAVES_PER_MINUTE,
       windowMs: 60_000,
       now: () => deps.now().getTime(),
+      redis: deps.redisLimits,
+      prefix: 'picture-saves',
     }),
     'picture save',
   );
