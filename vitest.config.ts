@@ -17,6 +17,19 @@ export default defineConfig({
         },
       },
       {
+        // Two real server processes on the machine's PostgreSQL and Redis (issue 16): its own project, so the
+        // server project above never needs either. `npm run test:scale-out`; `npm test` runs it after the server tests.
+        test: {
+          name: 'scale-out',
+          environment: 'node',
+          include: ['tests/scale-out/**/*.test.ts'],
+          setupFiles: ['tests/setup/loud-test-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

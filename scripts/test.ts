@@ -10,6 +10,7 @@ runSteps([
   step('lint zones', 'node', ['scripts/lint-zones.ts', '--check']),
   step('lint', 'biome', ['check', '.']),
   step('server tests', 'vitest', ['run', '--project', 'server']),
+  step('two-server suite', 'vitest', ['run', '--project', 'scale-out']),
   step('web tests', 'vitest', ['run', '--project', 'web']),
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),
   step('build', 'vite', ['build', '--logLevel', 'warn']),
