@@ -21,6 +21,15 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((item) => item.close()));
 });
 
+/** Two servers' buses on one fresh channel, subscribed. */
+async function twoServers() {
+  const { open } = setUp();
+  const a = open('a');
+  const b = open('b');
+  await Promise.all([a.ready(), b.ready()]);
+  return { a, b };
+}
+
 function setUp() {
   const channel = `lumara-test:events:${randomUUID()}`;
   const run = randomUUID();
@@ -88,10 +97,7 @@ async function untilHeard(from: RedisEventBus, heard: Delivery[], postId: number
 
 describe('Redis event bus', () => {
   it('delivers each server’s publishes to the other’s subscribers, in publish order', async () => {
-    const { open } = setUp();
-    const a = open('a');
-    const b = open('b');
-    await Promise.all([a.ready(), b.ready()]);
+    const { a, b } = await twoServers();
     const onA = hear(a);
     const onB = hear(b);
 
@@ -114,10 +120,7 @@ describe('Redis event bus', () => {
   });
 
   it('hears its own publishes exactly once', async () => {
-    const { open } = setUp();
-    const a = open('a');
-    const b = open('b');
-    await Promise.all([a.ready(), b.ready()]);
+    const { a, b } = await twoServers();
     const onA = hear(a);
     const onB = hear(b);
 
@@ -135,10 +138,7 @@ describe('Redis event bus', () => {
   });
 
   it('carries a member-audience delivery intact', async () => {
-    const { open } = setUp();
-    const a = open('a');
-    const b = open('b');
-    await Promise.all([a.ready(), b.ready()]);
+    const { a, b } = await twoServers();
     const onB = hear(b);
     const badge: Delivery = {
       audience: { kind: 'member', userId: 42 },
@@ -157,10 +157,7 @@ describe('Redis event bus', () => {
   });
 
   it('stops delivering to a listener that unsubscribed, and keeps delivering to the others', async () => {
-    const { open } = setUp();
-    const a = open('a');
-    const b = open('b');
-    await Promise.all([a.ready(), b.ready()]);
+    const { a, b } = await twoServers();
     const gone = hear(b);
     const stays = hear(b);
 
@@ -175,10 +172,7 @@ describe('Redis event bus', () => {
   });
 
   it('keeps delivering to the other listeners when one throws', async () => {
-    const { open } = setUp();
-    const a = open('a');
-    const b = open('b');
-    await Promise.all([a.ready(), b.ready()]);
+    const { a, b } = await twoServers();
     b.subscribe(() => {
       throw new Error('a stream mid-close');
     });
