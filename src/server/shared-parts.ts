@@ -17,8 +17,8 @@ const REDIS_START_MS = 10_000;
 /**
  * What several servers behind one load balancer share besides PostgreSQL (issue 16), opened from the
  * configuration: live events over Redis pub/sub and per-member limits on Redis (`REDIS_URL`), and the object
- * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured,
- * and the app then keeps today's single-server part (the in-process bus, the directory store). The probes feed `/readyz`.
+ * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured, and the app then keeps its
+ * single-server part (the in-process bus, memory counts, the directory store). The probes feed `/readyz`.
  */
 export type SharedParts = {
   events?: EventBus;
@@ -62,8 +62,9 @@ export async function openSharedParts(config: Config, logger: Logger): Promise<S
     });
     client.on('error', () => {});
     // Connected before the first request, so no count starts in memory (the bus has just shown Redis answers).
+    // A ping that fails or outlasts the wait is no reason to stop: the limiter counts in memory until it answers.
     await Promise.race([
-      client.ping(),
+      client.ping().catch(() => {}),
       new Promise((resolve) => setTimeout(resolve, REDIS_START_MS).unref()),
     ]);
     parts.redisLimits = { client, keyPrefix: 'lumara', logger };
