@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
+import { redisForTests, TEST_REDIS_URL } from '#tests/setup/test-redis.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
@@ -55,8 +56,10 @@ describe('openSharedParts', () => {
   });
 });
 
-describe('openSharedParts with Redis', () => {
-  const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const withRedis = await redisForTests('shared parts on Redis');
+
+describe.skipIf(!withRedis)('openSharedParts with Redis', () => {
+  const redisUrl = TEST_REDIS_URL;
 
   it('carries live events over Redis between two servers, and reports Redis ready', async () => {
     const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redisUrl });
@@ -84,11 +87,11 @@ describe('openSharedParts with Redis', () => {
   }, 20_000);
 });
 
-describe('limits on Redis', () => {
+describe.skipIf(!withRedis)('limits on Redis', () => {
   it('gives each server a Redis client on which their limits count together', async () => {
     const config = loadConfig({
       NODE_ENV: 'test',
-      REDIS_URL: process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_URL: TEST_REDIS_URL,
     });
     const servers = [await openSharedParts(config, logger), await openSharedParts(config, logger)];
     try {

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { redisForTests, TEST_REDIS_URL } from '#tests/setup/test-redis.ts';
 import { createLogger } from './logger.ts';
 import { createFixedWindowLimiter, REDIS_LIMIT_TIMEOUT_MS, type RedisLimits } from './rate-limiter.ts';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+const withRedis = await redisForTests('the rate limiter on Redis');
 const second = 1000;
 const minute = 60 * second;
 
@@ -89,7 +91,7 @@ describe('in memory', () => {
   });
 });
 
-describe('on Redis', () => {
+describe.skipIf(!withRedis)('on Redis', () => {
   it('counts over two servers together: with a limit of 5, the 6th over both is refused', async () => {
     const { limits } = redisLimits(await readyClient());
     // A second server: its own client and limiter, the same Redis and prefix.
@@ -154,7 +156,7 @@ describe('on Redis', () => {
   });
 });
 
-describe('when Redis does not answer', () => {
+describe.skipIf(!withRedis)('when Redis does not answer', () => {
   const servers: Server[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

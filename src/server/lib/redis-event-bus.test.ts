@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { redisForTests, TEST_REDIS_URL } from '#tests/setup/test-redis.ts';
 import type { Delivery } from './event-bus.ts';
 import { createLogger } from './logger.ts';
 import { createRedisEventBus, type RedisEventBus } from './redis-event-bus.ts';
@@ -11,7 +12,8 @@ import { createRedisEventBus, type RedisEventBus } from './redis-event-bus.ts';
  * each other.
  */
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+const withRedis = await redisForTests('the Redis event bus');
 
 type LogLine = { level: number; msg: string; [key: string]: unknown };
 const WARN = 40;
@@ -95,7 +97,7 @@ async function untilHeard(from: RedisEventBus, heard: Delivery[], postId: number
   }
 }
 
-describe('Redis event bus', () => {
+describe.skipIf(!withRedis)('Redis event bus', () => {
   it('delivers each server’s publishes to the other’s subscribers, in publish order', async () => {
     const { a, b } = await twoServers();
     const onA = hear(a);
