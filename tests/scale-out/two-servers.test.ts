@@ -6,9 +6,17 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
+import { LEASE_MARGIN_MS } from '#server/features/generation/job-claim.ts';
 import { COMMUNITY_LIMITS, communityCommentSchema, communityPostSchema } from '#shared/community.ts';
+import {
+  type GenerationAnswer,
+  generationAnswerSchema,
+  generationJobsResponseSchema,
+} from '#shared/generation.ts';
 import { mediaItemSchema } from '#shared/media.ts';
 import { type FileHost, SAMPLE_FILES, startFileHost } from '#tests/factories/media-test-files.ts';
+import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
+import { type FalGate, startFalGate } from '#tests/scale-out/fal-gate.ts';
 import {
   type EventStreamClient,
   openEventStream,
@@ -23,8 +31,10 @@ import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '#tests
  * Issue 16, "What it must show": two real Lumara processes, A and B, behind one origin (one APP_URL), sharing one
  * fresh PostgreSQL database, one Redis and one S3-compatible bucket (s3rver), as an operator runs them behind a
  * load balancer. Each case acts through A and looks through B, so each would fail on a build where live events,
- * limits or media stay inside one process. Runs on the machine's PostgreSQL (TEST_DATABASE_URL, an admin URL) and
- * Redis (REDIS_TEST_URL); `npm run test:scale-out` runs it alone, `npm test` after the server tests.
+ * limits or media stay inside one process. The job case kills its A with SIGKILL mid-step and has its B finish
+ * the job after the lease, on a pair and database of its own (the fake fal queue behind a gate that can hold
+ * status polls, fal-gate.ts). Runs on the machine's PostgreSQL (TEST_DATABASE_URL, an admin URL) and Redis
+ * (REDIS_TEST_URL); `npm run test:scale-out` runs it alone, `npm test` after the server tests.
  */
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -46,54 +56,84 @@ if (missing.length > 0) {
 }
 
 describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis and bucket', () => {
-  const databaseName = uniqueDatabaseName('lumara_scale_out');
+  // What started, kept as soon as it did, so afterAll stops and removes exactly that even when a start failed.
+  const databaseNames: string[] = [];
   const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
   const streams: EventStreamClient[] = [];
-  let databaseCreated = false;
   let s3: S3TestServer | undefined;
   let fileHost: FileHost | undefined;
-  // Set once started; afterAll stops only what started (hence its `?.`).
+  let fal: FakeFalServer | undefined;
+  let falGate: FalGate | undefined;
+  let redisUrl = '';
+  // Set once started.
   let a: ServerProcess;
   let b: ServerProcess;
 
-  beforeAll(async () => {
+  /** A fresh database of its own, migrated (ids made unique), for one pair of servers; its URL. */
+  async function freshDatabase(): Promise<string> {
+    const databaseName = uniqueDatabaseName('lumara_scale_out');
     await withAdminClient(POSTGRES_URL, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
-    databaseCreated = true;
+    databaseNames.push(databaseName);
     const databaseUrl = databaseUrlWithName(POSTGRES_URL, databaseName);
     await migrateWithUniqueIds(databaseUrl);
-    [s3, fileHost] = await Promise.all([
+    return databaseUrl;
+  }
+
+  /** What every server of the suite is told: one origin, the shared parts, and its own data directory. */
+  function serverEnv(name: string, databaseUrl: string): Record<string, string> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `lumara-scale-out-${name}-`));
+    dataDirs.push(dataDir);
+    return {
+      APP_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      S3_ENDPOINT: s3?.endpoint ?? '',
+      S3_REGION: s3?.region ?? '',
+      S3_BUCKET: s3?.bucket ?? '',
+      S3_ACCESS_KEY_ID: s3?.accessKeyId ?? '',
+      S3_SECRET_ACCESS_KEY: s3?.secretAccessKey ?? '',
+      S3_FORCE_PATH_STYLE: 'true',
+      // The file host and the fal gate play a provider's CDN on loopback, which the safe fetch refuses unless
+      // named here (a gallery save of a generated output goes through it).
+      UNSAFE_OUTBOUND_ALLOW: [fileHost?.port, falGate?.port]
+        .filter((port) => port !== undefined)
+        .map((port) => `127.0.0.1:${port}`)
+        .join(','),
+    };
+  }
+
+  /**
+   * Starts A and B side by side on one database (migrated already, so they do not race over the schema). Each is
+   * kept as soon as it is up, so one that started is stopped by afterAll even when the other did not.
+   */
+  async function startPair(
+    databaseUrl: string,
+    own: { a?: Record<string, string>; b?: Record<string, string> } = {},
+  ): Promise<{ a: ServerProcess; b: ServerProcess }> {
+    const [first, second] = await Promise.allSettled([
+      startServerProcess({ ...serverEnv('a', databaseUrl), ...own.a }),
+      startServerProcess({ ...serverEnv('b', databaseUrl), ...own.b }),
+    ]);
+    if (first.status === 'fulfilled') servers.push(first.value);
+    if (second.status === 'fulfilled') servers.push(second.value);
+    if (first.status === 'rejected') throw first.reason;
+    if (second.status === 'rejected') throw second.reason;
+    return { a: first.value, b: second.value };
+  }
+
+  beforeAll(async () => {
+    [s3, fileHost, fal] = await Promise.all([
       startS3TestServer({ bucket: 'lumara-scale-out' }),
       startFileHost({ host: '127.0.0.1' }),
+      startFakeFalServer({ host: '127.0.0.1' }),
     ]);
-    // One Redis database for both (another index than a developer's default); the ids made unique above keep
-    // runs apart in any of them.
-    const redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/${randomInt(1, 16)}`;
-    const env = (name: string): Record<string, string> => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `lumara-scale-out-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        APP_URL,
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        S3_ENDPOINT: s3?.endpoint ?? '',
-        S3_REGION: s3?.region ?? '',
-        S3_BUCKET: s3?.bucket ?? '',
-        S3_ACCESS_KEY_ID: s3?.accessKeyId ?? '',
-        S3_SECRET_ACCESS_KEY: s3?.secretAccessKey ?? '',
-        S3_FORCE_PATH_STYLE: 'true',
-        // The file host plays a provider's CDN on loopback, which the safe fetch refuses unless named here.
-        UNSAFE_OUTBOUND_ALLOW: `127.0.0.1:${fileHost?.port ?? 0}`,
-      };
-    };
-    // Migrated already, so the two start side by side without racing over the schema. Each is kept as soon as it
-    // is up, so one that started is stopped by afterAll even when the other did not.
-    const started = await Promise.allSettled([startServerProcess(env('a')), startServerProcess(env('b'))]);
-    const [first, second] = started;
-    if (first?.status === 'fulfilled') a = first.value;
-    if (second?.status === 'fulfilled') b = second.value;
-    const refused = started.find((result) => result.status === 'rejected');
-    if (refused) throw refused.reason;
+    falGate = await startFalGate(fal);
+    // One Redis database for all (another index than a developer's default); the ids made unique by
+    // freshDatabase keep runs apart in any of them.
+    redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/${randomInt(1, 16)}`;
+    ({ a, b } = await startPair(await freshDatabase()));
   }, 60_000);
 
   afterAll(async () => {
@@ -102,15 +142,17 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
       async () => {
         for (const stream of streams) stream.close();
       },
-      async () => a?.stop(),
-      async () => b?.stop(),
+      ...servers.map((server) => () => server.stop()),
       async () => s3?.stop(),
       async () => fileHost?.close(),
+      async () => falGate?.close(),
+      async () => fal?.close(),
       async () => {
-        if (!databaseCreated) return;
-        await withAdminClient(POSTGRES_URL, (client) =>
-          client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
-        );
+        for (const databaseName of databaseNames) {
+          await withAdminClient(POSTGRES_URL, (client) =>
+            client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
+          );
+        }
       },
       async () => {
         for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -257,7 +299,92 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     // Told over the bus, not found at the next keep-alive 25 s later.
     expect(await onB.waitForEnd(EVENT_WAIT_MS)).toBe(true);
   });
-  it.todo('finishes, on B and exactly once, a job started on A when A is killed');
+
+  describe('a generation job whose server is killed', () => {
+    // A pair of its own on a database of its own: its A is killed, and no server but its B sweeps that database,
+    // so the server that takes the job over can only be B.
+    let pair: { a: ServerProcess; b: ServerProcess };
+    let databaseUrl = '';
+    // A fal claim holds its job for 3 × AI_TIMEOUT_MS + LEASE_MARGIN_MS (decision 0014): at 4 s, 27 s, so B can
+    // take A's job over within the test (no test-only knob needed). A is killed within milliseconds of the poll it
+    // holds the lease for; 4 s rather than the 1 s minimum leaves a busy CI machine time to do it before A's held
+    // call would time out.
+    const KILLED_AI_TIMEOUT_MS = 4_000;
+    const KILLED_LEASE_MS = 3 * KILLED_AI_TIMEOUT_MS + LEASE_MARGIN_MS;
+
+    beforeAll(async () => {
+      databaseUrl = await freshDatabase();
+      const falEnv = {
+        FAL_KEY: FAKE_FAL_KEY,
+        FAL_QUEUE_URL: falGate?.origin ?? '',
+        FAL_BASE_URL: falGate?.origin ?? '',
+      };
+      pair = await startPair(databaseUrl, {
+        a: { ...falEnv, AI_TIMEOUT_MS: String(KILLED_AI_TIMEOUT_MS) },
+        b: falEnv,
+      });
+    }, 60_000);
+
+    it('is finished by B after its lease runs out, submitted to fal once and its result fetched once', async () => {
+      if (!fal || !falGate) throw new Error('the fake fal queue did not start');
+      const gate = falGate;
+      // Done at its first status poll that reaches the fake: what B waits for is the lease, not fal.
+      fal.setStatusSteps({ queued: 0, inProgress: 0 });
+      gate.holdStatusPolls();
+      const member = await signIn(pair.a, 'Dreamer');
+      // Not awaited yet: A dies before it answers (a start waits up to 2 s for its job), so no answer is due.
+      const start = send(pair.a, member, 'POST', '/api/fal/image', {
+        model: 'fal-ai/flux/schnell',
+        prompt: 'finished on another server',
+      }).then(
+        (answer) => answer.status,
+        () => 'no answer',
+      );
+
+      // A has submitted, kept fal's request URLs in the job, and polls its status: mid-step, holding the lease.
+      await gate.heldPoll();
+      await pair.a.stop('SIGKILL');
+      expect(pair.a.child.signalCode).toBe('SIGKILL');
+      await start;
+      gate.passStatusPolls();
+
+      const listed = await send(pair.b, member, 'GET', '/api/ai/jobs');
+      expect(listed.status).toBe(200);
+      const left = generationJobsResponseSchema.parse(await listed.json()).jobs;
+      expect(left.map((job) => job.status)).toEqual(['pending']);
+      const jobId = left[0]?.jobId ?? '';
+
+      const finished = await jobOutcome(pair.b, member, jobId, 55_000);
+      expect(finished, finished.error).toMatchObject({ status: 'ready', provider: 'fal' });
+      const row = await jobRow(databaseUrl, jobId);
+      // One output, recorded once, by a server that took over a lease that had run out (A's), not before.
+      expect(row).toMatchObject({ status: 'ready', recoveries: 1, locked_by: null, outputs: 1 });
+      expect(row.waited_ms).toBeGreaterThanOrEqual(KILLED_LEASE_MS);
+      expect(finished.urls).toEqual([`${gate.origin}/files/${row.request_id}/image.png`]);
+      // The same fal request resumed from its stored URLs: one submit, one result; A's poll is the one held.
+      expect(fal.submitRequests()).toHaveLength(1);
+      expect(fal.resultRequests()).toHaveLength(1);
+      expect(fal.cancelRequests()).toHaveLength(0);
+      expect(gate.heldPolls()).toBe(1);
+      expect(fal.statusRequests()).toHaveLength(1);
+
+      // The member saves it through B, once: a copy in the shared bucket, and the job is no longer offered.
+      const saved = await send(pair.b, member, 'POST', '/api/media', {
+        media_type: 'image',
+        media_url: finished.urls[0],
+        title: 'Made while a server died',
+      });
+      expect(saved.status, await saved.clone().text()).toBe(201);
+      const item = mediaItemSchema.parse(await saved.json());
+      const file = await fetch(`${pair.b.url}${new URL(item.media_url, APP_URL).pathname}`, {
+        headers: { cookie: member },
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      const remaining = await send(pair.b, member, 'GET', '/api/ai/jobs');
+      expect(generationJobsResponseSchema.parse(await remaining.json()).jobs).toEqual([]);
+    }, 75_000);
+  });
 });
 
 /**
@@ -276,6 +403,53 @@ async function migrateWithUniqueIds(databaseUrl: string): Promise<void> {
     for (const { name } of rows) await database.pool.query(`ALTER SEQUENCE ${name} RESTART WITH ${start}`);
   } finally {
     await database.close();
+  }
+}
+
+/** Polls the job's status on `server` until it is no longer pending; throws after `timeoutMs`. */
+async function jobOutcome(
+  server: ServerProcess,
+  cookie: string,
+  jobId: string,
+  timeoutMs: number,
+): Promise<GenerationAnswer> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(`${server.url}/api/ai/image/status?jobId=${encodeURIComponent(jobId)}`, {
+      headers: { cookie },
+    });
+    if (answer.status !== 200) throw new Error(`status answered ${answer.status}: ${await answer.text()}`);
+    const job = generationAnswerSchema.parse(await answer.json());
+    if (job.status !== 'pending') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still pending after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** What the API does not tell: who holds the job, how often it was taken over, and when it finished. */
+async function jobRow(databaseUrl: string, jobId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      status: string;
+      recoveries: number;
+      locked_by: string | null;
+      outputs: number;
+      request_id: string | null;
+      waited_ms: number;
+    }>(
+      `SELECT status, recoveries, locked_by, jsonb_array_length(outputs) AS outputs,
+              provider_state->>'requestId' AS request_id,
+              (extract(epoch from finished_at - created_at) * 1000)::float8 AS waited_ms
+         FROM generation_jobs WHERE id = $1`,
+      [jobId],
+    );
+    const [row] = rows;
+    if (!row) throw new Error(`no job ${jobId}`);
+    return row;
+  } finally {
+    await client.end();
   }
 }
 
