@@ -83,25 +83,7 @@ async function main(): Promise<void> {
     console.error(`Lumara cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
   });
-  server.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info(
-      {
-        port,
-        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${port}`,
-        node: process.version,
-        database:
-          config.database.kind === 'embedded'
-            ? `embedded (PGlite) in ${config.database.dataDir}`
-            : 'postgres',
-        signIn: config.signIn.mode,
-      },
-      'Lumara is listening',
-    );
-  });
-
-  const backups = await startBackups(config, database, logger);
-
+  let backups: { stop(): Promise<void> } = { stop: async () => {} };
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -127,6 +109,27 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info(
+      {
+        port,
+        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${port}`,
+        node: process.version,
+        database:
+          config.database.kind === 'embedded'
+            ? `embedded (PGlite) in ${config.database.dataDir}`
+            : 'postgres',
+        signIn: config.signIn.mode,
+      },
+      'Lumara is listening',
+    );
+  });
+
+  // After the handlers: a SIGTERM while backups start must still stop the server cleanly (Node's default for an
+  // unhandled SIGTERM ends the process at once, leaving the embedded database's socket folder behind).
+  backups = await startBackups(config, database, logger);
 }
 
 await main();
