@@ -18,11 +18,12 @@ export default defineConfig({
       },
       {
         // Two real server processes on the machine's PostgreSQL and Redis (issue 16): its own project, so the
-        // server project above never needs either. `npm run test:scale-out`; `npm test` runs it after the server tests.
+        // server project above never needs either. `npm run test:scale-out`; `npm test` runs it after the build.
         test: {
           name: 'scale-out',
           environment: 'node',
           include: ['tests/scale-out/**/*.test.ts'],
+          globalSetup: ['tests/setup/built-app-global-setup.ts'],
           setupFiles: ['tests/setup/loud-test-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,11 +1,6 @@
-import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Redis } from 'ioredis';
+import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#server/db/database.ts';
 import { LEASE_MARGIN_MS } from '#server/features/generation/job-claim.ts';
 import { COMMUNITY_LIMITS, communityCommentSchema, communityPostSchema } from '#shared/community.ts';
 import {
@@ -17,6 +12,8 @@ import { mediaItemSchema } from '#shared/media.ts';
 import { type FileHost, SAMPLE_FILES, startFileHost } from '#tests/factories/media-test-files.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import { type FalGate, startFalGate } from '#tests/scale-out/fal-gate.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/setup/chromium.ts';
+import { cookiesOf } from '#tests/setup/cookies.ts';
 import {
   type EventStreamClient,
   openEventStream,
@@ -24,8 +21,8 @@ import {
 } from '#tests/setup/event-stream-client.ts';
 import { signInOverHttp } from '#tests/setup/http-sign-in.ts';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
-import { type ServerProcess, startServerProcess } from '#tests/setup/server-process.ts';
-import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '#tests/setup/test-database.ts';
+import { missingScaleOutServices, serverPairKit } from '#tests/setup/server-pair.ts';
+import type { ServerProcess } from '#tests/setup/server-process.ts';
 
 /*
  * Issue 16, "What it must show": two real Lumara processes, A and B, behind one origin (one APP_URL), sharing one
@@ -37,8 +34,6 @@ import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '#tests
  * (REDIS_TEST_URL); `npm run test:scale-out` runs it alone, `npm test` after the server tests.
  */
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 /** The one public origin both servers answer for; requests go to each server's own port. */
 const APP_URL = 'http://lumara.test';
 /** "Within a second" is the bus's promise; a loaded CI machine gets a few. */
@@ -48,7 +43,7 @@ const EVENT_WAIT_MS = 5_000;
  * Whether the machine offers what the suite needs. On a developer's machine without PostgreSQL or Redis the
  * suite says so and is skipped (the embedded default needs neither); in CI (`CI` set) it runs and fails loudly.
  */
-const missing = await missingServices();
+const missing = await missingScaleOutServices();
 if (missing.length > 0) {
   const message = `two-server suite: ${missing.join('; ')}`;
   if (process.env.CI) throw new Error(message);
@@ -56,72 +51,21 @@ if (missing.length > 0) {
 }
 
 describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis and bucket', () => {
-  // What started, kept as soon as it did, so afterAll stops and removes exactly that even when a start failed.
-  const databaseNames: string[] = [];
-  const dataDirs: string[] = [];
-  const servers: ServerProcess[] = [];
   const streams: EventStreamClient[] = [];
   let s3: S3TestServer | undefined;
   let fileHost: FileHost | undefined;
   let fal: FakeFalServer | undefined;
   let falGate: FalGate | undefined;
-  let redisUrl = '';
+  // The file host and the fal gate play a provider's CDN on loopback (a gallery save of a generated output goes
+  // through it).
+  const kit = serverPairKit({
+    appUrl: APP_URL,
+    s3: () => s3,
+    outboundPorts: () => [fileHost?.port, falGate?.port],
+  });
   // Set once started.
   let a: ServerProcess;
   let b: ServerProcess;
-
-  /** A fresh database of its own, migrated (ids made unique), for one pair of servers; its URL. */
-  async function freshDatabase(): Promise<string> {
-    const databaseName = uniqueDatabaseName('lumara_scale_out');
-    await withAdminClient(POSTGRES_URL, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
-    databaseNames.push(databaseName);
-    const databaseUrl = databaseUrlWithName(POSTGRES_URL, databaseName);
-    await migrateWithUniqueIds(databaseUrl);
-    return databaseUrl;
-  }
-
-  /** What every server of the suite is told: one origin, the shared parts, and its own data directory. */
-  function serverEnv(name: string, databaseUrl: string): Record<string, string> {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), `lumara-scale-out-${name}-`));
-    dataDirs.push(dataDir);
-    return {
-      APP_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      S3_ENDPOINT: s3?.endpoint ?? '',
-      S3_REGION: s3?.region ?? '',
-      S3_BUCKET: s3?.bucket ?? '',
-      S3_ACCESS_KEY_ID: s3?.accessKeyId ?? '',
-      S3_SECRET_ACCESS_KEY: s3?.secretAccessKey ?? '',
-      S3_FORCE_PATH_STYLE: 'true',
-      // The file host and the fal gate play a provider's CDN on loopback, which the safe fetch refuses unless
-      // named here (a gallery save of a generated output goes through it).
-      UNSAFE_OUTBOUND_ALLOW: [fileHost?.port, falGate?.port]
-        .filter((port) => port !== undefined)
-        .map((port) => `127.0.0.1:${port}`)
-        .join(','),
-    };
-  }
-
-  /**
-   * Starts A and B side by side on one database (migrated already, so they do not race over the schema). Each is
-   * kept as soon as it is up, so one that started is stopped by afterAll even when the other did not.
-   */
-  async function startPair(
-    databaseUrl: string,
-    own: { a?: Record<string, string>; b?: Record<string, string> } = {},
-  ): Promise<{ a: ServerProcess; b: ServerProcess }> {
-    const [first, second] = await Promise.allSettled([
-      startServerProcess({ ...serverEnv('a', databaseUrl), ...own.a }),
-      startServerProcess({ ...serverEnv('b', databaseUrl), ...own.b }),
-    ]);
-    if (first.status === 'fulfilled') servers.push(first.value);
-    if (second.status === 'fulfilled') servers.push(second.value);
-    if (first.status === 'rejected') throw first.reason;
-    if (second.status === 'rejected') throw second.reason;
-    return { a: first.value, b: second.value };
-  }
 
   beforeAll(async () => {
     [s3, fileHost, fal] = await Promise.all([
@@ -130,10 +74,7 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
       startFakeFalServer({ host: '127.0.0.1' }),
     ]);
     falGate = await startFalGate(fal);
-    // One Redis database for all (another index than a developer's default); the ids made unique by
-    // freshDatabase keep runs apart in any of them.
-    redisUrl = `${REDIS_URL.replace(/\/\d*$/, '')}/${randomInt(1, 16)}`;
-    ({ a, b } = await startPair(await freshDatabase()));
+    ({ a, b } = await kit.startPair(await kit.freshDatabase()));
   }, 60_000);
 
   afterAll(async () => {
@@ -142,21 +83,11 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
       async () => {
         for (const stream of streams) stream.close();
       },
-      ...servers.map((server) => () => server.stop()),
+      () => kit.stopAll(),
       async () => s3?.stop(),
       async () => fileHost?.close(),
       async () => falGate?.close(),
       async () => fal?.close(),
-      async () => {
-        for (const databaseName of databaseNames) {
-          await withAdminClient(POSTGRES_URL, (client) =>
-            client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`),
-          );
-        }
-      },
-      async () => {
-        for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-      },
     ];
     const results = await Promise.allSettled(stops.map((stop) => stop()));
     const failures = results.filter((result) => result.status === 'rejected');
@@ -230,6 +161,39 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
       'comment.created',
     ]);
     expect(readerOnB.events.some((event) => event.type === 'badge.earned')).toBe(false);
+  });
+
+  it('shows a post and a like made through A on a Chromium page served by B, without a reload', async () => {
+    const author = await signIn(a, 'Penwright');
+    const reader = await signIn(b, 'Onlooker');
+    // The browser knows one origin, APP_URL, which resolves to B alone: all it loads, its API calls and its live
+    // stream included, comes from B.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${new URL(APP_URL).hostname} 127.0.0.1:${b.port}`],
+    });
+    try {
+      const context = await browser.newContext();
+      await context.addCookies(cookiesOf(reader, APP_URL));
+      const page = await context.newPage();
+      const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+      await page.goto(`${APP_URL}/community`);
+      expect((await live).status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Community' }).waitFor();
+      await page.getByText('Loading posts').waitFor({ state: 'detached' });
+
+      const title = `Written on A at ${Date.now()}`;
+      const created = await send(a, author, 'POST', '/api/community/posts', { title });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const post = page.getByRole('article', { name: title });
+      await post.waitFor({ timeout: EVENT_WAIT_MS });
+
+      const { id } = communityPostSchema.parse(await created.json());
+      expect((await send(a, author, 'PUT', `/api/community/posts/${id}/like`)).status).toBe(200);
+      await post.getByRole('button', { name: 'Like 1' }).waitFor({ timeout: EVENT_WAIT_MS });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('counts a per-member limit over A and B together: the post past the limit is 429 with Retry-After', async () => {
@@ -313,13 +277,13 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     const KILLED_LEASE_MS = 3 * KILLED_AI_TIMEOUT_MS + LEASE_MARGIN_MS;
 
     beforeAll(async () => {
-      databaseUrl = await freshDatabase();
+      databaseUrl = await kit.freshDatabase();
       const falEnv = {
         FAL_KEY: FAKE_FAL_KEY,
         FAL_QUEUE_URL: falGate?.origin ?? '',
         FAL_BASE_URL: falGate?.origin ?? '',
       };
-      pair = await startPair(databaseUrl, {
+      pair = await kit.startPair(databaseUrl, {
         a: { ...falEnv, AI_TIMEOUT_MS: String(KILLED_AI_TIMEOUT_MS) },
         b: falEnv,
       });
@@ -387,25 +351,6 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
   });
 });
 
-/**
- * Applies the migrations once and starts every id sequence at a random point. Limits are counted on Redis under
- * keys that hold member ids, and live events carry post and member ids over a channel every Redis database shares,
- * so runs that follow or overlap one another must not reuse ids (a fresh database starts them at 1).
- */
-async function migrateWithUniqueIds(databaseUrl: string): Promise<void> {
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolMax: 1 });
-  try {
-    await database.migrate();
-    const start = randomInt(1_000_000, 1_000_000_000);
-    const { rows } = await database.pool.query<{ name: string }>(
-      "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name FROM pg_sequences WHERE schemaname = 'public'",
-    );
-    for (const { name } of rows) await database.pool.query(`ALTER SEQUENCE ${name} RESTART WITH ${start}`);
-  } finally {
-    await database.close();
-  }
-}
-
 /** Polls the job's status on `server` until it is no longer pending; throws after `timeoutMs`. */
 async function jobOutcome(
   server: ServerProcess,
@@ -451,34 +396,4 @@ async function jobRow(databaseUrl: string, jobId: string) {
   } finally {
     await client.end();
   }
-}
-
-/** What the suite cannot reach, in words; empty when PostgreSQL and Redis both answer. */
-async function missingServices(): Promise<string[]> {
-  const missing: string[] = [];
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } catch (error) {
-    missing.push(`no PostgreSQL at ${POSTGRES_URL} (${error instanceof Error ? error.message : error})`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 3_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    missing.push(`no Redis at ${REDIS_URL} (${error instanceof Error ? error.message : error})`);
-  } finally {
-    redis.disconnect();
-  }
-  return missing;
 }

@@ -42,3 +42,15 @@ export function parseSetCookie(line: string): {
   }
   return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1), attributes };
 }
+
+/** A `cookie` request header as the cookies a browser context holds for `url` (Playwright's addCookies). */
+export function cookiesOf(header: string, url: string): { name: string; value: string; url: string }[] {
+  return header
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes('='))
+    .map((pair) => {
+      const index = pair.indexOf('=');
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url };
+    });
+}
