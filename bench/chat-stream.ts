@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '../tests/fakes/openai-compatible-server.ts';
 import { startServerProcess } from '../tests/setup/server-process.ts';
+import { percentile } from './percentile.ts';
 
 const REPLY = Array.from({ length: 200 }, (_, i) => `word${i + 1}`).join(' ');
 const SEQUENTIAL = 40;
@@ -27,11 +28,6 @@ async function timeStream(started: number, response: Response, isText: (frame: s
   }
   return { firstMs, totalMs: performance.now() - started };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 export async function measureChatStreaming(
   signIn: (baseUrl: string) => Promise<string>,

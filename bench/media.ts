@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { FAKE_FAL_KEY, startFakeFalServer } from '../tests/fakes/fal-server.ts';
 import { startServerProcess } from '../tests/setup/server-process.ts';
+import { percentile } from './percentile.ts';
 
 const GENERATIONS = 30;
 /** Under the per-member save limit (60 a minute), so every save is a real copy, not a 429. */
@@ -18,10 +19,6 @@ const SAVES = 50;
 const LOAD_SECONDS = 5;
 const LOAD_CONCURRENCY = 20;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const ms = (n: number) => n.toFixed(1).padStart(7);
 
 type Answer = { status: string; jobId: string; url?: string };

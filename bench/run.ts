@@ -8,8 +8,10 @@
  * 4. Streamed chat replies through `POST /api/chat/stream` beside the same stream read from the provider
  *    (bench/chat-stream.ts).
  * 5. Media generation, saving into the store, the gallery and stored files (bench/media.ts).
+ * 6. Live event delivery under 50 open streams, on one server and across two on PostgreSQL and Redis
+ *    (bench/event-latency.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length;
- * BENCH_ONLY=media runs part 5 alone.
+ * BENCH_ONLY=media or BENCH_ONLY=events runs part 5 or 6 alone.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
+import { measureEventLatency } from './event-latency.ts';
 import { measureMedia } from './media.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -134,13 +137,17 @@ async function seedTasks(baseUrl: string, cookie: string, howMany: number): Prom
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ONLY !== 'media') await measureServer();
-  const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
-  try {
-    console.log(`\n${(await measureMedia(signInOverHttp, mediaDataDir)).join('\n')}`);
-  } finally {
-    rmSync(mediaDataDir, { recursive: true, force: true });
+  const only = process.env.BENCH_ONLY;
+  if (only === undefined) await measureServer();
+  if (only === undefined || only === 'media') {
+    const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
+    try {
+      console.log(`\n${(await measureMedia(signInOverHttp, mediaDataDir)).join('\n')}`);
+    } finally {
+      rmSync(mediaDataDir, { recursive: true, force: true });
+    }
   }
+  if (only === undefined || only === 'events') console.log(`\n${(await measureEventLatency()).join('\n')}`);
 }
 
 /** Parts 1 to 4. */

@@ -1,5 +1,8 @@
-/** One server-sent event as `GET /api/events` frames it: its `event:` name and its `data:` parsed as JSON. */
-export type StreamEvent = { type: string; data: unknown };
+/**
+ * One server-sent event as `GET /api/events` frames it: its `event:` name, its `data:` parsed as JSON, and when it
+ * was read (`performance.now()`, for the bench's delivery latency).
+ */
+export type StreamEvent = { type: string; data: unknown; receivedAt: number };
 
 export type EventStreamClient = {
   /** Every event read so far, `ready` first, in the order they arrived. */
@@ -48,7 +51,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
         while (boundary >= 0) {
           const event = parseFrame(text.slice(0, boundary));
           text = text.slice(boundary + 2);
-          if (event) events.push(event);
+          if (event) events.push({ ...event, receivedAt: performance.now() });
           boundary = text.indexOf('\n\n');
         }
         notify();
@@ -109,7 +112,7 @@ export async function openEventStream(baseUrl: string, cookie: string): Promise<
 }
 
 /** One frame's `event:` and `data:` lines; null for a comment-only frame (the keep-alive). */
-function parseFrame(frame: string): StreamEvent | null {
+function parseFrame(frame: string): Omit<StreamEvent, 'receivedAt'> | null {
   let type = 'message';
   const data: string[] = [];
   let sawField = false;
