@@ -57,10 +57,11 @@ export async function startServerProcess(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${lines.join('\n')}`)),
-      options.timeoutMs ?? 30_000,
-    );
+    const timer = setTimeout(() => {
+      // A server that never said it listens is nobody's to stop: killed here so it cannot outlive the test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in time:\n${lines.join('\n')}`));
+    }, options.timeoutMs ?? 30_000);
     const onLine = (line: string) => {
       lines.push(line);
       // Keep memory flat under load: a benchmark makes hundreds of thousands of request lines.
