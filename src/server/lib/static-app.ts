@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 
 /**
  * Serves the built browser app (dist/web). Hashed files under /assets are cached for a year; every other GET
  * that is not an API call answers index.html, uncached, so a deploy is picked up at the next navigation and the
- * client router handles the path.
+ * client router handles the path. Text files go out as the brotli or gzip copy the build wrote beside them
+ * (scripts/precompress-assets.ts) to a client that accepts it: compressed once at build time, never per request.
  */
 export function createStaticApp(webRoot: string) {
   const app = new Hono();
@@ -20,8 +21,10 @@ export function createStaticApp(webRoot: string) {
     '/assets/*',
     serveStatic({
       root: webRoot,
-      onFound: (_path, c) => {
+      precompressed: true,
+      onFound: (filePath, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        varyOnEncoding(filePath, c);
       },
     }),
   );
@@ -29,8 +32,12 @@ export function createStaticApp(webRoot: string) {
     '*',
     serveStatic({
       root: webRoot,
+      precompressed: true,
       onFound: (filePath, c) => {
-        c.header('Cache-Control', filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+        // The path found may be the compressed copy's (`index.html.br`): judged by the file it stands for.
+        const servedFor = filePath.replace(/\.(?:br|gz|zst)$/, '');
+        c.header('Cache-Control', servedFor.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+        varyOnEncoding(filePath, c);
       },
     }),
   );
@@ -39,4 +46,14 @@ export function createStaticApp(webRoot: string) {
     return c.html(indexHtml);
   });
   return app;
+}
+
+/**
+ * A file with compressed copies answers differently by Accept-Encoding, so a shared cache must key on it even when
+ * this client got the plain bytes (serveStatic says so only when it sent a copy).
+ */
+function varyOnEncoding(filePath: string, c: Context): void {
+  if (/accept-encoding/i.test(c.res.headers.get('Vary') ?? '')) return;
+  if (existsSync(`${filePath}.br`) || existsSync(`${filePath}.gz`))
+    c.header('Vary', 'Accept-Encoding', { append: true });
 }
