@@ -31,6 +31,7 @@ import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { createApiRouter } from './lib/api-route.ts';
+import { compressJson } from './lib/compress-json.ts';
 import { AppError } from './lib/errors.ts';
 import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
 import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
@@ -89,6 +90,8 @@ export type AppDeps = {
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** API answers smaller than this go out uncompressed. */
+export const COMPRESS_JSON_FROM_BYTES = 4 * 1024;
 
 /**
  * Builds the whole HTTP app from its dependencies. No module-level state: every test builds its own app on its
@@ -133,6 +136,7 @@ export function createApp(deps: AppDeps) {
     // itself (only its owner's browser keeps it); that is kept.
     if (!c.res.headers.get('Cache-Control')?.startsWith('private')) c.header('Cache-Control', 'no-store');
   });
+  app.use('/api/*', compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES }));
   app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
   app.use('/api/*', storableUrlGuard());
   app.use(
