@@ -27,11 +27,14 @@ export function compressJson(options: { fromBytes: number }): MiddlewareHandler 
     answer.headers.append('Vary', 'Accept-Encoding');
     const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
-    const body = Buffer.from(await answer.arrayBuffer());
+    const body = new Uint8Array(await answer.arrayBuffer());
     const headers = new Headers(answer.headers);
-    let sent: Uint8Array = body;
+    let sent = body;
     if (body.byteLength >= options.fromBytes) {
-      sent = encoding === 'br' ? await brotli(body, brotliOptions(body.byteLength)) : await gzipped(body);
+      const compressed =
+        encoding === 'br' ? await brotli(body, brotliOptions(body.byteLength)) : await gzipped(body);
+      // zlib answers a Buffer on a plain (never shared) ArrayBuffer.
+      sent = new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength);
       headers.set('Content-Encoding', encoding);
       headers.delete('Content-Length');
     }
