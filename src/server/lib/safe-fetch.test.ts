@@ -1,10 +1,16 @@
 import type http from 'node:http';
 import tls from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCanaryServer, startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
 import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
-import { type Lookup, resolveRedirect, type SafeFetchOptions, safeFetch } from './safe-fetch.ts';
+import {
+  type Lookup,
+  resolveRedirect,
+  type SafeFetchOptions,
+  safeFetch,
+  safeFetchStream,
+} from './safe-fetch.ts';
 
 /*
  * SSRF corpus (security-reliability.md C6). The canary on 127.0.0.1 stands for our private network; the fixture on
@@ -62,9 +68,14 @@ const fixtureUrl = (path: string) => `http://127.0.0.2:${port}${path}`;
 const redirectTo = (status: number, to: string) =>
   fixtureUrl(`/redirect?status=${status}&to=${encodeURIComponent(to)}`);
 
+/** Tags (`?tag=`) of requests whose connection the fixture has seen close: proof that a socket was let go. */
+const closedTags = new Set<string>();
+
 function fixtureHandler(request: http.IncomingMessage, response: http.ServerResponse) {
   const url = new URL(request.url ?? '/', 'http://fixture');
   const bytes = Number(url.searchParams.get('bytes') ?? 0);
+  const tag = url.searchParams.get('tag');
+  if (tag) request.socket.once('close', () => closedTags.add(tag));
   const [, route, arg] = url.pathname.split('/');
   switch (route) {
     case 'ok':
@@ -124,6 +135,18 @@ function fixtureHandler(request: http.IncomingMessage, response: http.ServerResp
       response.write('partial');
       return;
     case 'hang':
+      return;
+    case 'drip': {
+      // A body that never ends but never falls silent either: only the overall timeout (or a cancel) stops it.
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const timer = setInterval(() => response.write(Buffer.alloc(1024, 1)), 20);
+      response.once('close', () => clearInterval(timer));
+      return;
+    }
+    case 'reset':
+      // Declares its size, sends half, then drops the connection.
+      response.writeHead(200, { 'content-length': String(bytes) });
+      response.write(Buffer.alloc(bytes / 2, 3), () => response.socket?.destroy());
       return;
     case 'short':
       // Suno-style short link: relative Location.
@@ -489,6 +512,116 @@ describe('safeFetch limits', () => {
     const reason = new Error('member went away');
     setTimeout(() => controller.abort(reason), 50);
     await expect(safeFetch(fixtureUrl('/hang'), options({ signal: controller.signal }))).rejects.toBe(reason);
+  });
+});
+
+/** Reads a stream to its end, answering how many bytes came. */
+async function drain(body: ReadableStream<Uint8Array>): Promise<number> {
+  const reader = body.getReader();
+  let total = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) total += next.value.byteLength;
+  return total;
+}
+
+/** Timers and intervals alive in this process: a leaked exchange timer shows up here. */
+const liveTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+describe('safeFetchStream', () => {
+  it('streams the body and lets the connection go once it has been read to the end', async () => {
+    const response = await safeFetchStream(fixtureUrl('/chunked?bytes=300000&tag=read-all'), options());
+    expect(response.status).toBe(200);
+    expect(response.finalUrl).toBe(fixtureUrl('/chunked?bytes=300000&tag=read-all'));
+    expect(await drain(response.body)).toBe(300_000);
+    await vi.waitFor(() => expect(closedTags).toContain('read-all'), { timeout: 2_000 });
+  });
+
+  it('errors the stream with 413 once the body passes the cap, handing on no more than the cap', async () => {
+    const response = await safeFetchStream(
+      fixtureUrl('/chunked?bytes=5000000&tag=over-cap'),
+      options({ maxBytes: 100_000 }),
+    );
+    const reader = response.body.getReader();
+    let handedOn = 0;
+    const error = await (async () => {
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        handedOn += next.value.byteLength;
+      }
+    })().catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'payload_too_large',
+      status: 413,
+      message: 'The remote file is larger than 100000 bytes',
+    });
+    expect(handedOn).toBeLessThanOrEqual(100_000);
+    await vi.waitFor(() => expect(closedTags).toContain('over-cap'), { timeout: 2_000 });
+  });
+
+  it('refuses a declared Content-Length over the cap before handing back a body', async () => {
+    const started = performance.now();
+    await expect(
+      safeFetchStream(
+        fixtureUrl('/stall-after-length?bytes=200000&tag=declared'),
+        options({ maxBytes: 100_000 }),
+      ),
+    ).rejects.toMatchObject({ code: 'payload_too_large', status: 413 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await vi.waitFor(() => expect(closedTags).toContain('declared'), { timeout: 2_000 });
+  });
+
+  it('errors the stream with 502 when the upstream drops the connection mid-body', async () => {
+    const response = await safeFetchStream(fixtureUrl('/reset?bytes=200000'), options());
+    expect(response.status).toBe(200);
+    await expect(drain(response.body)).rejects.toMatchObject({
+      code: 'provider_failed',
+      status: 502,
+      message: 'The remote server could not be reached',
+    });
+  });
+
+  it('bounds the body by the overall timeout, even while bytes keep coming', async () => {
+    const started = performance.now();
+    const response = await safeFetchStream(fixtureUrl('/drip?tag=slow'), options({ timeoutMs: 300 }));
+    await expect(drain(response.body)).rejects.toMatchObject({ code: 'provider_timeout', status: 504 });
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(290);
+    expect(elapsed).toBeLessThan(2_000);
+    await vi.waitFor(() => expect(closedTags).toContain('slow'), { timeout: 2_000 });
+  });
+
+  it('lets the connection go at the deadline even when nobody reads the body', async () => {
+    const response = await safeFetchStream(fixtureUrl('/drip?tag=unread'), options({ timeoutMs: 200 }));
+    await vi.waitFor(() => expect(closedTags).toContain('unread'), { timeout: 2_000 });
+    await expect(drain(response.body)).rejects.toMatchObject({ code: 'provider_timeout' });
+  });
+
+  it('releases the connection and the timer when the caller cancels the body', async () => {
+    const timersBefore = liveTimers();
+    const response = await safeFetchStream(fixtureUrl('/drip?tag=cancelled'), options({ timeoutMs: 60_000 }));
+    const reader = response.body.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await vi.waitFor(() => expect(closedTags).toContain('cancelled'), { timeout: 2_000 });
+    // The exchange's 60 s timer is gone, and so is the fixture's drip interval with the socket.
+    expect(liveTimers()).toBe(timersBefore);
+  });
+
+  it('errors the stream with the caller’s own abort reason, as is, when it aborts mid-body', async () => {
+    const controller = new AbortController();
+    const reason = new Error('member went away');
+    const response = await safeFetchStream(
+      fixtureUrl('/drip?tag=caller-abort'),
+      options({ signal: controller.signal }),
+    );
+    const reader = response.body.getReader();
+    expect((await reader.read()).done).toBe(false);
+    controller.abort(reason);
+    await expect(
+      (async () => {
+        for (let next = await reader.read(); !next.done; next = await reader.read());
+      })(),
+    ).rejects.toBe(reason);
+    await vi.waitFor(() => expect(closedTags).toContain('caller-abort'), { timeout: 2_000 });
   });
 });
 

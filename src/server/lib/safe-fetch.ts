@@ -51,6 +51,16 @@ export type SafeFetchResponse = {
   body: Uint8Array;
 };
 
+/**
+ * The same answer with the body still on the wire. The body is read once; it errors with the same AppErrors the
+ * buffered form throws (413 past `maxBytes`, 504 past `timeoutMs`, 502 when the upstream fails) or with the
+ * caller's own abort reason. The exchange's connection and timer are let go when the body has been read to the
+ * end, errors, or is cancelled, so a caller that stops early must cancel it.
+ */
+export type SafeFetchStreamResponse = Omit<SafeFetchResponse, 'body'> & {
+  body: ReadableStream<Uint8Array>;
+};
+
 export type ResolveRedirectOptions = Pick<
   SafeFetchOptions,
   'headers' | 'timeoutMs' | 'allowPorts' | 'signal' | 'logger' | 'lookup' | 'extraAllowed'
@@ -77,58 +87,82 @@ export async function safeFetch(
   url: string | URL,
   options: SafeFetchOptions = {},
 ): Promise<SafeFetchResponse> {
+  const response = await safeFetchStream(url, options);
+  return { ...response, body: await readAll(response.body) };
+}
+
+/**
+ * `safeFetch` without holding the body: answers once the headers are in, with the body as a stream, so a large
+ * file can be passed on (to the media store) as it arrives. Every guarantee of `safeFetch` holds for the body too.
+ */
+export async function safeFetchStream(
+  url: string | URL,
+  options: SafeFetchOptions = {},
+): Promise<SafeFetchStreamResponse> {
   const ctx = contextOf(options);
-  let current = checkUrl(url, ctx);
+  const start = checkUrl(url, ctx);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const exchange = openExchange(ctx, options);
+  try {
+    const { response, finalUrl, method } = await followRedirects(start, options, ctx, exchange);
+    const declared = Number(headerOf(response.headers, 'content-length'));
+    // A HEAD's Content-Length describes the GET it stands for, not a body coming now.
+    if (method !== 'HEAD' && Number.isFinite(declared) && declared > maxBytes) {
+      discard(response.body);
+      throw tooLarge(maxBytes);
+    }
+    return {
+      status: response.statusCode,
+      headers: toHeaders(response.headers),
+      finalUrl: finalUrl.href,
+      body: cappedBody(response.body, maxBytes, exchange),
+    };
+  } catch (error) {
+    const failure = exchange.failure(error);
+    await exchange.close();
+    throw failure;
+  }
+}
+
+/** Sends the request and follows redirects, each re-checked; answers the first response that is not one. */
+async function followRedirects(
+  start: URL,
+  options: SafeFetchOptions,
+  ctx: Context,
+  exchange: Exchange,
+): Promise<{ response: Dispatcher.ResponseData; finalUrl: URL; method: string }> {
+  const { dispatcher, signal } = exchange;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  let current = start;
   let method = (options.method ?? 'GET').toUpperCase();
   let body = options.body;
   let headers = { ...options.headers };
-  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-
-  return withExchange(ctx, options, async (dispatcher, signal) => {
-    for (let redirects = 0; ; redirects++) {
-      const response = await request(current, { dispatcher, signal, method, headers, body });
-      const next = redirectTarget(response, current);
-      if (next) {
-        await response.body.dump({ limit: DISCARD_LIMIT });
-        if (redirects >= maxRedirects) {
-          refuse(
-            ctx,
-            current.hostname,
-            `more than ${maxRedirects} redirects`,
-            'That link redirects too many times',
-          );
-        }
-        const target = checkUrl(next, ctx);
-        // 303 always, and 301/302 after a POST, become a bodiless GET (RFC 9110 15.4).
-        if (
-          (response.statusCode === 303 && method !== 'HEAD') ||
-          (response.statusCode <= 302 && method === 'POST')
-        ) {
-          method = 'GET';
-          body = undefined;
-          headers = withoutHeaders(headers, ['content-type', 'content-length']);
-        }
-        if (target.origin !== current.origin) headers = withoutHeaders(headers, ORIGIN_BOUND_HEADERS);
-        current = target;
-        continue;
-      }
-      const declared = Number(headerOf(response.headers, 'content-length'));
-      // A HEAD's Content-Length describes the GET it stands for, not a body coming now.
-      if (method !== 'HEAD' && Number.isFinite(declared) && declared > maxBytes) {
-        // Destroying an unread body makes it emit an abort error; nobody reads it, so it must not go unhandled.
-        response.body.on('error', () => undefined);
-        response.body.destroy();
-        throw tooLarge(maxBytes);
-      }
-      return {
-        status: response.statusCode,
-        headers: toHeaders(response.headers),
-        finalUrl: current.href,
-        body: await readCapped(response.body, maxBytes),
-      };
+  for (let redirects = 0; ; redirects++) {
+    const response = await request(current, { dispatcher, signal, method, headers, body });
+    const next = redirectTarget(response, current);
+    if (!next) return { response, finalUrl: current, method };
+    await response.body.dump({ limit: DISCARD_LIMIT });
+    if (redirects >= maxRedirects) {
+      refuse(
+        ctx,
+        current.hostname,
+        `more than ${maxRedirects} redirects`,
+        'That link redirects too many times',
+      );
     }
-  });
+    const target = checkUrl(next, ctx);
+    // 303 always, and 301/302 after a POST, become a bodiless GET (RFC 9110 15.4).
+    if (
+      (response.statusCode === 303 && method !== 'HEAD') ||
+      (response.statusCode <= 302 && method === 'POST')
+    ) {
+      method = 'GET';
+      body = undefined;
+      headers = withoutHeaders(headers, ['content-type', 'content-length']);
+    }
+    if (target.origin !== current.origin) headers = withoutHeaders(headers, ORIGIN_BOUND_HEADERS);
+    current = target;
+  }
 }
 
 /**
@@ -171,14 +205,21 @@ function contextOf(options: ResolveRedirectOptions): Context {
 }
 
 /**
- * Runs one exchange (a fetch and its redirects) on a dispatcher of its own, so connections never outlive the call
- * and one caller's `extraAllowed` or `lookup` can never serve another's request; and turns failures into AppErrors.
+ * One exchange (a fetch, its redirects and its body) on a dispatcher of its own, so connections never outlive it
+ * and one caller's `extraAllowed` or `lookup` can never serve another's request. `signal` bounds all of it: it
+ * fires at `timeoutMs` or when the caller aborts, and the exchange then closes itself, so a body nobody reads any
+ * more cannot hold a socket past the deadline.
  */
-async function withExchange<T>(
-  ctx: Context,
-  options: { timeoutMs?: number; signal?: AbortSignal },
-  run: (dispatcher: Dispatcher, signal: AbortSignal) => Promise<T>,
-): Promise<T> {
+type Exchange = {
+  dispatcher: Dispatcher;
+  signal: AbortSignal;
+  /** What to throw for an error of this exchange: the caller's own abort reason as is, else an AppError. */
+  failure: (error: unknown) => unknown;
+  /** Clears the timer and closes the dispatcher and its sockets; safe to call more than once. */
+  close: () => Promise<void>;
+};
+
+function openExchange(ctx: Context, options: { timeoutMs?: number; signal?: AbortSignal }): Exchange {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = new AbortController();
   const timer = setTimeout(
@@ -192,14 +233,41 @@ async function withExchange<T>(
     headersTimeout: HEADERS_TIMEOUT_MS,
     bodyTimeout: BODY_TIMEOUT_MS,
   });
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      await agent.destroy().catch(() => undefined);
+    })();
+    return closed;
+  };
+  const onAbort = () => void close();
+  signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    dispatcher: agent,
+    signal,
+    failure(error) {
+      if (options.signal?.aborted && !timeout.signal.aborted) return options.signal.reason;
+      return toAppError(error, timeout.signal.aborted);
+    },
+    close,
+  };
+}
+
+/** Runs an exchange whose result holds nothing open (no body to stream), closing it when `run` settles. */
+async function withExchange<T>(
+  ctx: Context,
+  options: { timeoutMs?: number; signal?: AbortSignal },
+  run: (dispatcher: Dispatcher, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const exchange = openExchange(ctx, options);
   try {
-    return await run(agent, signal);
+    return await run(exchange.dispatcher, exchange.signal);
   } catch (error) {
-    if (options.signal?.aborted && !timeout.signal.aborted) throw options.signal.reason;
-    throw toAppError(error, timeout.signal.aborted);
+    throw exchange.failure(error);
   } finally {
-    clearTimeout(timer);
-    await agent.destroy().catch(() => undefined);
+    await exchange.close();
   }
 }
 
@@ -364,19 +432,68 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError('payload_too_large', `The remote file is larger than ${maxBytes} bytes`);
 }
 
-/** Reads the body, aborting the download as soon as it passes the cap, whatever Content-Length claimed. */
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
+/**
+ * The upstream body as a web stream that errors with a 413 as soon as it passes the cap, whatever Content-Length
+ * claimed. Pulled, not pushed: a chunk is read off the socket only when the consumer asks for one, so the
+ * undici body's own buffer (and TCP flow control behind it) is all that is ever held. Ending, failing or
+ * cancelling closes the exchange.
+ */
+function cappedBody(
+  body: Dispatcher.ResponseData['body'],
+  maxBytes: number,
+  exchange: Exchange,
+): ReadableStream<Uint8Array> {
+  const chunks = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let received = 0;
+  // A cancel can come while a read is pending; that read must then neither enqueue nor error the stream.
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+          received += next.done ? 0 : next.value.byteLength;
+          if (received > maxBytes) throw tooLarge(maxBytes);
+        } catch (error) {
+          if (cancelled) return;
+          controller.error(exchange.failure(error));
+          discard(body);
+          await exchange.close();
+          return;
+        }
+        if (cancelled) return;
+        if (!next.done) return controller.enqueue(next.value);
+        controller.close();
+        await exchange.close();
+      },
+      async cancel() {
+        cancelled = true;
+        discard(body);
+        await exchange.close();
+      },
+    },
+    // Nothing is read ahead of the consumer.
+    { highWaterMark: 0 },
+  );
+}
+
+/** Reads a streamed body whole; the stream itself enforces the cap and the deadline. */
+async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      body.destroy();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(chunk);
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    chunks.push(next.value);
+    total += next.value.byteLength;
   }
   return new Uint8Array(Buffer.concat(chunks, total));
+}
+
+/** Drops a body that will not be read. Destroying an unread body emits an abort error nobody else listens for. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 function redirectTarget(response: Dispatcher.ResponseData, base: URL): string | null {

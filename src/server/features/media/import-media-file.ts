@@ -4,7 +4,7 @@ import { AppError, notFound } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { checkMediaContent, SNIFF_BYTES } from '#server/lib/media-content-types.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
-import { type Lookup, safeFetch } from '#server/lib/safe-fetch.ts';
+import { type Lookup, safeFetchStream } from '#server/lib/safe-fetch.ts';
 import type { MediaType } from '#shared/media.ts';
 import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
 
@@ -45,7 +45,8 @@ export const MEDIA_FETCH_TIMEOUT_MS = 60_000;
  * the app's origin), copied inside the store, or an http(s) link fetched through the safe outbound fetch
  * (private addresses refused after DNS, redirects re-checked, `media.maxBytes` and a 60 s cap). Anything else is
  * 400; another member's job output is 404; an upstream answer other than 200 is 502; too big is 413; not the
- * expected kind of file is 415. Nothing is written unless every check passed.
+ * expected kind of file is 415. Nothing is written unless every check passed. A link's file is streamed into the
+ * store as it arrives (its first bytes sniffed on the way), so a large video is never held in memory whole.
  *
  * Used by `POST /api/media` and by the profile's avatar and wallpaper.
  */
@@ -79,7 +80,7 @@ export async function importMediaFile(
   }
 
   const remote = remoteUrlOf(link, deps.appUrl);
-  const response = await safeFetch(remote, {
+  const response = await safeFetchStream(remote, {
     headers: { accept: `${expected}/*` },
     maxBytes: deps.media.maxBytes,
     timeoutMs: MEDIA_FETCH_TIMEOUT_MS,
@@ -88,20 +89,81 @@ export async function importMediaFile(
     logger: deps.logger,
     ...(deps.lookup ? { lookup: deps.lookup } : {}),
   });
-  if (response.status !== 200) {
-    throw new AppError(
-      'provider_failed',
-      `The file could not be downloaded: its server answered ${response.status}. The link may have expired.`,
+  // Held from here on, so that whatever fails below, the download is cancelled and its connection let go.
+  const upstream = response.body.getReader();
+  try {
+    if (response.status !== 200) {
+      throw new AppError(
+        'provider_failed',
+        `The file could not be downloaded: its server answered ${response.status}. The link may have expired.`,
+      );
+    }
+    const head = await readAtLeast(upstream, SNIFF_BYTES);
+    const contentType = await checkMediaContent(
+      expected,
+      response.headers.get('content-type'),
+      head.subarray(0, SNIFF_BYTES),
     );
+    const target = keyFor(key, contentType);
+    let sizeBytes = 0;
+    const counted = (bytes: number) => {
+      sizeBytes += bytes;
+    };
+    // The store writes the file as it arrives and keeps nothing unless the whole of it came (and fitted).
+    await deps.store.put(target, rejoined(head, upstream, counted), { maxBytes: deps.media.maxBytes });
+    return { key: target, contentType, sizeBytes, sourceUrl: link };
+  } catch (error) {
+    // Already finished when the failure was the download's own; cancelling then is a no-op.
+    await upstream.cancel().catch(() => undefined);
+    throw error;
   }
-  const contentType = await checkMediaContent(
-    expected,
-    response.headers.get('content-type'),
-    response.body.subarray(0, SNIFF_BYTES),
+}
+
+/**
+ * Reads chunks until at least `bytes` have come (or the body ended): the sniffer's bytes, without waiting for
+ * the rest of a large file. Whole chunks are kept, so what is answered may be longer than asked.
+ */
+async function readAtLeast(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  bytes: number,
+): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  while (total < bytes) {
+    const next = await reader.read();
+    if (next.done) break;
+    chunks.push(next.value);
+    total += next.value.byteLength;
+  }
+  return new Uint8Array(Buffer.concat(chunks, total));
+}
+
+/**
+ * The whole file again as one stream: the head already read for the sniffer, then the rest as it arrives,
+ * reporting each piece's size as it passes. A cancel (the store giving up) cancels the download.
+ */
+function rejoined(
+  head: Uint8Array,
+  rest: ReadableStreamDefaultReader<Uint8Array>,
+  onBytes: (bytes: number) => void,
+): ReadableStream<Uint8Array> {
+  let headSent = head.byteLength === 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next: ReadableStreamReadResult<Uint8Array> = headSent
+          ? await rest.read()
+          : { done: false, value: head };
+        headSent = true;
+        if (next.done) return controller.close();
+        onBytes(next.value.byteLength);
+        controller.enqueue(next.value);
+      },
+      cancel: (reason) => rest.cancel(reason),
+    },
+    // Nothing is read ahead of the store.
+    { highWaterMark: 0 },
   );
-  const target = keyFor(key, contentType);
-  await deps.store.put(target, response.body);
-  return { key: target, contentType, sizeBytes: response.body.byteLength, sourceUrl: link };
 }
 
 /** An http(s) link elsewhere than the app itself; anything else (data:, file:, our own paths) is refused. */
