@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -25,6 +26,11 @@ export const users = pgTable(
     picture: text('picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Counts every change to the member's tasks, in the change's own transaction: the task list's ETag, so a
+     * repeat read that changed nothing costs one primary-key look-up and answers 304 (issue 17).
+     */
+    tasksVersion: bigint('tasks_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
 );

@@ -95,7 +95,8 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session',
-    description: 'Deletes the session and clears the cookie (`Clear-Site-Data: "cookies"`).',
+    description:
+      'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", "cookies"`).',
     public: true,
     responses: { 200: logoutAnswer },
   }),
@@ -104,7 +105,8 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session (as a POST)',
-    description: 'Deletes the session and clears the cookie (`Clear-Site-Data: "cookies"`).',
+    description:
+      'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", "cookies"`).',
     public: true,
     responses: { 200: logoutAnswer },
   }),
@@ -131,7 +133,9 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       });
     }
     deps.cookies.clearSession(c);
-    c.header('Clear-Site-Data', '"cookies"');
+    // "cache" too: the member's lists the browser keeps for revalidation (`private, no-cache`, the task list's
+    // ETag) must not outlive the session on a shared computer.
+    c.header('Clear-Site-Data', '"cache", "cookies"');
     return c.json({ success: true } as const, 200);
   };
 

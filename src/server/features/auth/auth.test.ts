@@ -191,6 +191,7 @@ describe('sessions', () => {
     const response = await t.request('/api/logout', { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((line) => /^lumara_session=;/.test(line))).toBe(true);
+    expect(response.headers.get('clear-site-data')).toBe('"cache", "cookies"');
     expect(await count(sessions)).toBe(before - 1);
     expect((await t.request('/api/users/me', { cookie })).status).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { TypedResponse } from 'hono';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { alreadyHasVersion } from '#server/lib/conditional-get.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { successSchema } from '#shared/api.ts';
 import {
@@ -12,7 +13,14 @@ import {
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
-import { createTask, deleteTask, listTasksJson, restoreTask, updateTask } from './tasks.service.ts';
+import {
+  createTask,
+  deleteTask,
+  listTasksJson,
+  restoreTask,
+  taskListVersion,
+  updateTask,
+} from './tasks.service.ts';
 
 const taskPath = idParams('That task');
 
@@ -25,8 +33,14 @@ export const taskRoutes = {
     summary: "The member's tasks, in board order",
     description:
       "The member's tasks that are not deleted, ordered by `position` (ties: newer first), which orders " +
-      'each status column.',
-    responses: { 200: json(taskListSchema, 'Every task of the member') },
+      'each status column. Answered with an `ETag` that changes with every change to the tasks; a request ' +
+      'naming it in `If-None-Match` gets **304** while nothing changed.',
+    responses: {
+      200: json(taskListSchema, 'Every task of the member'),
+      304: {
+        description: 'The list has not changed since the version named in `If-None-Match` (its `ETag`)',
+      },
+    },
   }),
   create: apiRoute({
     method: 'post',
@@ -87,13 +101,14 @@ export function createTaskRoutes(deps: {
   routes.use('/api/tasks/*', deps.requireMember);
   return routes
     .openapi(taskRoutes.list, async (c) => {
+      const userId = memberIdOf(c);
+      // The version first: a change landing between the two reads makes the next request fetch again.
+      const etag = `W/"tasks-${userId}-${await taskListVersion(deps.db, userId)}"`;
+      if (alreadyHasVersion(c, etag)) return c.body(null, 304);
       // The list is built as JSON by PostgreSQL (tasks.service.ts): sent as it comes, typed by its schema.
       c.header('Content-Type', 'application/json; charset=UTF-8');
-      return c.body(await listTasksJson(deps.db, memberIdOf(c)), 200) as unknown as TypedResponse<
-        Task[],
-        200,
-        'json'
-      >;
+      return c.body(await listTasksJson(deps.db, userId), 200) as unknown as Response &
+        TypedResponse<Task[], 200, 'json'>;
     })
     .openapi(taskRoutes.create, async (c) =>
       c.json(await createTask(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),

@@ -52,11 +52,22 @@ export async function listTasksJson(db: Db, userId: number): Promise<string> {
 }
 
 /**
- * Serializes changes to one member's task order: two concurrent writes would otherwise both read the same top
- * position (PostgreSQL, read committed) and tie. Locking the member's row costs one indexed read per write.
+ * The first step of every change to a member's tasks: counts it in `users.tasks_version` (the list's ETag), and,
+ * by updating the member's row, locks it until the change commits. The lock serializes changes to one member's
+ * task order: two concurrent writes would otherwise both read the same top position (PostgreSQL, read committed)
+ * and tie. One indexed row per write.
  */
-async function lockTaskOrder(tx: Tx, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+async function countTaskChange(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ tasksVersion: sql`${users.tasksVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** How many changes the member's tasks have seen: the list's version, read before the list itself. */
+export async function taskListVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
+  return row?.version ?? 0;
 }
 
 /**
@@ -115,7 +126,7 @@ async function writePlacement(
 
 export async function createTask(db: Db, userId: number, input: CreateTaskRequest, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
-    await lockTaskOrder(tx, userId);
+    await countTaskChange(tx, userId);
     // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
     const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
     const [row] = await tx
@@ -147,7 +158,7 @@ export async function updateTask(
   now: Date,
 ): Promise<Task> {
   const { task, completedNow } = await db.transaction(async (tx) => {
-    if (update.status !== undefined || update.position !== undefined) await lockTaskOrder(tx, userId);
+    await countTaskChange(tx, userId);
     const [current] = await tx
       .select({ status: tasks.status, position: tasks.position })
       .from(tasks)
@@ -193,19 +204,23 @@ async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date): Prom
 
 /** Soft delete: the task disappears from lists and can be restored. */
 export async function deleteTask(db: Db, userId: number, id: number, now: Date): Promise<void> {
-  const deleted = await db
-    .update(tasks)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(ownedActive(userId, id))
-    .returning({ id: tasks.id });
-  if (deleted.length === 0) throw notFound('That task');
+  await db.transaction(async (tx) => {
+    await countTaskChange(tx, userId);
+    const deleted = await tx
+      .update(tasks)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(ownedActive(userId, id))
+      .returning({ id: tasks.id });
+    // Thrown inside the transaction, so a refused delete counts no change.
+    if (deleted.length === 0) throw notFound('That task');
+  });
 }
 
 /** Brings a deleted task back at the top of its column. Restoring a task that is not deleted changes nothing. */
 export async function restoreTask(db: Db, userId: number, id: number, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
-    // Member row before task row, in the same order as updateTask takes them (no deadlock between the two).
-    await lockTaskOrder(tx, userId);
+    // Member row before task row, in the same order as every change takes them (no deadlock between two).
+    await countTaskChange(tx, userId);
     const [current] = await tx
       .select({ status: tasks.status, position: tasks.position, deletedAt: tasks.deletedAt, task: taskJson })
       .from(tasks)

@@ -253,3 +253,74 @@ describe('tasks', () => {
     expect(rows.map((row) => row.badgeType)).toEqual(['task_warrior']);
   });
 });
+
+describe('the task list revalidated by its ETag', () => {
+  const listIfChanged = (cookie: string, etag?: string) =>
+    t.request('/api/tasks', { cookie, headers: etag ? { 'if-none-match': etag } : {} });
+
+  async function etagOf(cookie: string): Promise<string> {
+    const response = await listIfChanged(cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = response.headers.get('etag');
+    if (!etag) throw new Error('the task list has no ETag');
+    return etag;
+  }
+
+  it('answers 304 with no body while nothing changed, and a weak or listed tag matches too', async () => {
+    const { cookie } = await signInMember(t);
+    await createTaskAs(t, cookie, { title: 'Unchanged' });
+    const etag = await etagOf(cookie);
+    for (const sent of [etag, etag.replace(/^W\//, ''), `"other", ${etag}`]) {
+      const again = await listIfChanged(cookie, sent);
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+    }
+  });
+
+  it('answers the new list after each kind of change: create, edit, move, delete, restore', async () => {
+    const { cookie } = await signInMember(t);
+    const task = await createTaskAs(t, cookie, { title: 'Changing' });
+    const changes: (() => Promise<Response>)[] = [
+      () => t.request('/api/tasks', { method: 'POST', cookie, body: { title: 'Another' } }),
+      () => put(cookie, task.id, { title: 'Renamed' }),
+      () => put(cookie, task.id, { status: 'doing' }),
+      () => put(cookie, task.id, { position: 0 }),
+      () => t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie }),
+      () => t.request('/api/tasks/restore', { method: 'POST', cookie, body: { id: task.id } }),
+    ];
+    const seen = new Set<string>();
+    for (const change of changes) {
+      const before = await etagOf(cookie);
+      seen.add(before);
+      expect((await change()).status).toBeLessThan(300);
+      const after = await listIfChanged(cookie, before);
+      expect(after.status).toBe(200);
+      expect(taskListSchema.parse(await after.json()).length).toBeGreaterThan(0);
+    }
+    expect(seen.size).toBe(changes.length);
+  });
+
+  it('keeps the version when a change is refused', async () => {
+    const { cookie } = await signInMember(t);
+    const task = await createTaskAs(t, cookie);
+    const etag = await etagOf(cookie);
+    expect((await put(cookie, task.id, { title: '' })).status).toBe(400);
+    expect((await put(cookie, 999_999_999, { title: 'Nobody' })).status).toBe(404);
+    expect((await t.request('/api/tasks/999999999', { method: 'DELETE', cookie })).status).toBe(404);
+    expect((await listIfChanged(cookie, etag)).status).toBe(304);
+  });
+
+  it("never answers 304 to another member's tag: each member gets their own list", async () => {
+    const ada = await signInMember(t);
+    const grace = await signInMember(t);
+    await createTaskAs(t, ada.cookie, { title: "Ada's" });
+    const adaTag = await etagOf(ada.cookie);
+    // Grace has as many changes as Ada (none, one): the member is part of the tag, not only the count.
+    await createTaskAs(t, grace.cookie, { title: "Grace's" });
+    const answer = await listIfChanged(grace.cookie, adaTag);
+    expect(answer.status).toBe(200);
+    expect(taskListSchema.parse(await answer.json()).map((task) => task.title)).toEqual(["Grace's"]);
+  });
+});
