@@ -9,6 +9,7 @@ import {
   generationJobsResponseSchema,
 } from '#shared/generation.ts';
 import { mediaItemSchema } from '#shared/media.ts';
+import { taskListSchema } from '#shared/tasks.ts';
 import { type FileHost, SAMPLE_FILES, startFileHost } from '#tests/factories/media-test-files.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import { type FalGate, startFalGate } from '#tests/scale-out/fal-gate.ts';
@@ -243,6 +244,24 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     expect(deleted.status).toBe(200);
     const gone = await fetch(`${a.url}${fileRoute}`, { headers: { cookie: member } });
     expect(gone.status).toBe(404);
+  });
+
+  it("revalidates a member's task list on either server: 304 while unchanged, the new list after a change on the other", async () => {
+    const member = await signIn(a, 'Planner');
+    expect((await send(a, member, 'POST', '/api/tasks', { title: 'Planned on A' })).status).toBe(201);
+    const listOn = (server: ServerProcess, etag: string) =>
+      fetch(`${server.url}/api/tasks`, { headers: { cookie: member, 'if-none-match': etag } });
+    const first = await send(a, member, 'GET', '/api/tasks');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    expect((await listOn(b, etag)).status).toBe(304);
+
+    expect((await send(b, member, 'POST', '/api/tasks', { title: 'Planned on B' })).status).toBe(201);
+    const changed = await listOn(a, etag);
+    expect(changed.status).toBe(200);
+    const titles = taskListSchema.parse(await changed.json()).map((task) => task.title);
+    expect(titles).toEqual(['Planned on B', 'Planned on A']);
+    expect((await listOn(b, changed.headers.get('etag') ?? '')).status).toBe(304);
   });
 
   it('refuses the cookie on B at once after logout on A', async () => {
