@@ -9,7 +9,11 @@ import { type DataDirLock, lockDataDir } from './embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/embedded-database.ts';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/**
+ * Drizzle over the pool. `$client` is the pool itself, for the few hot queries sent as fixed SQL text (the session
+ * look-up on every request): Drizzle builds a query anew on each call, which costs more than the query itself.
+ */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type Database = {
   db: Db;

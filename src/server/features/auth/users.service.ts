@@ -3,6 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { identities, type UserRow, users } from '#server/db/schema.ts';
 import type { User } from '#shared/auth.ts';
 import type { IdentityClaims } from './identity-provider.ts';
+import type { SessionUser } from './sessions.service.ts';
 
 /**
  * Finds the member behind an identity, or creates them at their first sign-in. Profile fields follow the
@@ -44,7 +45,7 @@ export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, n
 }
 
 /** The member as the API shows them: only the fields of the spec's User, never anything else of the row. */
-export function presentUser(row: UserRow): User {
+export function presentUser(row: SessionUser): User {
   return {
     id: row.id,
     email: row.email,
