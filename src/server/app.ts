@@ -87,6 +87,8 @@ export type AppDeps = {
    * configuration's defaults when absent.
    */
   limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight'>;
+  /** The HTTP server in front sets the security headers on every answer (main.ts), so the app does not repeat them. */
+  securityHeadersSetByServer?: boolean;
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -129,12 +131,15 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders({ https }));
+  // Behind createHttpServer (main.ts) the server sets them; an app answered in process sets them itself.
+  if (!deps.securityHeadersSetByServer) app.use('*', securityHeaders({ https }));
   app.use('/api/*', async (c, next) => {
     await next();
     // Authenticated JSON must never sit in a shared cache. A stored media file says `private, max-age=…`
     // itself (only its owner's browser keeps it); that is kept.
-    if (!c.res.headers.get('Cache-Control')?.startsWith('private')) c.header('Cache-Control', 'no-store');
+    // On the answer's own headers, not `c.header` (see request-log.ts).
+    const headers = c.res.headers;
+    if (!headers.get('Cache-Control')?.startsWith('private')) headers.set('Cache-Control', 'no-store');
   });
   app.use('/api/*', compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES }));
   app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));

@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppOverHttp, serveOverHttp } from '#tests/setup/app-over-http.ts';
 import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_BODY_BYTES } from './app.ts';
+import { createHttpServer } from './http-server.ts';
+import { APP_CSP, securityHeaderEntries } from './lib/security-headers.ts';
 
 /**
  * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
@@ -101,5 +105,45 @@ describe('slow clients', () => {
     const response = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(response.status).toBe(200);
     await Promise.all(slow);
+  });
+});
+
+describe('the security headers the server sets on every answer', () => {
+  it('sends each one, lets an answer keep its own stricter policy, and sets them on its own 400 too', async () => {
+    const app = new Hono();
+    app.get('/plain', (c) => c.json({ ok: true }));
+    app.get('/file', (c) => c.body('x', 200, { 'Content-Security-Policy': `${APP_CSP}; sandbox` }));
+    const server = createHttpServer(app.fetch, {
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 10,
+      maxBodyBytes: MAX_BODY_BYTES,
+      headers: securityHeaderEntries({ https: true }),
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port: serverPort } = server.address() as AddressInfo;
+    try {
+      const plain = await fetch(`http://127.0.0.1:${serverPort}/plain`);
+      for (const [name, value] of securityHeaderEntries({ https: true })) {
+        expect(plain.headers.get(name), name).toBe(value);
+      }
+      expect(plain.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(await plain.json()).toEqual({ ok: true });
+
+      const file = await fetch(`http://127.0.0.1:${serverPort}/file`);
+      expect(file.headers.get('content-security-policy')).toBe(`${APP_CSP}; sandbox`);
+      expect(file.headers.get('x-frame-options')).toBe('DENY');
+
+      // A path the adapter cannot turn into a URL: answered by the server itself.
+      const { received: refused } = await rawExchange(serverPort, [
+        `GET /a\\b HTTP/1.1\r\nHost: 127.0.0.1:${serverPort}\r\nConnection: close\r\n\r\n`,
+      ]);
+      expect(refused).toMatch(/^HTTP\/1\.1 400/);
+      expect(refused).toMatch(/\r\nx-frame-options: DENY\r\n/i);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -16,6 +16,11 @@ export type HttpLimits = {
   maxBodyBytes: number;
 };
 
+export type HttpServerOptions = HttpLimits & {
+  /** Set on every answer before the app writes its own (which win): the security headers (security-headers.ts). */
+  headers?: readonly (readonly [string, string])[];
+};
+
 /** How often Node looks for clients over the header and request timeouts (its default is every 30 s). */
 const TIMEOUT_CHECK_MS = 1_000;
 /** After answering a body too large to read, how long the server goes on reading and discarding it. */
@@ -31,12 +36,14 @@ const LINGER_MS = 5_000;
  *   `Connection: close`, and the server keeps reading what the client still sends for a while before closing
  *   (a lingering close, as nginx does), so the client reads the answer instead of a reset;
  * - a request the adapter cannot turn into a URL (a backslash in the path, a bad Host) answers a 400 in the API's
- *   error shape instead of an empty body.
+ *   error shape instead of an empty body;
+ * - the headers every answer carries (`headers`), set once on Node's response, before the app answers.
  */
 export function createHttpServer(
   fetch: (request: Request) => Response | Promise<Response>,
-  limits: HttpLimits,
+  limits: HttpServerOptions,
 ): Server {
+  const headers = limits.headers ?? [];
   const listener = getRequestListener(fetch, {
     autoCleanupIncoming: false,
     errorHandler: (error) => {
@@ -52,6 +59,7 @@ export function createHttpServer(
       connectionsCheckingInterval: TIMEOUT_CHECK_MS,
     },
     (incoming, outgoing) => {
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
       if (declaredLength(incoming) > limits.maxBodyBytes) {
         outgoing.setHeader('Connection', 'close');
         lingerBeforeClosing(incoming.socket);

@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { securityHeaderEntries } from './lib/security-headers.ts';
 import { createAiProviders } from './providers/ai-providers.ts';
 import { openSharedParts, type SharedParts } from './shared-parts.ts';
 
@@ -75,9 +76,14 @@ async function main(): Promise<void> {
     probes: shared.probes,
     limits: config.limits,
     ...(webBuilt ? { webRoot } : {}),
+    securityHeadersSetByServer: true,
   });
 
-  const server = createHttpServer(app.fetch, { ...config.limits.http, maxBodyBytes: MAX_BODY_BYTES });
+  const server = createHttpServer(app.fetch, {
+    ...config.limits.http,
+    maxBodyBytes: MAX_BODY_BYTES,
+    headers: securityHeaderEntries({ https: config.appUrl.protocol === 'https:' }),
+  });
   server.once('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error.message, code: error.code }, 'cannot listen');
     console.error(`Lumara cannot listen on ${config.host}:${config.port}: ${error.message}`);

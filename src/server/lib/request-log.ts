@@ -20,7 +20,9 @@ export function requestLog(logger: Logger) {
     try {
       await next();
     } finally {
-      c.header('X-Request-Id', requestId);
+      // Set on the answer's own headers: `c.header` on a finished answer would rebuild it around its body as a
+      // stream, which takes the HTTP adapter off its fast path (one write with a Content-Length).
+      c.res.headers.set('X-Request-Id', requestId);
       const status = c.res.status;
       const line = {
         method: c.req.method,

@@ -34,28 +34,39 @@ function contentSecurityPolicy(): string {
   ].join('; ');
 }
 
+/** The app's Content-Security-Policy. An answer may carry a stricter one of its own (a stored file adds `sandbox`). */
+export const APP_CSP = contentSecurityPolicy();
+
 /**
- * Headers on every response (security-reliability.md A1, A4). Written out rather than Hono's secureHeaders()
- * because its defaults differ where it matters: HSTS of 180 days instead of a year, no CSP, and
- * `Referrer-Policy: no-referrer`, which breaks YouTube embeds.
+ * Headers on every response (security-reliability.md A1, A4), as one list. Written out rather than Hono's
+ * secureHeaders() because its defaults differ where it matters: HSTS of 180 days instead of a year, no CSP, and
+ * `Referrer-Policy: no-referrer`, which breaks YouTube embeds. The production server sets them on Node's response
+ * before the app answers (http-server.ts), where they cost a fraction of setting them on each answer's Web
+ * `Headers` (which checks the long policy character by character: 16 % of the main thread on `/healthz`); an
+ * answer's own value of one of them wins.
+ */
+export function securityHeaderEntries(options: { https: boolean }): readonly (readonly [string, string])[] {
+  return [
+    ['Content-Security-Policy', APP_CSP],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ...(options.https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const] : []),
+  ];
+}
+
+/**
+ * The same headers set on each finished answer, for an app not served by `createHttpServer` (tests call the app
+ * in process). An answer's own value wins here too.
  */
 export function securityHeaders(options: { https: boolean }) {
-  const csp = contentSecurityPolicy();
+  const entries = securityHeaderEntries(options);
   return createMiddleware(async (c, next) => {
     await next();
     const h = c.res.headers;
-    // A stored media file asks for `sandbox` (serve-stored-file.ts): it keeps it, on top of the app's policy.
-    h.set(
-      'Content-Security-Policy',
-      h.get('Content-Security-Policy') === 'sandbox' ? `${csp}; sandbox` : csp,
-    );
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    h.set('Cross-Origin-Resource-Policy', 'same-origin');
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    h.delete('X-Powered-By');
+    for (const [name, value] of entries) if (!h.has(name)) h.set(name, value);
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { STORED_CONTENT_TYPES } from './media-content-types.ts';
 import type { MediaStore } from './media-store.ts';
+import { APP_CSP } from './security-headers.ts';
 
 /** A file in the media store and the type it was checked to be when it was stored. */
 export type StoredFile = { key: string; contentType: string };
@@ -35,7 +36,8 @@ export const STORED_FILE_CACHE_CONTROL = 'private, max-age=86400';
  * Answers a stored file. `Range` is honoured (one range, the form browsers send when a video or a song is
  * sought), so `<video>` and `<audio>` can jump ahead without downloading everything first. The answer can never
  * act as a page of our origin: its type was checked when it was stored (pictures, films, sounds only), nosniff
- * stops a browser guessing otherwise, and `Content-Security-Policy: sandbox` disarms it if one still tried.
+ * stops a browser guessing otherwise, and the app's Content-Security-Policy with `sandbox` added disarms it if one
+ * still tried.
  * `disposition` is `inline` for the gallery, or an `attachment` header made by the caller.
  */
 export async function serveStoredFile(
@@ -52,7 +54,7 @@ export async function serveStoredFile(
     'Accept-Ranges': 'bytes',
     'Cache-Control': STORED_FILE_CACHE_CONTROL,
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': 'sandbox',
+    'Content-Security-Policy': `${APP_CSP}; sandbox`,
   });
   // If-Range asks for a range only while the file is unchanged; without validators we answer the whole file,
   // which RFC 9110 §13.1.5 allows and which is always correct.

@@ -47,7 +47,7 @@ export async function createSession(
  * per call (Drizzle's query builder took a quarter of the main thread on `GET /api/users/me`). Unnamed because the
  * embedded database's pooled connections share one backend, where a named prepared statement would collide.
  */
-const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.last_seen_at,
+export const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.last_seen_at,
        u.id, u.email, u.name, u.picture, u.created_at, u.last_signed_in_at
   FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.token_hash = $1
