@@ -4,7 +4,9 @@ export type { Logger };
 
 /**
  * One JSON line per event. Cookies and authorization headers are redacted so a session token or provider key
- * never reaches the logs, whatever a caller passes in.
+ * never reaches the logs, whatever a caller passes in. Standard output by default, written asynchronously: lines
+ * written while a write is in flight leave together in the next one, so a busy server does not make a system
+ * call per request line on its main thread; what is still buffered is written synchronously at exit.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -25,6 +27,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         censor: '[redacted]',
       },
     },
-    destination,
+    destination ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false })),
   );
 }

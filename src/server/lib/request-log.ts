@@ -10,6 +10,9 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * request across services), hands handlers a logger bound to it, and writes one JSON line when it ends.
  */
 export function requestLog(logger: Logger) {
+  // The line's fields are chosen here (no header, no body, no cookie), so it is written without the redaction pass
+  // every other line gets: that pass walked each request line for wildcard paths (8 % of the main thread).
+  const lines = logger.child({}, { redact: [] });
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header('x-request-id');
@@ -25,14 +28,15 @@ export function requestLog(logger: Logger) {
       c.res.headers.set('X-Request-Id', requestId);
       const status = c.res.status;
       const line = {
+        requestId,
         method: c.req.method,
         path: c.req.path,
         status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         userId: c.get('member')?.user.id,
       };
-      if (status >= 500) requestLogger.error(line, 'request');
-      else requestLogger.info(line, 'request');
+      if (status >= 500) lines.error(line, 'request');
+      else lines.info(line, 'request');
     }
   });
 }
