@@ -8,6 +8,7 @@ import { takeBackup } from './backup/take-backup.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
+import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
@@ -35,7 +36,16 @@ async function main(): Promise<void> {
 
   let database: Database;
   try {
-    database = await openDatabase({ ...config.database, queueMax: config.limits.databaseQueueMax }, logger);
+    const template =
+      config.database.kind === 'embedded' ? freshDataTemplate(config.database.dataDir) : undefined;
+    database = await openDatabase(
+      {
+        ...config.database,
+        ...(template ? { loadFrom: template } : {}),
+        queueMax: config.limits.databaseQueueMax,
+      },
+      logger,
+    );
     await database.migrate();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

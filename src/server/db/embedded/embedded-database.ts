@@ -1,8 +1,15 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
 import { makeSocketDir } from './socket-dir.ts';
+
+/**
+ * The worker sits beside this module: `embedded-worker.ts` when the sources run directly (development, tests), and
+ * `embedded-worker.mjs` beside the bundled server that `npm start` runs (scripts/build-server.ts).
+ */
+const OWN_EXTENSION = path.extname(fileURLToPath(import.meta.url));
 
 export type EmbeddedDatabase = {
   /** Directory holding the `.s.PGSQL.5432` socket: `pg` takes it as `host`. */
@@ -32,7 +39,9 @@ export async function startEmbeddedDatabase(options: {
     maxConnections: options.maxConnections,
     ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
   };
-  const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL(`./embedded-worker${OWN_EXTENSION}`, import.meta.url), {
+    workerData: data,
+  });
 
   const next = (expected: FromEmbeddedWorker['type']) =>
     new Promise<FromEmbeddedWorker>((resolve, reject) => {
