@@ -1,16 +1,21 @@
 /**
- * `npm start` builds the browser app only when its sources changed since the last build, so a restart of a
- * built tree is ready in about a second.
+ * `npm start` builds what changed since the last build, so a restart of a built tree is ready in well under a
+ * second: the browser app (dist/web, Vite) when its sources changed, and the server bundle (dist/server,
+ * scripts/build-server.ts) when the server's did.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './build-server.ts';
 import { projectRoot } from './run-steps.ts';
 
-const builtIndex = path.join(projectRoot, 'dist/web/index.html');
-const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
-  path.join(projectRoot, p),
-);
+const at = (...parts: string[]) => parts.map((part) => path.join(projectRoot, part));
+
+/** A build is stale when any of its inputs is newer than what it built. */
+function isStale(built: string, inputs: string[]): boolean {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  return builtAt === 0 || inputs.some((input) => newestMtime(input) > builtAt);
+}
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -21,12 +26,27 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt > 0 && inputs.every((input) => newestMtime(input) <= builtAt)) process.exit(0);
+const [builtIndex = ''] = at('dist/web/index.html');
+if (
+  isStale(
+    builtIndex,
+    at('src/web', 'src/shared', 'vite.config.ts', 'scripts/precompress-assets.ts', 'package-lock.json'),
+  )
+) {
+  console.log('Building the browser app…');
+  const result = spawnSync(
+    path.join(projectRoot, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn'],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
 
-console.log('Building the browser app…');
-const result = spawnSync(path.join(projectRoot, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-  cwd: projectRoot,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+const [builtServer = ''] = at('dist/server/main.mjs');
+if (isStale(builtServer, at('src/server', 'src/shared', 'scripts/build-server.ts', 'package-lock.json'))) {
+  console.log('Building the server…');
+  await buildServer();
+}

@@ -13,6 +13,7 @@ runSteps([
   step('web tests', 'vitest', ['run', '--project', 'web']),
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),
   step('build', 'vite', ['build', '--logLevel', 'warn']),
+  step('build the server', 'node', ['scripts/build-server.ts']),
   // After the build and Chromium: one of its cases opens the community in the browser on server B.
   step('two-server suite', 'vitest', ['run', '--project', 'scale-out']),
   step('end-to-end tests in Chromium', 'playwright', ['test']),

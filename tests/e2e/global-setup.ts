@@ -38,23 +38,27 @@ export default async function globalSetup() {
   };
 
   try {
-    const google = await startServerProcess({
-      DATA_DIR: dataDirs[0] as string,
-      GOOGLE_CLIENT_ID: idp.clientId,
-      GOOGLE_CLIENT_SECRET: idp.clientSecret,
-      GOOGLE_ISSUER: idp.issuer,
-      OPENROUTER_API_KEY: FAKE_API_KEY,
-      OPENROUTER_BASE_URL: openRouter.baseUrl,
-      STRAICO_API_KEY: FAKE_STRAICO_API_KEY,
-      STRAICO_BASE_URL: straico.baseUrl,
-      OPENALEX_BASE_URL: openAlex.baseUrl,
-      FAL_KEY: FAKE_FAL_KEY,
-      FAL_QUEUE_URL: fal.queueUrl,
-      // Saving a generation copies its file from the provider, which is a fake on loopback here.
-      UNSAFE_OUTBOUND_ALLOW: [fal, straico, openRouter].map((fake) => `127.0.0.1:${fake.port}`).join(','),
-    });
+    const google = await startServerProcess(
+      {
+        DATA_DIR: dataDirs[0] as string,
+        GOOGLE_CLIENT_ID: idp.clientId,
+        GOOGLE_CLIENT_SECRET: idp.clientSecret,
+        GOOGLE_ISSUER: idp.issuer,
+        OPENROUTER_API_KEY: FAKE_API_KEY,
+        OPENROUTER_BASE_URL: openRouter.baseUrl,
+        STRAICO_API_KEY: FAKE_STRAICO_API_KEY,
+        STRAICO_BASE_URL: straico.baseUrl,
+        OPENALEX_BASE_URL: openAlex.baseUrl,
+        FAL_KEY: FAKE_FAL_KEY,
+        FAL_QUEUE_URL: fal.queueUrl,
+        // Saving a generation copies its file from the provider, which is a fake on loopback here.
+        UNSAFE_OUTBOUND_ALLOW: [fal, straico, openRouter].map((fake) => `127.0.0.1:${fake.port}`).join(','),
+      },
+      // What `npm start` runs: the suite drives the server as it ships.
+      { entry: 'bundle' },
+    );
     started.push(google);
-    const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string });
+    const development = await startServerProcess({ DATA_DIR: dataDirs[1] as string }, { entry: 'bundle' });
     started.push(development);
 
     process.env.E2E_BASE_URL = google.url;

@@ -31,17 +31,27 @@ export async function findFreePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (`node src/server/main.ts`) with the given environment and waits for its start-up line,
+ * Starts the real server (`node src/server/main.ts`, or the bundle `npm start` runs) with the given environment and waits for its start-up line,
  * which names the port. Without PORT it takes a free port and, unless APP_URL is given, makes
  * http://127.0.0.1:<port> its public URL (sign-in redirects and the origin check use it). Used by process tests,
  * the end-to-end suite and the benchmarks.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /**
+     * `sources` (the default) runs src/server/main.ts as development does; `bundle` runs what `npm start` runs,
+     * the bundled server (dist/server, built by `npm run build`) through scripts/start.ts.
+     */
+    entry?: 'sources' | 'bundle';
+    /** Node options before the entry (`--import` a module, for the bench). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const chosenPort = env.PORT ?? String(await findFreePort());
-  const child = spawn(nodeBinary, [path.join(projectRoot, 'src/server/main.ts')], {
+  const entry = options.entry === 'bundle' ? 'scripts/start.ts' : 'src/server/main.ts';
+  const child = spawn(nodeBinary, [...(options.nodeArgs ?? []), path.join(projectRoot, entry)], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -53,7 +53,8 @@ export const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.l
  WHERE s.token_hash = $1
  LIMIT 1`;
 
-type SessionRow = {
+/** A row of `FIND_SESSION_SQL`. */
+export type SessionRow = {
   expires_at: Date;
   absolute_expires_at: Date;
   last_seen_at: Date;

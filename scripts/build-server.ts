@@ -1,0 +1,60 @@
+/**
+ * Bundles the server for `npm start` into dist/server: `main.mjs` and, beside it, the embedded database's worker
+ * (`embedded-worker.mjs`), the migrations, and the migrated empty database a new data directory starts from
+ * (fresh-data-template.ts). Started from one file, the server skips what running the sources
+ * costs at every start: stripping the types of each of its files, and resolving each import through the
+ * packages' `package.json` files (drizzle-orm's alone is 179 KB, read for each of the ~100 files that import it).
+ * Development and the tests keep running the sources directly.
+ *
+ * PGlite stays outside the bundle: it finds its WebAssembly and data files beside its own modules. So do the
+ * optional native `pg` binding and anything the server only resolves at run time (import.meta.resolve).
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { openDatabase } from '../src/server/db/database.ts';
+import { FRESH_DATA_TEMPLATE } from '../src/server/db/embedded/fresh-data-template.ts';
+import { projectRoot } from './run-steps.ts';
+
+export const serverOutDir = path.join(projectRoot, 'dist/server');
+
+export async function buildServer(): Promise<void> {
+  rmSync(serverOutDir, { recursive: true, force: true });
+  await build({
+    entryPoints: {
+      main: path.join(projectRoot, 'src/server/main.ts'),
+      'embedded-worker': path.join(projectRoot, 'src/server/db/embedded/embedded-worker.ts'),
+    },
+    outdir: serverOutDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'bundle',
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@electric-sql/pglite-socket', 'pg-native'],
+    // Bundled CommonJS packages call require(); an ES module has none of its own.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  cpSync(path.join(projectRoot, 'src/server/db/migrations'), path.join(serverOutDir, 'migrations'), {
+    recursive: true,
+  });
+  await writeFreshDataTemplate(path.join(serverOutDir, path.basename(FRESH_DATA_TEMPLATE)));
+}
+
+/** An empty embedded database with every migration applied, dumped: what a new data directory starts from. */
+async function writeFreshDataTemplate(toPath: string): Promise<void> {
+  const database = await openDatabase({ kind: 'embedded', dataDir: null, poolMax: 1 });
+  try {
+    await database.migrate();
+    await database.dump(toPath);
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) await buildServer();
