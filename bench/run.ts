@@ -1,80 +1,183 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (quality-bars.md).
- * 1. Authenticated `GET /api/users/me` under 50 connections: requests/s and p99, beside a raw node:http server
- *    answering the same JSON in the same run, and their ratio.
- * 2. `/healthz` p99 alone, and while 50 other connections keep the embedded database busy with `/api/users/me`
- *    (the proof that the database, in its worker thread, does not block the event loop).
- * 3. `GET /api/tasks` for a member with 1,000 tasks, beside a raw node:http server answering the same JSON.
- * 4. Streamed chat replies through `POST /api/chat/stream` beside the same stream read from the provider
- *    (bench/chat-stream.ts).
+ * `npm run bench`: prints figures, asserts nothing (quality-bars.md). In order:
+ * 1. Framework overhead: `/healthz` beside a raw node:http server answering the same JSON; `/healthz` latency
+ *    alone and while 50 other connections keep the embedded database busy (its worker thread must not block the
+ *    event loop).
+ * 2. Per database, the embedded one and, when DATABASE_URL is set, PostgreSQL (a fresh database made on that
+ *    server and dropped after): cold start and idle memory, `GET /api/users/me` and `GET /api/tasks` (1,000 tasks,
+ *    and its 304) beside the raw `pg` driver running the same look-ups (bench/server-figures.ts).
+ * 3. The browser's view of the built app: Lighthouse mobile and desktop, JavaScript over the wire, the calls and
+ *    queries of one dashboard load (bench/browser-figures.ts), and the build's first-load JavaScript.
+ * 4. Streamed chat replies beside the provider's own stream (bench/chat-stream.ts).
  * 5. Media generation, saving into the store, the gallery and stored files (bench/media.ts).
  * 6. Live event delivery under 50 open streams, on one server and across two on PostgreSQL and Redis
  *    (bench/event-latency.ts).
- * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length;
- * BENCH_ONLY=media or BENCH_ONLY=events runs part 5 or 6 alone.
+ * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
+ * of a run; BENCH_ONLY=server|browser|chat|media|events runs one part alone.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type autocannon from 'autocannon';
 import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
+import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '../tests/setup/test-database.ts';
+import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureEventLatency } from './event-latency.ts';
+import {
+  CONNECTIONS,
+  type Figures,
+  hasTaskset,
+  load,
+  measureRoute,
+  pin,
+  row,
+  SECONDS,
+  tableHead,
+  WARMUP_SECONDS,
+} from './load.ts';
 import { measureMedia } from './media.ts';
+import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = 3;
-const CONNECTIONS = 50;
-const hasTaskset =
-  spawnSync('sh', ['-c', 'command -v taskset'], { stdio: 'ignore' }).status === 0 && os.cpus().length >= 2;
+const parts = ['server', 'browser', 'chat', 'media', 'events'] as const;
+type Part = (typeof parts)[number];
+const only = process.env.BENCH_ONLY;
+const runs = (part: Part) => only === undefined || only === part;
+const results: Record<string, unknown> = { node: process.version, seconds: SECONDS };
 
-type Figures = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+async function main(): Promise<void> {
+  console.log(
+    `Lumara bench: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections, ` +
+      `node ${process.version}, ${os.cpus().length} cores, pinned: ${hasTaskset ? 'server event loop core 0, load core 1' : 'no'}`,
+  );
+  if (runs('server')) {
+    await measureFrameworkOverhead();
+    for (const target of await databaseTargets()) {
+      try {
+        const figures = await measureServerFigures(target);
+        results[target.label] = figures;
+        console.log(`\n${serverFigureLines(figures).join('\n')}`);
+      } finally {
+        await target.cleanup();
+      }
+    }
+  }
+  if (runs('browser')) await printBrowserFigures();
+  if (runs('chat')) await withDataDir('chat', async (dir) => measureChatStreaming(signInOverHttp, dir));
+  if (runs('media')) await withDataDir('media', async (dir) => measureMedia(signInOverHttp, dir));
+  if (runs('events')) console.log(`\n${(await measureEventLatency()).join('\n')}`);
 
-/**
- * One load run in its own process (autocannon's CLI, pinned to core 1), so that two runs at once do not share an
- * event loop: a latency probe beside a load run measures the server, not the load generator.
- */
-async function load(
-  url: string,
-  options: { connections: number; seconds: number; cookie?: string },
-): Promise<Figures> {
-  const cli = path.join(projectRoot, 'node_modules/autocannon/autocannon.js');
-  const args = ['-j', '-c', String(options.connections), '-d', String(options.seconds)];
-  if (options.cookie) args.push('-H', `cookie=${options.cookie}`);
-  const [command, commandArgs] = hasTaskset
-    ? ['taskset', ['-c', '1', process.execPath, cli, ...args, url]]
-    : [process.execPath, [cli, ...args, url]];
-  const child = spawn(command as string, commandArgs as string[], { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  await new Promise((resolve) => child.once('exit', resolve));
-  const result = JSON.parse(output) as autocannon.Result;
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  const resultsDir = path.join(projectRoot, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(path.join(resultsDir, `bench-${stamp}.json`), JSON.stringify(results, null, 2));
 }
 
-async function warm(url: string, cookie?: string): Promise<void> {
-  await load(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, ...(cookie ? { cookie } : {}) });
+/** The embedded database always; PostgreSQL too when DATABASE_URL names a server (a fresh database on it). */
+async function databaseTargets(): Promise<(DatabaseTarget & { cleanup(): Promise<void> })[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-'));
+  const targets: (DatabaseTarget & { cleanup(): Promise<void> })[] = [
+    {
+      label: 'the embedded database (PGlite)',
+      serverEnv: { DATA_DIR: dataDir },
+      rawEnv: { RAW_DATA_DIR: dataDir },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  ];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = uniqueDatabaseName('lumara_bench');
+    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+    const url = databaseUrlWithName(serverUrl, name);
+    const pgDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-pg-'));
+    targets.push({
+      label: `PostgreSQL at ${new URL(serverUrl).host}`,
+      serverEnv: { DATABASE_URL: url, DATA_DIR: pgDataDir },
+      rawEnv: { RAW_DATABASE_URL: url },
+      cleanup: async () => {
+        rmSync(pgDataDir, { recursive: true, force: true });
+        await withAdminClient(serverUrl, (client) =>
+          client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
+      },
+    });
+  } else {
+    console.log(
+      '\n(DATABASE_URL is not set: the server figures are measured on the embedded database only.)',
+    );
+  }
+  return targets;
 }
 
-/**
- * Pins a process's main thread to one core. The server's database worker thread, started before, keeps both
- * cores: pinned beside the event loop on one core, the two would time-share it and the figure would measure the
- * scheduler, not whether the database blocks the event loop.
- */
-function pin(pid: number | undefined, core: number, allThreads = false): void {
-  if (hasTaskset && pid)
-    spawnSync('taskset', [allThreads ? '-apc' : '-pc', String(core), String(pid)], { stdio: 'ignore' });
+/** `/healthz` beside raw node:http, and `/healthz` while the embedded database is kept busy. */
+async function measureFrameworkOverhead(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-health-'));
+  // Request logging stays on (one JSON line per request, as in production): it is part of what is measured.
+  const lumara = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+  pin(lumara.child.pid, 0);
+  try {
+    const cookie = await signInOverHttp(lumara.url);
+    const healthBody = await (await fetch(`${lumara.url}/healthz`)).text();
+    const rawHealth = await rawCeiling(healthBody);
+    const health = await measureRoute(`${lumara.url}/healthz`);
+    const healthAlone = await load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS });
+    const [healthUnderLoad, dbLoad] = await Promise.all([
+      load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS }),
+      load(`${lumara.url}/api/users/me`, { connections: CONNECTIONS, seconds: SECONDS, headers: { cookie } }),
+    ]);
+    results.frameworkOverhead = { rawHealth, health, healthAlone, healthUnderLoad, dbLoad };
+    console.log(
+      [
+        '',
+        ...tableHead,
+        row('raw node:http, the /healthz JSON (ceiling)', rawHealth),
+        row('GET /healthz', health),
+        row('GET /healthz, 1 connection, idle', healthAlone),
+        row('GET /healthz, 1 connection, while 50 load the embedded database', healthUnderLoad),
+        row('  ...the 50 connections on /api/users/me meanwhile', dbLoad),
+        '',
+        `/healthz ÷ raw node:http = ${(health.requestsPerSecond / rawHealth.requestsPerSecond).toFixed(2)} (goal ≥ 0.75)`,
+        `/healthz p99 under database load = ${healthUnderLoad.p99} ms, idle ${healthAlone.p99} ms (goal ≤ 10 ms)`,
+      ].join('\n'),
+    );
+  } finally {
+    await lumara.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function printBrowserFigures(): Promise<void> {
+  const bundle = firstLoadJavaScript();
+  const dashboardBundle = dashboardFirstLoadJavaScript();
+  console.log(
+    bundle
+      ? `\nfirst-load JavaScript of the build: /login ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150), / ${dashboardBundle?.totalKiB.toFixed(1)} KiB gzip`
+      : '\nfirst-load JavaScript: no build (npm run build)',
+  );
+  console.log(`\n${(await measureBrowserFiguresOnFreshServer()).join('\n')}`);
+}
+
+async function withDataDir(name: string, measure: (dir: string) => Promise<string[]>): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `lumara-bench-${name}-`));
+  try {
+    console.log(`\n${(await measure(dir)).join('\n')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same JSON from a bare node:http server: the machine's ceiling for an answer of that size. */
+async function rawCeiling(body: string): Promise<Figures> {
+  const raw = await startRawServer(body);
+  // The ceiling gets the whole core, helper threads included.
+  pin(raw.child.pid, 0, true);
+  try {
+    return await measureRoute(`${raw.url}/`);
+  } finally {
+    raw.child.kill('SIGTERM');
+  }
 }
 
 async function startRawServer(body: string): Promise<{ url: string; child: ChildProcess }> {
@@ -93,157 +196,8 @@ async function startRawServer(body: string): Promise<{ url: string; child: Child
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-const row = (name: string, f: Figures) =>
-  `| ${name.padEnd(52)} | ${String(f.requestsPerSecond).padStart(7)} | ${String(f.p50).padStart(5)} | ${String(f.p99).padStart(5)} | ${String(f.errors + f.non2xx).padStart(6)} |`;
-
-/** The same JSON from a bare node:http server, measured right before the route it mirrors. */
-async function rawCeiling(body: string): Promise<Figures> {
-  const raw = await startRawServer(body);
-  // The ceiling gets the whole core, helper threads included.
-  pin(raw.child.pid, 0, true);
-  try {
-    await warm(`${raw.url}/`);
-    return await load(`${raw.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
-  } finally {
-    raw.child.kill('SIGTERM');
-  }
+if (only !== undefined && !parts.includes(only as Part)) {
+  console.error(`BENCH_ONLY must be one of ${parts.join(', ')}`);
+  process.exit(2);
 }
-
-async function measureRoute(url: string, cookie: string): Promise<Figures> {
-  await warm(url, cookie);
-  return load(url, { connections: CONNECTIONS, seconds: SECONDS, cookie });
-}
-
-/** Gives the bench member this many tasks, through the API as the browser would add them. */
-async function seedTasks(baseUrl: string, cookie: string, howMany: number): Promise<void> {
-  const headers = { 'content-type': 'application/json', origin: baseUrl, cookie };
-  for (let i = 0; i < howMany; i += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, howMany - i) }, (_, j) =>
-        fetch(`${baseUrl}/api/tasks`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            title: `Bench task ${i + j}`,
-            labels: ['admin', 'personal'],
-            due_date: '2026-12-01',
-          }),
-        }).then((response) => {
-          if (response.status !== 201) throw new Error(`seeding a task failed: ${response.status}`);
-        }),
-      ),
-    );
-  }
-}
-
-async function main(): Promise<void> {
-  const only = process.env.BENCH_ONLY;
-  if (only === undefined) await measureServer();
-  if (only === undefined || only === 'media') {
-    const mediaDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-media-'));
-    try {
-      console.log(`\n${(await measureMedia(signInOverHttp, mediaDataDir)).join('\n')}`);
-    } finally {
-      rmSync(mediaDataDir, { recursive: true, force: true });
-    }
-  }
-  if (only === undefined || only === 'events') console.log(`\n${(await measureEventLatency()).join('\n')}`);
-}
-
-/** Parts 1 to 4. */
-async function measureServer(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-'));
-  // Request logging stays on (one JSON line per request, as in production): it is part of what is measured.
-  const lumara = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' });
-  pin(lumara.child.pid, 0);
-  try {
-    const cookie = await signInOverHttp(lumara.url);
-    console.log(
-      `Lumara bench: ${SECONDS} s per run after ${WARMUP_SECONDS} s warm-up, ${CONNECTIONS} connections,`,
-    );
-    console.log(
-      `node ${process.version}, ${os.cpus().length} cores, pinned: ${hasTaskset ? 'server event loop core 0, load core 1' : 'no'}\n`,
-    );
-
-    const meBody = await (await fetch(`${lumara.url}/api/users/me`, { headers: { cookie } })).text();
-    const rawMe = await rawCeiling(meBody);
-    const me = await measureRoute(`${lumara.url}/api/users/me`, cookie);
-
-    const healthAlone = await load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS });
-    const [healthUnderLoad, dbLoad] = await Promise.all([
-      load(`${lumara.url}/healthz`, { connections: 1, seconds: SECONDS }),
-      load(`${lumara.url}/api/users/me`, { connections: CONNECTIONS, seconds: SECONDS, cookie }),
-    ]);
-
-    await seedTasks(lumara.url, cookie, 1000);
-    const tasksBody = await (await fetch(`${lumara.url}/api/tasks`, { headers: { cookie } })).text();
-    const rawTasks = await rawCeiling(tasksBody);
-    const taskList = await measureRoute(`${lumara.url}/api/tasks`, cookie);
-
-    console.log(
-      '| run                                                  |   req/s | p50ms | p99ms | errors |',
-    );
-    console.log(
-      '|------------------------------------------------------|---------|-------|-------|--------|',
-    );
-    console.log(row('raw node:http, the /api/users/me JSON (ceiling)', rawMe));
-    console.log(row('GET /api/users/me, signed in (embedded database)', me));
-    console.log(row('GET /healthz, 1 connection, idle', healthAlone));
-    console.log(row('GET /healthz, 1 connection, while 50 load the database', healthUnderLoad));
-    console.log(row('  ...the 50 connections on /api/users/me meanwhile', dbLoad));
-    console.log(
-      row(`raw node:http, the 1,000-task JSON (${Math.round(tasksBody.length / 1024)} KB)`, rawTasks),
-    );
-    console.log(row('GET /api/tasks, member with 1,000 tasks', taskList));
-    const meRatio = me.requestsPerSecond / rawMe.requestsPerSecond;
-    const tasksRatio = taskList.requestsPerSecond / rawTasks.requestsPerSecond;
-    console.log(`\n/api/users/me ÷ raw node:http = ${meRatio.toFixed(3)}`);
-    console.log(`/healthz p99 under database load = ${healthUnderLoad.p99} ms (idle ${healthAlone.p99} ms)`);
-    console.log(`/api/tasks (1,000 tasks) ÷ raw node:http = ${tasksRatio.toFixed(3)}`);
-    const bundle = firstLoadJavaScript();
-    console.log(
-      bundle
-        ? `first-load JavaScript of /login = ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150)`
-        : 'first-load JavaScript: no build (npm run build)',
-    );
-    const dashboardBundle = dashboardFirstLoadJavaScript();
-    if (dashboardBundle) {
-      console.log(`first-load JavaScript of / = ${dashboardBundle.totalKiB.toFixed(1)} KiB gzip`);
-    }
-
-    const resultsDir = path.join(projectRoot, 'bench/results');
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(
-      path.join(resultsDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-      JSON.stringify(
-        {
-          node: process.version,
-          seconds: SECONDS,
-          rawMe,
-          me,
-          meRatio,
-          healthAlone,
-          healthUnderLoad,
-          dbLoad,
-          rawTasks,
-          taskList,
-          tasksRatio,
-        },
-        null,
-        2,
-      ),
-    );
-  } finally {
-    await lumara.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const chatDataDir = mkdtempSync(path.join(os.tmpdir(), 'lumara-bench-chat-'));
-  try {
-    console.log(`\n${(await measureChatStreaming(signInOverHttp, chatDataDir)).join('\n')}`);
-  } finally {
-    rmSync(chatDataDir, { recursive: true, force: true });
-  }
-}
-
 await main();

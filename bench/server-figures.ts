@@ -1,0 +1,186 @@
+/**
+ * Issue 17's server rows, on one database (the embedded one, or PostgreSQL): cold start to `/readyz` on fresh and
+ * on existing data, idle memory after each start, and the authenticated reads beside the raw `pg` driver running
+ * the same look-ups on the same database in the same run (bench/raw-driver-server.ts): `GET /api/users/me`,
+ * `GET /api/tasks` for a member with 1,000 tasks, and its repeat read answered 304 from the ETag.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
+import { projectRoot, type ServerProcess, startServerProcess } from '../tests/setup/server-process.ts';
+import { CONNECTIONS, type Figures, measureRoute, pin, row, tableHead } from './load.ts';
+
+export type DatabaseTarget = {
+  /** Which database, as printed: "embedded (PGlite)" or "PostgreSQL at host:port". */
+  label: string;
+  /** What Lumara is told to use it. */
+  serverEnv: Record<string, string>;
+  /** What the raw driver server is told (RAW_DATA_DIR or RAW_DATABASE_URL). */
+  rawEnv: Record<string, string>;
+};
+
+export type ServerFigures = {
+  label: string;
+  freshStartMs: number;
+  existingStartMs: number;
+  /** VmRSS two seconds after /readyz, and the peak (VmHWM) of that run, MiB. */
+  freshRss: Memory;
+  existingRss: Memory;
+  me: Figures;
+  rawMe: Figures;
+  tasks: Figures;
+  rawTasks: Figures;
+  tasksNotModified: Figures;
+  rawTasksNotModified: Figures;
+  repeatReadMs: number;
+};
+
+type Memory = { rssMiB: number; peakMiB: number };
+
+const TASKS = 1_000;
+const IDLE_MS = 2_000;
+
+export async function measureServerFigures(target: DatabaseTarget): Promise<ServerFigures> {
+  const env = { ...target.serverEnv, NODE_ENV: 'development' };
+  const fresh = await startTimed(env);
+  let lumara = fresh.server;
+  try {
+    const freshRss = await idleMemory(lumara);
+    const cookie = await signInOverHttp(lumara.url);
+    await seedTasks(lumara.url, cookie, TASKS);
+    pin(lumara.child.pid, 0);
+    const me = await measureRoute(`${lumara.url}/api/users/me`, { cookie });
+    const tasks = await measureRoute(`${lumara.url}/api/tasks`, { cookie });
+    const etag = await etagOf(`${lumara.url}/api/tasks`, cookie);
+    const tasksNotModified = await measureRoute(`${lumara.url}/api/tasks`, { cookie, 'if-none-match': etag });
+    await lumara.stop();
+
+    const existing = await startTimed(env);
+    lumara = existing.server;
+    const existingRss = await idleMemory(lumara);
+    await lumara.stop();
+
+    const raw = await startRawDriverServer(target.rawEnv);
+    try {
+      pin(raw.child.pid, 0);
+      const rawMe = await measureRoute(`${raw.url}/me`, { cookie });
+      const rawTasks = await measureRoute(`${raw.url}/tasks`, { cookie });
+      const rawTasksNotModified = await measureRoute(`${raw.url}/tasks`, { cookie, 'if-none-match': etag });
+      const cost = (await (await fetch(`${raw.url}/repeat-read-cost`, { headers: { cookie } })).json()) as {
+        msPerRead: number;
+      };
+      return {
+        label: target.label,
+        freshStartMs: fresh.ms,
+        existingStartMs: existing.ms,
+        freshRss,
+        existingRss,
+        me,
+        rawMe,
+        tasks,
+        rawTasks,
+        tasksNotModified,
+        rawTasksNotModified,
+        repeatReadMs: cost.msPerRead,
+      };
+    } finally {
+      raw.child.kill('SIGTERM');
+      await new Promise((resolve) => raw.child.once('exit', resolve));
+    }
+  } finally {
+    await lumara.stop();
+  }
+}
+
+export function serverFigureLines(f: ServerFigures): string[] {
+  const ratio = (ours: Figures, raw: Figures) => (ours.requestsPerSecond / raw.requestsPerSecond).toFixed(2);
+  const mib = (m: Memory) => `${m.rssMiB.toFixed(0)} MiB (peak ${m.peakMiB.toFixed(0)})`;
+  return [
+    `Server figures on ${f.label}, ${CONNECTIONS} connections:`,
+    ...tableHead,
+    row('GET /api/users/me', f.me),
+    row('  the same look-up through the raw pg driver', f.rawMe),
+    row(`GET /api/tasks, ${TASKS.toLocaleString('en')} tasks`, f.tasks),
+    row('  the same look-ups through the raw pg driver', f.rawTasks),
+    row('GET /api/tasks again, If-None-Match: 304', f.tasksNotModified),
+    row('  the same look-ups through the raw pg driver', f.rawTasksNotModified),
+    '',
+    `GET /api/users/me ÷ raw driver = ${ratio(f.me, f.rawMe)} (goal ≥ 0.75 PostgreSQL, ≥ 0.9 embedded)`,
+    `GET /api/tasks ÷ raw driver = ${ratio(f.tasks, f.rawTasks)}, its 304 ÷ raw driver = ${ratio(f.tasksNotModified, f.rawTasksNotModified)} (goal ≥ 0.9)`,
+    `a repeat read that changed nothing: ${f.tasksNotModified.notModified} answered 304; database time ${f.repeatReadMs.toFixed(2)} ms per read, round trips included (goal < 0.5 ms)`,
+    `cold start to /readyz: existing data ${(f.existingStartMs / 1000).toFixed(2)} s, fresh data ${(f.freshStartMs / 1000).toFixed(2)} s (goal ≤ 0.6 / ≤ 2 s)`,
+    `idle RSS after start: existing data ${mib(f.existingRss)}, fresh data ${mib(f.freshRss)} (goal ≤ 300 MiB embedded, ≤ 150 PostgreSQL)`,
+  ];
+}
+
+/**
+ * Starts Lumara as `npm start` does (a built tree: the bundle, its compile cache warm after the first start) and
+ * answers it with the time from the spawn until `/readyz` first answered 200.
+ */
+async function startTimed(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number }> {
+  const started = performance.now();
+  // What `npm start` runs: the bundled server with the compile cache.
+  const server = await startServerProcess(env, { entry: 'bundle' });
+  for (;;) {
+    const ready = await fetch(`${server.url}/readyz`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (ready) return { server, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The server's resident memory once it has sat idle for a moment, and its peak so far (Linux /proc). */
+async function idleMemory(server: ServerProcess): Promise<Memory> {
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+}
+
+async function etagOf(url: string, cookie: string): Promise<string> {
+  const answer = await fetch(url, { headers: { cookie } });
+  await answer.arrayBuffer();
+  return answer.headers.get('etag') ?? '';
+}
+
+/** Gives the bench member this many tasks, through the API as the browser would add them. */
+export async function seedTasks(baseUrl: string, cookie: string, howMany: number): Promise<void> {
+  const headers = { 'content-type': 'application/json', origin: baseUrl, cookie };
+  for (let i = 0; i < howMany; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, howMany - i) }, (_, j) =>
+        fetch(`${baseUrl}/api/tasks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            title: `Bench task ${i + j}`,
+            labels: ['admin', 'personal'],
+            due_date: '2026-12-01',
+          }),
+        }).then((response) => {
+          if (response.status !== 201) throw new Error(`seeding a task failed: ${response.status}`);
+        }),
+      ),
+    );
+  }
+}
+
+async function startRawDriverServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'bench/raw-driver-server.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve((JSON.parse(chunk.toString()) as { port: number }).port),
+    );
+    child.once('exit', (code) => reject(new Error(`the raw driver server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
