@@ -6,7 +6,7 @@ import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_BODY_BYTES } from './app.ts';
 import { createHttpServer } from './http-server.ts';
-import { APP_CSP, securityHeaderEntries } from './lib/security-headers.ts';
+import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/security-headers.ts';
 
 /**
  * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
@@ -113,13 +113,14 @@ describe('the security headers the server sets on every answer', () => {
     const app = new Hono();
     app.get('/plain', (c) => c.json({ ok: true }));
     app.get('/file', (c) => c.body('x', 200, { 'Content-Security-Policy': `${APP_CSP}; sandbox` }));
+    app.get('/assets/app-abc.js', (c) => c.body('0', 200, { 'Content-Type': 'text/javascript' }));
     const server = createHttpServer(app.fetch, {
       headersTimeoutMs: 5_000,
       requestTimeoutMs: 10_000,
       keepAliveTimeoutMs: 5_000,
       maxConnections: 10,
       maxBodyBytes: MAX_BODY_BYTES,
-      headers: securityHeaderEntries({ https: true }),
+      headers: securityHeadersByPath({ https: true }),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port: serverPort } = server.address() as AddressInfo;
@@ -134,6 +135,14 @@ describe('the security headers the server sets on every answer', () => {
       const file = await fetch(`http://127.0.0.1:${serverPort}/file`);
       expect(file.headers.get('content-security-policy')).toBe(`${APP_CSP}; sandbox`);
       expect(file.headers.get('x-frame-options')).toBe('DENY');
+
+      // A build file is never shown as a page: it keeps nosniff and the resource policy, not the page's headers.
+      const asset = await fetch(`http://127.0.0.1:${serverPort}/assets/app-abc.js`);
+      expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(asset.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(asset.headers.get('content-security-policy')).toBeNull();
+      expect(asset.headers.get('x-frame-options')).toBeNull();
 
       // A path the adapter cannot turn into a URL: answered by the server itself.
       const { received: refused } = await rawExchange(serverPort, [

@@ -17,8 +17,11 @@ export type HttpLimits = {
 };
 
 export type HttpServerOptions = HttpLimits & {
-  /** Set on every answer before the app writes its own (which win): the security headers (security-headers.ts). */
-  headers?: readonly (readonly [string, string])[];
+  /**
+   * Set on every answer before the app writes its own (which win): the security headers (security-headers.ts),
+   * chosen by the request's path.
+   */
+  headers?: (path: string) => readonly (readonly [string, string])[];
 };
 
 /** How often Node looks for clients over the header and request timeouts (its default is every 30 s). */
@@ -43,7 +46,7 @@ export function createHttpServer(
   fetch: (request: Request) => Response | Promise<Response>,
   limits: HttpServerOptions,
 ): Server {
-  const headers = limits.headers ?? [];
+  const headersFor = limits.headers ?? (() => []);
   const listener = getRequestListener(fetch, {
     autoCleanupIncoming: false,
     errorHandler: (error) => {
@@ -59,7 +62,7 @@ export function createHttpServer(
       connectionsCheckingInterval: TIMEOUT_CHECK_MS,
     },
     (incoming, outgoing) => {
-      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      for (const [name, value] of headersFor(incoming.url ?? '/')) outgoing.setHeader(name, value);
       if (declaredLength(incoming) > limits.maxBodyBytes) {
         outgoing.setHeader('Connection', 'close');
         lingerBeforeClosing(incoming.socket);

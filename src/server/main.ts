@@ -12,7 +12,7 @@ import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { securityHeaderEntries } from './lib/security-headers.ts';
+import { securityHeadersByPath } from './lib/security-headers.ts';
 import { createAiProviders } from './providers/ai-providers.ts';
 import { openSharedParts, type SharedParts } from './shared-parts.ts';
 
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   const server = createHttpServer(app.fetch, {
     ...config.limits.http,
     maxBodyBytes: MAX_BODY_BYTES,
-    headers: securityHeaderEntries({ https: config.appUrl.protocol === 'https:' }),
+    headers: securityHeadersByPath({ https: config.appUrl.protocol === 'https:' }),
   });
   server.once('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error.message, code: error.code }, 'cannot listen');
