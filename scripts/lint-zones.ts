@@ -75,6 +75,18 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['dashboard'],
     why: 'the dashboard counts completed focus sessions',
   },
+  ...[
+    'tasks/tasks.service.ts',
+    'badges/badges.service.ts',
+    'music/music.service.ts',
+    'media/media.service.ts',
+    'widgets/widgets.service.ts',
+    'calendar/calendar.service.ts',
+  ].map((to) => ({
+    to,
+    from: ['dashboard'],
+    why: "GET /api/dashboard answers each card's first load from that card's own service, in one call",
+  })),
   {
     to: 'dashboard/dashboard.service.ts',
     from: ['profile'],

@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { earnedBadgeListSchema } from './badges.ts';
+import { calendarWeekSchema } from './calendar.ts';
+import { mediaPageSchema } from './media.ts';
+import { trackListSchema } from './music.ts';
+import { taskListSchema } from './tasks.ts';
 import { timeZoneSchema } from './time-zone.ts';
+import { widgetListSchema } from './widgets.ts';
 
 /**
  * `GET /api/dashboard/stats?time_zone=…`: the four stat cards of part 1 §2, computed from the member's data (the
@@ -19,3 +25,31 @@ export const dashboardStatsSchema = z
   })
   .meta({ id: 'DashboardStats' });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** `GET /api/dashboard?time_zone=…`: the member's zone as the browser knows it, for what has no saved zone. */
+export const dashboardQuerySchema = z.object({ time_zone: timeZoneSchema.optional() });
+
+/**
+ * `GET /api/dashboard`: everything the dashboard's cards show at first, in one answer, each part exactly what its
+ * own route answers (the browser files each under that route's query): one request and one session look-up
+ * instead of eight (issue 17).
+ */
+export const dashboardSchema = z
+  .object({
+    /** As `GET /api/dashboard/stats?time_zone=`. */
+    stats: dashboardStatsSchema,
+    /** As `GET /api/tasks`. */
+    tasks: taskListSchema,
+    /** As `GET /api/badges`. */
+    badges: earnedBadgeListSchema,
+    /** As `GET /api/music/list`. */
+    tracks: trackListSchema,
+    /** As `GET /api/media?limit=6`: the Recent Creations card. */
+    recent_media: mediaPageSchema,
+    /** As `GET /api/widgets`. */
+    widgets: widgetListSchema,
+    /** As `GET /api/calendar/week`, in the member's saved zone, else `time_zone`. */
+    calendar_week: calendarWeekSchema,
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -22,10 +22,17 @@ export const CALENDAR_EVENTS_CAP = 500;
 export async function getCalendarWeek(
   db: Db,
   userId: number,
-  query: { start?: string | undefined; timeZone?: string | undefined },
+  query: {
+    start?: string | undefined;
+    timeZone?: string | undefined;
+    /** The zone when neither `timeZone` nor the member's profile names one (the browser's); else UTC. */
+    fallbackTimeZone?: string | undefined;
+  },
   now: Date,
 ): Promise<CalendarWeek> {
-  const timeZone = assertTimeZone(query.timeZone ?? (await savedTimeZone(db, userId)) ?? 'UTC');
+  const timeZone = assertTimeZone(
+    query.timeZone ?? (await savedTimeZone(db, userId)) ?? query.fallbackTimeZone ?? 'UTC',
+  );
   const start = query.start ?? mondayOf(localDateOf(now, timeZone));
   const { days, from, until } = weekRange(start, timeZone);
   const lastDay = addDays(start, 6);

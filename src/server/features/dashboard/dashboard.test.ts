@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardStatsSchema } from '#shared/dashboard.ts';
+import { dashboardSchema, dashboardStatsSchema } from '#shared/dashboard.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createTaskAs } from '#tests/factories/tasks.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -67,5 +67,63 @@ describe('dashboard stats', () => {
     expect(streakEndingToday(new Set(['2026-02-28', '2026-03-01']), '2026-03-01')).toBe(2);
     expect(streakEndingToday(new Set(['2028-02-28', '2028-02-29', '2028-03-01']), '2028-03-01')).toBe(3);
     expect(streakEndingToday(new Set(['2026-12-30', '2026-12-31', '2027-01-01']), '2027-01-02')).toBe(3);
+  });
+});
+
+describe('GET /api/dashboard', () => {
+  const get = async (cookie: string, route: string) => {
+    const response = await t.request(route, { cookie });
+    expect(response.status, route).toBe(200);
+    return response.json();
+  };
+
+  it("answers each card's part exactly as its own route does, for its own member only", async () => {
+    const ada = await signInMember(t);
+    const grace = await signInMember(t);
+    await createTaskAs(t, ada.cookie, { title: "Ada's task" });
+    await createTaskAs(t, grace.cookie, { title: "Grace's task" });
+    const widget = await t.request('/api/widgets', {
+      method: 'POST',
+      cookie: ada.cookie,
+      body: {
+        type: 'iframe',
+        title: 'Focus music',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        col_span: 6,
+        row_span: 6,
+        order_index: 0,
+      },
+    });
+    expect(widget.status, await widget.clone().text()).toBe(201);
+    const zone = encodeURIComponent('Europe/Madrid');
+
+    const dashboard = dashboardSchema.parse(await get(ada.cookie, `/api/dashboard?time_zone=${zone}`));
+    expect(dashboard).toEqual({
+      stats: await get(ada.cookie, `/api/dashboard/stats?time_zone=${zone}`),
+      tasks: await get(ada.cookie, '/api/tasks'),
+      badges: await get(ada.cookie, '/api/badges'),
+      tracks: await get(ada.cookie, '/api/music/list'),
+      recent_media: await get(ada.cookie, '/api/media?limit=6'),
+      widgets: await get(ada.cookie, '/api/widgets'),
+      // No zone saved on the profile: the week is in the zone the browser named.
+      calendar_week: await get(ada.cookie, `/api/calendar/week?time_zone=${zone}`),
+    });
+    expect(dashboard.tasks.map((task) => task.title)).toEqual(["Ada's task"]);
+    expect(dashboard.widgets).toHaveLength(1);
+    expect(dashboard.calendar_week.time_zone).toBe('Europe/Madrid');
+  });
+
+  it('keeps the week in the zone saved on the profile, and refuses a zone Intl does not know', async () => {
+    const { cookie } = await signInMember(t);
+    const saved = await t.request('/api/profile', {
+      method: 'PUT',
+      cookie,
+      body: { time_zone: 'Asia/Tokyo' },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const dashboard = dashboardSchema.parse(await get(cookie, '/api/dashboard?time_zone=Europe%2FMadrid'));
+    expect(dashboard.calendar_week.time_zone).toBe('Asia/Tokyo');
+    expect((await t.request('/api/dashboard?time_zone=Mars%2FOlympus', { cookie })).status).toBe(400);
+    expect((await t.request('/api/dashboard')).status).toBe(401);
   });
 });
