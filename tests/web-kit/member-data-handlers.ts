@@ -16,7 +16,7 @@ import { widgetListSchema } from '#shared/widgets.ts';
 import { buildAiDiag } from '../factories/build-ai-diag.ts';
 import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
-import { contractAnswer } from './http-answers.ts';
+import { contractAnswer, errorResponse } from './http-answers.ts';
 
 /**
  * The gallery, the studio's and the dashboard's recent generations and counts, generations to pick up again,
@@ -42,6 +42,10 @@ const studioThread = { id: 1, title: 'New Chat', updated_at: '2026-05-01T10:00:0
  */
 export function emptyMemberDataHandlers() {
   return [
+    // The dashboard's one-call first load is refused, so each card loads itself from the handlers below (and
+    // from a test's own): the page's fallback, and what the card tests are about. dashboard-page.test.tsx answers
+    // it where the one call is the subject.
+    http.get('/api/dashboard', () => errorResponse(404, 'not_found', 'There is no such API route')),
     http.get('/api/badges', () => contractAnswer(earnedBadgeListSchema, [])),
     http.get('/api/dashboard/stats', () =>
       contractAnswer(dashboardStatsSchema, { tasks_today: 0, pomodoros_today: 0, streak_days: 0, badges: 0 }),

@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats } from '#shared/dashboard.ts';
+import { type DashboardStats, dashboardSchema } from '#shared/dashboard.ts';
+import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
+import { buildTask } from '#tests/factories/build-task.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
+import { buildWidget } from '#tests/factories/build-widget.ts';
 import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
-import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { contractAnswer, deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
-import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
+import { requestsTo, sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
@@ -36,7 +39,7 @@ describe('DashboardPage', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeInTheDocument();
     await screen.findByText('7 days');
     expect(['Tasks Today', 'Pomodoros', 'Streak', 'Badges'].map(statValue)).toEqual([
       '2',
@@ -60,7 +63,7 @@ describe('DashboardPage', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome back, Ada' });
 
-    expect(screen.getAllByText('Loading', { selector: 'dd span' })).toHaveLength(4);
+    expect(await screen.findAllByText('Loading', { selector: 'dd span' })).toHaveLength(4);
     answer.resolve(HttpResponse.json(stats));
     expect(await screen.findByText('7 days')).toBeInTheDocument();
   });
@@ -99,5 +102,50 @@ describe('DashboardPage', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Enter Focus Mode' }));
     await waitFor(() => expect(app.pathname()).toBe('/focus'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Focus' })).toBeInTheDocument();
+  });
+
+  it('loads every card from one GET /api/dashboard, and asks for none of them again', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const answer = deferred<Response>();
+    server.use(
+      http.get('/api/users/me', () => userAnswer(buildUser())),
+      http.get('/api/dashboard', () => answer.promise),
+      ...emptyMemberDataHandlers(),
+    );
+    renderApp('/');
+    expect(await screen.findByText('Loading your dashboard…')).toBeInTheDocument();
+
+    answer.resolve(
+      contractAnswer(dashboardSchema, {
+        stats,
+        tasks: [buildTask({ title: 'Write the release notes', status: 'todo' })],
+        badges: [{ badge_type: 'first_flight', earned_at: '2026-03-01T10:00:00.000Z' }],
+        tracks: [],
+        recent_media: { items: [], nextCursor: null, total: 0 },
+        widgets: [{ ...buildWidget({ title: 'Morning playlist' }), type: 'iframe' }],
+        calendar_week: buildCalendarWeek({ time_zone: zone }),
+      }),
+    );
+    expect(await screen.findByText('7 days')).toBeInTheDocument();
+    expect(await screen.findByText('Write the release notes')).toBeInTheDocument();
+    expect(await screen.findByText('Morning playlist')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Badges' });
+    expect(within(panel).getByText('First Flight').closest('li')).toHaveAttribute('data-earned', 'true');
+
+    expect(requestsTo(`/api/dashboard?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(1);
+    // The app shell's own badge list (the baseline of its badge-earned toasts) is read on every page, this one too.
+    const cardCalls = sentRequests()
+      .map((request) => request.path.split('?')[0])
+      .filter((path) =>
+        [
+          '/api/dashboard/stats',
+          '/api/tasks',
+          '/api/music/list',
+          '/api/media',
+          '/api/widgets',
+          '/api/calendar/week',
+        ].includes(path ?? ''),
+      );
+    expect(cardCalls).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgesPanel } from '#web/features/badges/components/badges-panel.tsx';
 import { WeekCalendarPanel } from '#web/features/calendar/components/week-calendar-panel.tsx';
 import { StatCards } from '#web/features/dashboard/components/stat-cards.tsx';
@@ -10,6 +11,7 @@ import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
 import { ThemePickerCompact } from '#web/features/themes/components/theme-picker-compact.tsx';
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
+import { dashboardFirstLoadQueryOptions } from './dashboard-first-load.ts';
 
 /**
  * Part 1 §2 "Dashboard (summary part)": greeting with the compact theme picker, the four stat cards, Your Tasks,
@@ -17,6 +19,8 @@ import { PageHeader } from '#web/ui/page-header.tsx';
  * the widgets.
  */
 export function DashboardPage() {
+  // Every card's first answer comes in one call; the cards mount once it is filed (or failed: they load themselves).
+  const firstLoad = useQuery(dashboardFirstLoadQueryOptions(useQueryClient()));
   // The calendar waits for the profile, which names the member's zone (the browser's if they saved none).
   const profile = useProfileMe();
   const calendarZone = profile.isPending ? null : memberTimeZone(profile.data);
@@ -25,28 +29,43 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" />
       <div className="flex flex-col gap-6">
         <WelcomeHeader themePicker={<ThemePickerCompact />} />
-        <section aria-labelledby="dashboard-stats-heading">
-          <h2 id="dashboard-stats-heading" className="sr-only">
-            Today’s stats
-          </h2>
-          <StatCards />
-        </section>
-        {/* Tasks take most of the width: the board's three columns need it. */}
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] xl:items-start">
-          <TasksCard />
-          <div className="flex flex-col gap-6">
-            <ProfileCard />
-            <BadgesPanel variant="compact" />
-          </div>
-        </div>
-        <WeekCalendarPanel timeZone={calendarZone} />
-        {/* Side by side below the week, so the column beside the tasks stays about as tall as the board. */}
-        <div className="grid gap-6 md:grid-cols-2 md:items-start">
-          <MusicPlayerCard />
-          <RecentCreationsCard />
-        </div>
-        <WidgetsSection />
+        {firstLoad.isPending ? (
+          <p role="status" className="text-(--ink-muted)">
+            Loading your dashboard…
+          </p>
+        ) : (
+          <DashboardCards calendarZone={calendarZone} />
+        )}
       </div>
+    </>
+  );
+}
+
+/** The cards, once their first answers are in the cache (or the one call failed and each loads its own). */
+function DashboardCards({ calendarZone }: { calendarZone: string | null }) {
+  return (
+    <>
+      <section aria-labelledby="dashboard-stats-heading">
+        <h2 id="dashboard-stats-heading" className="sr-only">
+          Today’s stats
+        </h2>
+        <StatCards />
+      </section>
+      {/* Tasks take most of the width: the board's three columns need it. */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] xl:items-start">
+        <TasksCard />
+        <div className="flex flex-col gap-6">
+          <ProfileCard />
+          <BadgesPanel variant="compact" />
+        </div>
+      </div>
+      <WeekCalendarPanel timeZone={calendarZone} />
+      {/* Side by side below the week, so the column beside the tasks stays about as tall as the board. */}
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <MusicPlayerCard />
+        <RecentCreationsCard />
+      </div>
+      <WidgetsSection />
     </>
   );
 }
