@@ -36,14 +36,31 @@ test.describe('dashboard', () => {
     await expect(statValue(page, 'Pomodoros')).toHaveText('0');
   });
 
-  test('asks for the stats in the browser’s time zone', async ({ page, signIn }) => {
+  test('loads every card in one call, asked in the browser’s time zone', async ({ page, signIn }) => {
     await signIn();
-    const statsRequest = page.waitForRequest((request) => request.url().includes('/api/dashboard/stats'));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname);
+    });
+    const firstLoad = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/dashboard');
     await page.goto('/');
-    const url = new URL((await statsRequest).url());
+    const url = new URL((await firstLoad).url());
     expect(url.searchParams.get('time_zone')).toBe(
       await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     );
+    await expect(statValue(page, 'Streak')).toHaveText('0 days');
+    await expect(page.getByRole('heading', { name: 'Your Tasks' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // What each card used to ask for itself came in that one answer.
+    const cardRoutes = [
+      '/api/dashboard/stats',
+      '/api/tasks',
+      '/api/music/list',
+      '/api/media',
+      '/api/widgets',
+    ];
+    expect(calls.filter((call) => cardRoutes.includes(call) || call === '/api/calendar/week')).toEqual([]);
   });
 
   test('Enter Focus Mode goes to /focus', async ({ page, signIn }) => {
