@@ -70,11 +70,6 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['community'],
     why: "the community's AI helpers pick the chat model and clean prompts as the AI feature does",
   },
-  {
-    to: 'pomodoro/pomodoro.service.ts',
-    from: ['dashboard'],
-    why: 'the dashboard counts completed focus sessions',
-  },
   ...[
     'tasks/tasks.service.ts',
     'badges/badges.service.ts',

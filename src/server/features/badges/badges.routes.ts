@@ -3,7 +3,7 @@ import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { badgesQuerySchema, earnedBadgeListSchema } from '#shared/badges.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
-import { listMemberBadges } from './badges.service.ts';
+import { listEarnedBadges, listMemberBadges } from './badges.service.ts';
 
 /** `GET /api/badges[?userId=]`: the signed-in member's badges, or another member's (part 1 §6). */
 export const badgeRoutes = {
@@ -23,6 +23,8 @@ export const badgeRoutes = {
 export function createBadgeRoutes(deps: { db: Db; requireMember: ReturnType<typeof createRequireMember> }) {
   return createApiRouter().openapi({ ...badgeRoutes.list, middleware: deps.requireMember }, async (c) => {
     const { userId } = c.req.valid('query');
-    return c.json(await listMemberBadges(deps.db, userId ?? memberIdOf(c)), 200);
+    // The signed-in member exists (their session says so): only another member's id needs looking up.
+    if (userId === undefined) return c.json(await listEarnedBadges(deps.db, memberIdOf(c)), 200);
+    return c.json(await listMemberBadges(deps.db, userId), 200);
   });
 }

@@ -2,7 +2,7 @@ import type { Db } from '#server/db/database.ts';
 import type { Dashboard } from '#shared/dashboard.ts';
 import { GALLERY } from '#shared/media.ts';
 import type { Task } from '#shared/tasks.ts';
-import { listMemberBadges } from '../badges/badges.service.ts';
+import { listEarnedBadges } from '../badges/badges.service.ts';
 import { getCalendarWeek } from '../calendar/calendar.service.ts';
 import { listMedia } from '../media/media.service.ts';
 import { listTracks } from '../music/music.service.ts';
@@ -19,7 +19,7 @@ export async function loadDashboard(db: Db, userId: number, timeZone: string, no
   const [stats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] = await Promise.all([
     computeDashboardStats(db, userId, timeZone, now),
     listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
-    listMemberBadges(db, userId),
+    listEarnedBadges(db, userId),
     listTracks(db, userId),
     listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
     listWidgets(db, userId),

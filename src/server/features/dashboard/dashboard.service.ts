@@ -1,14 +1,19 @@
-import { and, count, eq, gte, isNotNull, isNull, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
 import { badges, pomodoroSessions, tasks } from '#server/db/schema.ts';
 import { localDateOf, localDayRange, previousDate } from '#server/lib/time-zone.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
-import { countPomodorosCompleted } from '../pomodoro/pomodoro.service.ts';
 
 /** How far back a streak is counted: a year of days is more than any card shows. */
 const STREAK_WINDOW_MS = 366 * 24 * 60 * 60_000;
 
-/** The dashboard's four stat cards (part 1 §2), from the member's own data, "today" being their day. */
+/**
+ * The dashboard's four stat cards (part 1 §2), from the member's own data, "today" being their day. One query:
+ * the three counts, and the moments of the last year's completed tasks and focus sessions, whose days (in the
+ * member's zone, by the same rules as everywhere else: #server/lib/time-zone.ts) make the streak. Both the
+ * dashboard and `GET /api/profile/me` ask for it on every load.
+ */
 export async function computeDashboardStats(
   db: Db,
   userId: number,
@@ -17,47 +22,33 @@ export async function computeDashboardStats(
 ): Promise<DashboardStats> {
   const { start, end } = localDayRange(now, timeZone);
   const windowStart = new Date(now.getTime() - STREAK_WINDOW_MS);
-
-  const [tasksToday, pomodorosToday, earned, taskDays, sessionDays] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .where(
-        and(
-          eq(tasks.userId, userId),
-          isNull(tasks.deletedAt),
-          gte(tasks.completedAt, start),
-          lt(tasks.completedAt, end),
-        ),
-      ),
-    countPomodorosCompleted(db, userId, { start, end }),
-    db.select({ n: count() }).from(badges).where(eq(badges.userId, userId)),
-    db
-      .select({ at: tasks.completedAt })
-      .from(tasks)
-      .where(
-        and(eq(tasks.userId, userId), isNotNull(tasks.completedAt), gte(tasks.completedAt, windowStart)),
-      ),
-    db
-      .select({ at: pomodoroSessions.completedAt })
-      .from(pomodoroSessions)
-      .where(
-        and(
-          eq(pomodoroSessions.userId, userId),
-          isNotNull(pomodoroSessions.completedAt),
-          gte(pomodoroSessions.completedAt, windowStart),
-        ),
-      ),
-  ]);
-
-  const activeDays = new Set(
-    [...taskDays, ...sessionDays].flatMap((row) => (row.at ? [localDateOf(row.at, timeZone)] : [])),
-  );
+  const completedToday = (column: PgColumn) => sql`${column} >= ${start} AND ${column} < ${end}`;
+  const result = await db.execute<{
+    tasks_today: number;
+    pomodoros_today: number;
+    badges: number;
+    active_at: string[];
+  }>(sql`
+    SELECT
+      (SELECT count(*)::int FROM ${tasks} WHERE ${tasks.userId} = ${userId} AND ${tasks.deletedAt} IS NULL
+          AND ${completedToday(tasks.completedAt)}) AS tasks_today,
+      (SELECT count(*)::int FROM ${pomodoroSessions} WHERE ${pomodoroSessions.userId} = ${userId}
+          AND ${completedToday(pomodoroSessions.completedAt)}) AS pomodoros_today,
+      (SELECT count(*)::int FROM ${badges} WHERE ${badges.userId} = ${userId}) AS badges,
+      (SELECT coalesce(json_agg(at), '[]'::json) FROM (
+          SELECT ${tasks.completedAt} AS at FROM ${tasks}
+           WHERE ${tasks.userId} = ${userId} AND ${tasks.completedAt} >= ${windowStart}
+          UNION ALL
+          SELECT ${pomodoroSessions.completedAt} FROM ${pomodoroSessions}
+           WHERE ${pomodoroSessions.userId} = ${userId} AND ${pomodoroSessions.completedAt} >= ${windowStart}
+        ) AS completed) AS active_at`);
+  const [row] = result.rows;
+  const activeDays = new Set((row?.active_at ?? []).map((at) => localDateOf(new Date(at), timeZone)));
   return {
-    tasks_today: tasksToday[0]?.n ?? 0,
-    pomodoros_today: pomodorosToday,
+    tasks_today: row?.tasks_today ?? 0,
+    pomodoros_today: row?.pomodoros_today ?? 0,
     streak_days: streakEndingToday(activeDays, localDateOf(now, timeZone)),
-    badges: earned[0]?.n ?? 0,
+    badges: row?.badges ?? 0,
   };
 }
 

@@ -58,7 +58,7 @@ export async function completePomodoro(
 }
 
 /** Focus sessions the member completed in [start, end). */
-export async function countPomodorosCompleted(
+async function countPomodorosCompleted(
   db: Db,
   userId: number,
   range: { start: Date; end: Date },
