@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dashboard } from '#shared/dashboard.ts';
 import { badgesQueryOptions } from '#web/features/badges/api/get-badges.ts';
 import { calendarWeekQueryOptions } from '#web/features/calendar/api/get-calendar-week.ts';
@@ -31,6 +31,19 @@ export function dashboardFirstLoadQueryOptions(
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+}
+
+/** The dashboard's paths (src/web/app/router.tsx): the index and /dashboard. */
+export function isDashboardPath(pathname: string): boolean {
+  return pathname === '/' || pathname === '/dashboard';
+}
+
+/**
+ * The first load, asked for while `enabled`. The app shell starts it as soon as the dashboard is the page, beside
+ * the download of the page's own code; the page reads the same query.
+ */
+export function useDashboardFirstLoad(enabled = true) {
+  return useQuery({ ...dashboardFirstLoadQueryOptions(useQueryClient()), enabled });
 }
 
 function fileUnderCardQueries(queryClient: QueryClient, dashboard: Dashboard, timeZone: string): void {

@@ -133,13 +133,14 @@ describe('DashboardPage', () => {
     expect(within(panel).getByText('First Flight').closest('li')).toHaveAttribute('data-earned', 'true');
 
     expect(requestsTo(`/api/dashboard?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(1);
-    // The app shell's own badge list (the baseline of its badge-earned toasts) is read on every page, this one too.
+    // The app shell's badge list (where its badge-earned toasts start from) waited for this answer, which carries it.
     const cardCalls = sentRequests()
       .map((request) => request.path.split('?')[0])
       .filter((path) =>
         [
           '/api/dashboard/stats',
           '/api/tasks',
+          '/api/badges',
           '/api/music/list',
           '/api/media',
           '/api/widgets',

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgesPanel } from '#web/features/badges/components/badges-panel.tsx';
 import { WeekCalendarPanel } from '#web/features/calendar/components/week-calendar-panel.tsx';
 import { StatCards } from '#web/features/dashboard/components/stat-cards.tsx';
@@ -11,7 +10,7 @@ import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
 import { ThemePickerCompact } from '#web/features/themes/components/theme-picker-compact.tsx';
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
-import { dashboardFirstLoadQueryOptions } from './dashboard-first-load.ts';
+import { useDashboardFirstLoad } from './dashboard-first-load.ts';
 
 /**
  * Part 1 §2 "Dashboard (summary part)": greeting with the compact theme picker, the four stat cards, Your Tasks,
@@ -20,7 +19,7 @@ import { dashboardFirstLoadQueryOptions } from './dashboard-first-load.ts';
  */
 export function DashboardPage() {
   // Every card's first answer comes in one call; the cards mount once it is filed (or failed: they load themselves).
-  const firstLoad = useQuery(dashboardFirstLoadQueryOptions(useQueryClient()));
+  const firstLoad = useDashboardFirstLoad();
   // The calendar waits for the profile, which names the member's zone (the browser's if they saved none).
   const profile = useProfileMe();
   const calendarZone = profile.isPending ? null : memberTimeZone(profile.data);

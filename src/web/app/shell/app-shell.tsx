@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { isDashboardPath, useDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
@@ -29,7 +30,10 @@ export function AppShell() {
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
   const [floatingTimerEnabled] = useFloatingPomodoroPreference();
-  useBadgeEarnedToasts();
+  // On the dashboard its one-call first load starts here, beside the download of the page's code, and the badge
+  // list the toasts start from waits for it: its answer carries that list (one request fewer).
+  const dashboardFirstLoad = useDashboardFirstLoad(isDashboardPath(location.pathname));
+  useBadgeEarnedToasts({ enabled: !dashboardFirstLoad.isFetching });
 
   return (
     <div className="min-h-dvh lg:flex">

@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { badgeCatalogue } from '#shared/badges.ts';
 import { TOAST_MS } from '#shared/constants.ts';
-import { useBadges } from '../api/get-badges.ts';
+import { badgesQueryOptions } from '../api/get-badges.ts';
 
 export function badgeEarnedText(badgeType: string): string | null {
   const badge = badgeCatalogue.find((entry) => entry.badge_type === badgeType);
@@ -12,10 +13,11 @@ export function badgeEarnedText(badgeType: string): string | null {
 /**
  * Mounted once by the app shell: when the member's badge list gains a badge (a completed pomodoro or task
  * refetches it), a toast says which. The first answer is only the starting point: badges earned before this
- * page load are not news.
+ * page load are not news. While not `enabled` it asks for nothing and takes the list another query brings (the
+ * dashboard's first load carries it).
  */
-export function useBadgeEarnedToasts(): void {
-  const { data } = useBadges();
+export function useBadgeEarnedToasts({ enabled = true }: { enabled?: boolean } = {}): void {
+  const { data } = useQuery({ ...badgesQueryOptions(), enabled });
   const known = useRef<Set<string> | null>(null);
 
   useEffect(() => {
