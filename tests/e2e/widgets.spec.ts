@@ -40,7 +40,10 @@ async function addWidget(page: Page, title: string, url: string): Promise<number
     (response) => response.url().endsWith('/api/widgets') && response.request().method() === 'POST',
   );
   await form.getByRole('button', { name: 'Add widget' }).click();
-  return (await saved).status();
+  const status = (await saved).status();
+  // A widget added clears the form: the next one is typed only then, as a person would.
+  if (status === 201) await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('');
+  return status;
 }
 
 test.describe('widgets', () => {

@@ -22,6 +22,10 @@ export function useCreateWidget() {
         widgets ? [...widgets.filter((w) => w.id !== widget.id), widget] : widgets,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: widgetsQueryKey }),
+    // Not awaited: the form clears itself in its own onSuccess, which waits for this; waiting for the refetch would
+    // clear what the member has started typing for the next widget meanwhile.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: widgetsQueryKey });
+    },
   });
 }
