@@ -54,6 +54,9 @@ export async function measureBrowserFiguresOnFreshServer(): Promise<string[]> {
   }
 }
 
+/** How many times queriesSoFar has asked: the server echoes the count, so an answer is matched to its question. */
+let asked = 0;
+
 /** Asks a server started with bench/count-queries.ts for its count so far, and waits for the answer it prints. */
 async function queriesSoFar(server: ServerProcess): Promise<number> {
   asked += 1;
@@ -67,6 +70,5 @@ async function queriesSoFar(server: ServerProcess): Promise<number> {
   }
   throw new Error('the server did not report its query count');
 }
-let asked = 0;
 
 if (import.meta.main) console.log((await measureBrowserFiguresOnFreshServer()).join('\n'));

@@ -49,14 +49,6 @@ export function securityHeaderEntries(options: { https: boolean }): readonly (re
   return [...documentOnlyHeaders, ...headersForEveryAnswer(options)];
 }
 
-/**
- * What a hashed build file under /assets/ carries: a script, a style sheet or a font is never shown as a page, so
- * the page-level headers (the policy alone is 445 bytes) would only add ~24 KiB to a dashboard's 35 files.
- */
-export function assetHeaderEntries(options: { https: boolean }): readonly (readonly [string, string])[] {
-  return headersForEveryAnswer(options);
-}
-
 const documentOnlyHeaders = [
   ['Content-Security-Policy', APP_CSP],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -86,9 +78,13 @@ export function securityHeaders(options: { https: boolean }) {
   });
 }
 
-/** For the HTTP server: a hashed build file's headers under /assets/, every other answer's elsewhere. */
+/**
+ * For the HTTP server: every answer's headers, but under /assets/ only those that concern a resource. A hashed
+ * build file (a script, a style sheet, a font) is never shown as a page, so the page-level headers (the policy
+ * alone is 445 bytes) would only add ~24 KiB to a dashboard's 35 files.
+ */
 export function securityHeadersByPath(options: { https: boolean }) {
   const everywhere = securityHeaderEntries(options);
-  const assets = assetHeaderEntries(options);
+  const assets = headersForEveryAnswer(options);
   return (path: string) => (path.startsWith('/assets/') ? assets : everywhere);
 }
