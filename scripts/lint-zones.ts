@@ -83,6 +83,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: "GET /api/dashboard answers each card's first load from that card's own service, in one call",
   })),
   {
+    to: 'profile/profile-me.service.ts',
+    from: ['dashboard'],
+    why: "GET /api/dashboard carries the profile as GET /api/profile/me answers it, built by the profile's service",
+  },
+  {
     to: 'dashboard/dashboard.service.ts',
     from: ['profile'],
     why: "GET /api/profile/me carries the dashboard's stats",

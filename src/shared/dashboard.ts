@@ -3,6 +3,7 @@ import { earnedBadgeListSchema } from './badges.ts';
 import { calendarWeekSchema } from './calendar.ts';
 import { mediaPageSchema } from './media.ts';
 import { trackListSchema } from './music.ts';
+import { profileMeSchema } from './profile.ts';
 import { taskListSchema } from './tasks.ts';
 import { timeZoneSchema } from './time-zone.ts';
 import { widgetListSchema } from './widgets.ts';
@@ -32,10 +33,12 @@ export const dashboardQuerySchema = z.object({ time_zone: timeZoneSchema.optiona
 /**
  * `GET /api/dashboard`: everything the dashboard's cards show at first, in one answer, each part exactly what its
  * own route answers (the browser files each under that route's query): one request and one session look-up
- * instead of eight (issue 17).
+ * instead of nine (issue 17).
  */
 export const dashboardSchema = z
   .object({
+    /** As `GET /api/profile/me?time_zone=`: the profile card, and the theme and wallpaper the app restores. */
+    profile: profileMeSchema,
     /** As `GET /api/dashboard/stats?time_zone=`. */
     stats: dashboardStatsSchema,
     /** As `GET /api/tasks`. */

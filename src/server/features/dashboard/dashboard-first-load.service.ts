@@ -7,25 +7,35 @@ import { getCalendarWeek } from '../calendar/calendar.service.ts';
 import { listMedia } from '../media/media.service.ts';
 import { listTracks } from '../music/music.service.ts';
 import { listTasksJson } from '../tasks/tasks.service.ts';
+import {
+  presentProfileMe,
+  profileTimeZone,
+  readAccountAndProfile,
+} from '../profile/profile-me.service.ts';
 import { listWidgets } from '../widgets/widgets.service.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
 
 /**
- * Everything the dashboard's cards show at first (`GET /api/dashboard`), read side by side: each part is what its
- * own route answers, from that feature's own service, so the browser can file it under that route's query. The
- * member's profile is not here: the app shell reads it on every page.
+ * Everything the dashboard shows at first (`GET /api/dashboard`), read side by side: each part is what its own
+ * route answers, from that feature's own service, so the browser can file it under that route's query. The
+ * profile comes first: its saved zone is the calendar's, and when it is the zone asked for, the profile's stats
+ * are the dashboard's own (one computation, not two).
  */
 export async function loadDashboard(db: Db, userId: number, timeZone: string, now: Date): Promise<Dashboard> {
-  const [stats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] = await Promise.all([
+  const account = await readAccountAndProfile(db, userId);
+  const memberZone = profileTimeZone(account, timeZone);
+  const [stats, memberZoneStats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] = await Promise.all([
     computeDashboardStats(db, userId, timeZone, now),
+    memberZone === timeZone ? null : computeDashboardStats(db, userId, memberZone, now),
     listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
     listEarnedBadges(db, userId),
     listTracks(db, userId),
     listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
     listWidgets(db, userId),
-    getCalendarWeek(db, userId, { fallbackTimeZone: timeZone }, now),
+    getCalendarWeek(db, userId, { timeZone: memberZone }, now),
   ]);
   return {
+    profile: presentProfileMe(account, memberZoneStats ?? stats),
     stats,
     tasks,
     badges,

@@ -23,10 +23,10 @@ export const dashboardRoutes = {
     tags: ['Dashboard'],
     summary: "Everything the dashboard's cards show at first, in one call",
     description:
-      'Ours: the stats (today in `time_zone`, UTC when absent), the tasks, the badges, the music tracks, the last ' +
-      '6 media items, the widgets and the week calendar (in the saved zone of the profile, else `time_zone`), each ' +
-      'as its own route answers it, read together: one request and one session look-up instead of eight. A zone ' +
-      'Intl does not know **400**.',
+      'Ours: the profile (as `GET /api/profile/me`), the stats (today in `time_zone`, UTC when absent), the tasks, ' +
+      'the badges, the music tracks, the last 6 media items, the widgets and the week calendar (in the saved zone ' +
+      'of the profile, else `time_zone`), each as its own route answers it, read together: one request and one ' +
+      'session look-up instead of nine. A zone Intl does not know **400**.',
     request: { query: queryOf(dashboardQuerySchema) },
     responses: { 200: json(dashboardSchema, "The dashboard's first answers") },
   }),

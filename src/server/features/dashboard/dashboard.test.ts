@@ -99,6 +99,7 @@ describe('GET /api/dashboard', () => {
 
     const dashboard = dashboardSchema.parse(await get(ada.cookie, `/api/dashboard?time_zone=${zone}`));
     expect(dashboard).toEqual({
+      profile: await get(ada.cookie, `/api/profile/me?time_zone=${zone}`),
       stats: await get(ada.cookie, `/api/dashboard/stats?time_zone=${zone}`),
       tasks: await get(ada.cookie, '/api/tasks'),
       badges: await get(ada.cookie, '/api/badges'),
@@ -113,7 +114,7 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.calendar_week.time_zone).toBe('Europe/Madrid');
   });
 
-  it('keeps the week in the zone saved on the profile, and refuses a zone Intl does not know', async () => {
+  it('keeps the week and the profile in the zone saved on the profile, and refuses a zone Intl does not know', async () => {
     const { cookie } = await signInMember(t);
     const saved = await t.request('/api/profile', {
       method: 'PUT',
@@ -123,6 +124,9 @@ describe('GET /api/dashboard', () => {
     expect(saved.status, await saved.clone().text()).toBe(200);
     const dashboard = dashboardSchema.parse(await get(cookie, '/api/dashboard?time_zone=Europe%2FMadrid'));
     expect(dashboard.calendar_week.time_zone).toBe('Asia/Tokyo');
+    // The profile counts today in its own zone, as GET /api/profile/me does; the stats in the zone asked for.
+    expect(dashboard.profile).toEqual(await get(cookie, '/api/profile/me?time_zone=Europe%2FMadrid'));
+    expect(dashboard.stats).toEqual(await get(cookie, '/api/dashboard/stats?time_zone=Europe%2FMadrid'));
     expect((await t.request('/api/dashboard?time_zone=Mars%2FOlympus', { cookie })).status).toBe(400);
     expect((await t.request('/api/dashboard')).status).toBe(401);
   });

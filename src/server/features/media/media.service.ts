@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { type MediaRow, media } from '#server/db/schema.ts';
@@ -62,18 +62,25 @@ function listFilter(userId: number, query: MediaListInput): SQL | undefined {
  */
 export async function listMedia(db: Db, userId: number, query: MediaListInput): Promise<MediaPage> {
   const filter = listFilter(userId, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(media)
-      .where(and(filter, query.cursor !== undefined ? lt(media.id, query.cursor) : undefined))
-      .orderBy(desc(media.id))
-      .limit(query.limit + 1),
-    db.select({ total: count() }).from(media).where(filter),
-  ]);
-  const items = rows.slice(0, query.limit).map(presentMedia);
+  // The total rides on every row (one query, not two); a page past the end has no row to carry it.
+  const rows = await db
+    .select({
+      row: getTableColumns(media),
+      total: sql<number>`(SELECT count(*)::int FROM ${media} WHERE ${filter})`,
+    })
+    .from(media)
+    .where(and(filter, query.cursor !== undefined ? lt(media.id, query.cursor) : undefined))
+    .orderBy(desc(media.id))
+    .limit(query.limit + 1);
+  const items = rows.slice(0, query.limit).map(({ row }) => presentMedia(row));
   const more = rows.length > query.limit;
-  return { items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total: counted?.total ?? 0 };
+  const total = rows[0]?.total ?? (query.cursor === undefined ? 0 : await countMedia(db, filter));
+  return { items, nextCursor: more ? (items.at(-1)?.id ?? null) : null, total };
+}
+
+async function countMedia(db: Db, filter: SQL | undefined): Promise<number> {
+  const [counted] = await db.select({ total: count() }).from(media).where(filter);
+  return counted?.total ?? 0;
 }
 
 /** The member's own media row, or null (another member's id is as if it did not exist). */

@@ -296,6 +296,9 @@ describe('GET /api/media', () => {
       else expect(page.nextCursor).toBeNull();
     }
     expect(seen).toEqual(newestFirst);
+    // A page past the end has no item to carry the count: it is still every match.
+    const pastTheEnd = await t.request(`/api/media?limit=2&cursor=${Math.min(...newestFirst)}`, { cookie });
+    expect(mediaPageSchema.parse(await pastTheEnd.json())).toEqual({ items: [], nextCursor: null, total: 5 });
   });
 
   it('filters by type, favorites and text in the title or prompt', async () => {

@@ -3,10 +3,14 @@ import type { Db } from '#server/db/database.ts';
 import { profiles, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { assertTimeZone } from '#server/lib/time-zone.ts';
+import type { DashboardStats } from '#shared/dashboard.ts';
 import { DEFAULT_DISPLAY_NAME, type ProfileMe } from '#shared/profile.ts';
 import { computeDashboardStats } from '../dashboard/dashboard.service.ts';
-import { getAiChoice } from './profile.service.ts';
+import { aiChoiceOf, type ProfileRow } from './profile.service.ts';
 import { readStoredThemes } from './profile-presenter.ts';
+
+/** The member's account row and their profile row, if they saved one. */
+export type AccountAndProfile = { user: typeof users.$inferSelect; profile: ProfileRow | null };
 
 /**
  * `GET /api/profile/me` (part 1 §7, part 2 §3/§7): the member's account and profile merged with their defaults,
@@ -19,18 +23,30 @@ export async function getProfileMe(
   requestedTimeZone: string | undefined,
   now: Date,
 ): Promise<ProfileMe> {
+  const account = await readAccountAndProfile(db, userId);
+  const stats = await computeDashboardStats(db, userId, profileTimeZone(account, requestedTimeZone), now);
+  return presentProfileMe(account, stats);
+}
+
+/** Both rows in one query (`GET /api/dashboard` reads them too, for its copy of this answer). */
+export async function readAccountAndProfile(db: Db, userId: number): Promise<AccountAndProfile> {
   const [row] = await db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound('Your account');
-  const { user, profile } = row;
-  const timeZone = profile?.timeZone ?? (requestedTimeZone ? assertTimeZone(requestedTimeZone) : 'UTC');
-  const [choice, stats] = await Promise.all([
-    getAiChoice(db, userId),
-    computeDashboardStats(db, userId, timeZone, now),
-  ]);
+  return row;
+}
+
+/** The zone "today" is counted in: the profile's, else the one asked for (the browser's), else UTC. */
+export function profileTimeZone(account: AccountAndProfile, requestedTimeZone: string | undefined): string {
+  return account.profile?.timeZone ?? (requestedTimeZone ? assertTimeZone(requestedTimeZone) : 'UTC');
+}
+
+/** The answer, from the rows and the stats of today in profileTimeZone. */
+export function presentProfileMe({ user, profile }: AccountAndProfile, stats: DashboardStats): ProfileMe {
+  const choice = aiChoiceOf(profile ?? undefined);
   return {
     display_name: profile?.displayName || DEFAULT_DISPLAY_NAME,
     email: user.email,

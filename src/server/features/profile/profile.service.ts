@@ -20,6 +20,11 @@ export async function getAiChoice(db: Db, userId: number): Promise<AiChoice> {
     .select({ aiProvider: profiles.aiProvider, aiModel: profiles.aiModel })
     .from(profiles)
     .where(eq(profiles.userId, userId));
+  return aiChoiceOf(row);
+}
+
+/** The AI choice a profile row keeps, or the product's default (see getAiChoice). */
+export function aiChoiceOf(row: Pick<ProfileRow, 'aiProvider' | 'aiModel'> | undefined): AiChoice {
   // A row written by an older version could name a provider or model we no longer accept: fall back whole,
   // never half (a saved model only makes sense with the provider it was saved with).
   const provider = aiProviderIdSchema.safeParse(row?.aiProvider);

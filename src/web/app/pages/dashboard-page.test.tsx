@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardStats, dashboardSchema } from '#shared/dashboard.ts';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
+import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { buildWidget } from '#tests/factories/build-widget.ts';
@@ -104,7 +105,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Focus' })).toBeInTheDocument();
   });
 
-  it('loads every card from one GET /api/dashboard, and asks for none of them again', async () => {
+  it('loads the profile and every card from one GET /api/dashboard, and asks for none of them again', async () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const answer = deferred<Response>();
     server.use(
@@ -117,6 +118,7 @@ describe('DashboardPage', () => {
 
     answer.resolve(
       contractAnswer(dashboardSchema, {
+        profile: buildProfileMe({ display_name: 'Countess of Lovelace' }),
         stats,
         tasks: [buildTask({ title: 'Write the release notes', status: 'todo' })],
         badges: [{ badge_type: 'first_flight', earned_at: '2026-03-01T10:00:00.000Z' }],
@@ -131,13 +133,16 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Morning playlist')).toBeInTheDocument();
     const panel = await screen.findByRole('region', { name: 'Badges' });
     expect(within(panel).getByText('First Flight').closest('li')).toHaveAttribute('data-earned', 'true');
+    expect(await screen.findByText('Countess of Lovelace')).toBeInTheDocument();
 
     expect(requestsTo(`/api/dashboard?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(1);
-    // The app shell's badge list (where its badge-earned toasts start from) waited for this answer, which carries it.
+    // The app shell's profile (theme, wallpaper) and badge list (where its badge-earned toasts start from) waited
+    // for this answer, which carries them.
     const cardCalls = sentRequests()
       .map((request) => request.path.split('?')[0])
       .filter((path) =>
         [
+          '/api/profile/me',
           '/api/dashboard/stats',
           '/api/tasks',
           '/api/badges',

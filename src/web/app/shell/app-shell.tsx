@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { isDashboardPath, useDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
+import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
@@ -30,10 +30,10 @@ export function AppShell() {
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
   const [floatingTimerEnabled] = useFloatingPomodoroPreference();
-  // On the dashboard its one-call first load starts here, beside the download of the page's code, and the badge
-  // list the toasts start from waits for it: its answer carries that list (one request fewer).
-  const dashboardFirstLoad = useDashboardFirstLoad(isDashboardPath(location.pathname));
-  useBadgeEarnedToasts({ enabled: !dashboardFirstLoad.isFetching });
+  // On the dashboard its one-call first load starts here, beside the download of the page's code; the profile
+  // (theme, wallpaper) and the badge list the toasts start from wait for it, as its answer carries them.
+  useStartDashboardFirstLoad(isDashboardPath(location.pathname));
+  useBadgeEarnedToasts();
 
   return (
     <div className="min-h-dvh lg:flex">

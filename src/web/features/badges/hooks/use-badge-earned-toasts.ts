@@ -13,11 +13,10 @@ export function badgeEarnedText(badgeType: string): string | null {
 /**
  * Mounted once by the app shell: when the member's badge list gains a badge (a completed pomodoro or task
  * refetches it), a toast says which. The first answer is only the starting point: badges earned before this
- * page load are not news. While not `enabled` it asks for nothing and takes the list another query brings (the
- * dashboard's first load carries it).
+ * page load are not news.
  */
-export function useBadgeEarnedToasts({ enabled = true }: { enabled?: boolean } = {}): void {
-  const { data } = useQuery({ ...badgesQueryOptions(), enabled });
+export function useBadgeEarnedToasts(): void {
+  const { data } = useQuery(badgesQueryOptions());
   const known = useRef<Set<string> | null>(null);
 
   useEffect(() => {
