@@ -48,20 +48,3 @@ export const devAuthorizeRequestSchema = z
   .strict();
 export type DevAuthorizeRequest = z.infer<typeof devAuthorizeRequestSchema>;
 export const devAuthorizeResponseSchema = z.object({ redirectUrl: z.string() });
-
-/** Error texts of part 1 §8 and §5, word for word. */
-export const authErrorText = {
-  fetchUser: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
-  loginRedirect: (status: number) =>
-    `Failed to get login redirect URL: API responded with HTTP status ${status}`,
-  exchangeCode: (status: number) =>
-    `Failed to exchange code for session token: API responded with HTTP status ${status}`,
-  logout: 'Failed to logout',
-  codeMissing: 'Cannot exchange code for session token: no code provided in the URL search params.',
-  outsideProvider: 'useAuth must be used within a AuthProvider',
-} as const;
-
-/** The greeting uses the first word of the member's name (part 1 §1). */
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { apiErrorBodySchema, type ErrorCode, errorStatusByCode } from '#shared/errors.ts';
+import { type ErrorCode, errorStatusByCode } from '#shared/error-codes.ts';
+import { apiErrorBodySchema } from '#shared/errors.ts';
 
 /**
  * A JSON answer read through the contract's own schema (`src/shared`), as the server's declared routes are: a

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatusByCode } from '#shared/errors.ts';
+import { type ErrorCode, errorStatusByCode } from '#shared/error-codes.ts';
 
 /**
  * The one error type services throw. `onError` turns it into `{error: {code, message, fields?}}` with the

@@ -3,7 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { HttpResponse, http } from 'msw';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { authErrorText } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';

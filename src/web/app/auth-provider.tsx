@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { authErrorText } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { exchangeCodeQueryOptions } from '#web/features/auth/api/exchange-code.ts';
 import {
   currentUserQueryKey,

@@ -1,12 +1,10 @@
-// First: the error body schema below is built when this module runs, and must be built without eval (see the
-// file). main.tsx imports it first too, but the bundler may put this module in a chunk that runs before main's.
-import './zod-without-eval.ts';
 import type { ClientResponse } from 'hono/client';
 import { hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 // biome-ignore lint/style/noRestrictedImports: the API's type only (erased at build): the client is derived from it.
 import type { LumaraApp } from '#server/app.ts';
-import { apiErrorBodySchema, type ErrorCode } from '#shared/errors.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import { readApiErrorBody } from './api-error-body.ts';
 
 /** `unknown` when the answer was an error without our error body (a proxy's HTML page, an empty 502). */
 export type ApiErrorCode = ErrorCode | 'unknown';
@@ -79,10 +77,10 @@ export async function toApiError(
   errorMessage?: ApiRequestOptions['errorMessage'],
 ): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  const parsed = apiErrorBodySchema.safeParse(parseJson(text));
+  const body = readApiErrorBody(parseJson(text));
   const status = response.status;
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  if (body) {
+    const { code, message, fields } = body.error;
     return new ApiError({ status, code, message: errorMessage?.(status) ?? message, fields });
   }
   return new ApiError({

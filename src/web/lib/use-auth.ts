@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { authErrorText } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { AuthContext, type AuthState } from './auth-context.ts';
 
 export function useAuth(): AuthState {

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { errorStatusByCode } from '#shared/errors.ts';
+import { errorStatusByCode } from '#shared/error-codes.ts';
 
 /** The router every route was declared on, as far as the document needs it. */
 export type DeclaredApi = Pick<OpenAPIHono, 'openAPIRegistry' | 'getOpenAPI31Document'>;

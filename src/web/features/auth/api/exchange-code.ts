@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authErrorText, type CreateSessionRequest } from '#shared/auth.ts';
+import type { CreateSessionRequest } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /** `POST /api/sessions`: the server sets the session cookie; the body is not read (part 1 §7). */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authErrorText, type User } from '#shared/auth.ts';
+import type { User } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;

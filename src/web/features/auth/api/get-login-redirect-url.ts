@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authErrorText } from '#shared/auth.ts';
+import { authErrorText } from '#shared/auth-text.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 

@@ -6,7 +6,7 @@ import {
   type RegenerateChatInput,
   type SendChatInput,
 } from '#shared/chat.ts';
-import { errorCodeSchema, errorStatusByCode } from '#shared/errors.ts';
+import { errorStatusByCode, isErrorCode } from '#shared/error-codes.ts';
 import { ApiError, api, toApiError } from '#web/lib/api-client.ts';
 import { readSseFrames, type SseFrame } from './sse-frames.ts';
 
@@ -107,10 +107,10 @@ function readEvent(frame: SseFrame, path: string): StreamEvent | undefined {
 
 /** An `error` event becomes the same ApiError a JSON error answer would. */
 function streamError(data: { code: string; message: string }): ApiError {
-  const code = errorCodeSchema.safeParse(data.code);
+  const code = isErrorCode(data.code) ? data.code : null;
   return new ApiError({
-    status: code.success ? errorStatusByCode[code.data] : 502,
-    code: code.success ? code.data : 'unknown',
+    status: code ? errorStatusByCode[code] : 502,
+    code: code ?? 'unknown',
     message: data.message,
   });
 }

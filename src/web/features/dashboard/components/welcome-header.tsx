@@ -1,7 +1,7 @@
 import { Timer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { firstNameOf } from '#shared/auth.ts';
+import { firstNameOf } from '#shared/auth-text.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
