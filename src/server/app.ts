@@ -148,17 +148,16 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     limitRequestsInFlight({ keyOf: (c) => cookies.readSession(c), max: limits.memberRequestsInFlight }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`,
-        );
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+    },
+  });
+  // Reads that carry no body skip it: it asks for the body, which makes the Node adapter build a whole Web Request
+  // (4 % of a GET's time), and no GET or HEAD route reads one.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
 
   app.route(

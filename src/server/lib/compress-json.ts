@@ -15,9 +15,10 @@ export function compressJson(options: { fromBytes: number }): MiddlewareHandler 
   return async (c, next) => {
     await next();
     const answer = c.res;
+    // Headers only, until the client is known to take an encoding: asking for the body makes the Node adapter
+    // build a whole Web Response.
     if (
       c.req.method === 'HEAD' ||
-      !answer.body ||
       answer.headers.has('Content-Encoding') ||
       !/^application\/(?:[\w.+-]+\+)?json/.test(answer.headers.get('Content-Type') ?? '')
     ) {
@@ -26,7 +27,7 @@ export function compressJson(options: { fromBytes: number }): MiddlewareHandler 
     // Whatever this client gets, another with other encodings gets other bytes for the same URL.
     answer.headers.append('Vary', 'Accept-Encoding');
     const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    if (!encoding || !answer.body) return;
     const body = new Uint8Array(await answer.arrayBuffer());
     const headers = new Headers(answer.headers);
     let sent = body;
