@@ -388,7 +388,7 @@ export const profileMeQuerySchema = z.object({ time_zone: timeZoneSchema.optiona
  */
 export const profileMeSchema = z
   .object({
-    /** The profile's, else 'Lumarian'. */
+    /** The profile's, else the name from sign-in, else 'Lumarian'. */
     display_name: z.string(),
     email: z.string(),
     /** The profile's, else the sign-in picture, else null (the browser shows the initials). */

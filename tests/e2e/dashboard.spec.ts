@@ -140,7 +140,7 @@ test.describe('dashboard', () => {
     );
   });
 
-  test('the profile card: Lumarian with initials until named, and a status edited in place', async ({
+  test('the profile card: the name from sign-in, as in the side bar, and a status edited in place', async ({
     page,
     signIn,
   }) => {
@@ -148,7 +148,9 @@ test.describe('dashboard', () => {
     await signIn();
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Your Profile' });
-    await expect(card.getByText('Lumarian')).toBeVisible();
+    await expect(card.getByText('Ada Lovelace')).toBeVisible();
+    // The same name in the side bar, where the member's sign-in name shows.
+    await expect(page.getByText('Ada Lovelace', { exact: true })).toHaveCount(2);
     await card.getByRole('button', { name: /Set a status/ }).click();
     const field = card.getByRole('textbox', { name: 'Status' });
     await field.fill('Writing the bridge');

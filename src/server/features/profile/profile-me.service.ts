@@ -48,7 +48,8 @@ export function profileTimeZone(account: AccountAndProfile, requestedTimeZone: s
 export function presentProfileMe({ user, profile }: AccountAndProfile, stats: DashboardStats): ProfileMe {
   const choice = aiChoiceOf(profile ?? undefined);
   return {
-    display_name: profile?.displayName || DEFAULT_DISPLAY_NAME,
+    // The name from sign-in until the member names themself, as the side bar and the community show them.
+    display_name: profile?.displayName || user.name.trim() || DEFAULT_DISPLAY_NAME,
     email: user.email,
     avatar_url: profile?.avatarUrl || user.picture || null,
     status: profile?.status ?? null,

@@ -134,7 +134,8 @@ export const profileRoutes = {
     summary: "The member as the app shows them, with today's stats",
     description:
       "What the app restores at startup, and what the dashboard's profile card and the settings' Account " +
-      "Information card show. `display_name`: the profile's, else 'Lumarian'; `avatar_url`: the profile's, " +
+      "Information card show. `display_name`: the profile's, else the name from sign-in, else 'Lumarian'; " +
+      "`avatar_url`: the profile's, " +
       "else the sign-in picture, else null (the browser shows 'L'); `ai_provider`/`ai_model`: the saved " +
       "choice, else openrouter, openrouter/auto; `member_since` and `last_visit`: the account's " +
       '`created_at` and `last_signed_in_at`.\n\n' +

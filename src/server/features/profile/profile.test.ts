@@ -219,11 +219,11 @@ describe('GET and PUT /api/profile', () => {
 });
 
 describe('GET /api/profile/me', () => {
-  it('merges defaults: Lumarian, the default AI choice, account dates, no picture', async () => {
+  it('merges defaults: the name from sign-in, the default AI choice, account dates, no picture', async () => {
     const { cookie, user } = await signInMember(t);
     const answer = await me(cookie);
     expect(answer).toMatchObject({
-      display_name: DEFAULT_DISPLAY_NAME,
+      display_name: user.google_user_data.name,
       email: user.email,
       avatar_url: null,
       status: null,
@@ -239,6 +239,16 @@ describe('GET /api/profile/me', () => {
     });
     expect(answer.member_since).toBe(user.created_at);
     expect(answer.last_visit).toBe(t.clock.now().toISOString());
+  });
+
+  it('names the member as they name themself, else as sign-in did, else Lumarian', async () => {
+    const { cookie, user } = await signInMember(t);
+    expect((await me(cookie)).display_name).toBe(user.google_user_data.name);
+    await putOk(cookie, { display_name: 'Countess' });
+    expect((await me(cookie)).display_name).toBe('Countess');
+    const nameless = await signInMember(t);
+    await t.db.update(users).set({ name: '  ' }).where(eq(users.id, nameless.user.id));
+    expect((await me(nameless.cookie)).display_name).toBe(DEFAULT_DISPLAY_NAME);
   });
 
   it('answers the saved fields and today’s stats from the member’s own data', async () => {

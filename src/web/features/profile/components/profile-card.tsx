@@ -13,8 +13,9 @@ import { StatusEditor } from './status-editor.tsx';
 export const PROFILE_LOAD_FAILED = 'Failed to load profile';
 
 /**
- * The dashboard's profile card (part 2 §2/§3): the display name ('Lumarian' until the member sets one, which
- * the server answers), the avatar with initials, the status to click and edit, and today's stats.
+ * The dashboard's profile card (part 2 §2/§3): the display name (the server answers the name from sign-in until
+ * the member sets one, 'Lumarian' when there is none), the avatar with initials, the status to click and edit,
+ * and today's stats.
  */
 export function ProfileCard() {
   const { user } = useAuth();
