@@ -6,12 +6,8 @@ import { listEarnedBadges } from '../badges/badges.service.ts';
 import { getCalendarWeek } from '../calendar/calendar.service.ts';
 import { listMedia } from '../media/media.service.ts';
 import { listTracks } from '../music/music.service.ts';
+import { presentProfileMe, profileTimeZone, readAccountAndProfile } from '../profile/profile-me.service.ts';
 import { listTasksJson } from '../tasks/tasks.service.ts';
-import {
-  presentProfileMe,
-  profileTimeZone,
-  readAccountAndProfile,
-} from '../profile/profile-me.service.ts';
 import { listWidgets } from '../widgets/widgets.service.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
 
@@ -24,16 +20,17 @@ import { computeDashboardStats } from './dashboard.service.ts';
 export async function loadDashboard(db: Db, userId: number, timeZone: string, now: Date): Promise<Dashboard> {
   const account = await readAccountAndProfile(db, userId);
   const memberZone = profileTimeZone(account, timeZone);
-  const [stats, memberZoneStats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] = await Promise.all([
-    computeDashboardStats(db, userId, timeZone, now),
-    memberZone === timeZone ? null : computeDashboardStats(db, userId, memberZone, now),
-    listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
-    listEarnedBadges(db, userId),
-    listTracks(db, userId),
-    listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
-    listWidgets(db, userId),
-    getCalendarWeek(db, userId, { timeZone: memberZone }, now),
-  ]);
+  const [stats, memberZoneStats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] =
+    await Promise.all([
+      computeDashboardStats(db, userId, timeZone, now),
+      memberZone === timeZone ? null : computeDashboardStats(db, userId, memberZone, now),
+      listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
+      listEarnedBadges(db, userId),
+      listTracks(db, userId),
+      listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
+      listWidgets(db, userId),
+      getCalendarWeek(db, userId, { timeZone: memberZone }, now),
+    ]);
   return {
     profile: presentProfileMe(account, memberZoneStats ?? stats),
     stats,
