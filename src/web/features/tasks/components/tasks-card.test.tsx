@@ -73,10 +73,17 @@ describe('TasksCard', () => {
     expect(screen.getByRole('button', { name: 'Move One' })).toBeInTheDocument();
   });
 
-  it('says when there are no tasks yet', async () => {
+  it('says when there are no tasks yet, and the board still shows its three columns to drop into', async () => {
     serveTasks([]);
-    renderWithProviders(<TasksCard />);
+    const { user } = renderWithProviders(<TasksCard />);
     expect(await screen.findByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
+    for (const column of ['To Do', 'In Progress', 'Done']) {
+      const region = screen.getByRole('region', { name: column });
+      expect(within(region).getByText('Drop a task here')).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.queryByRole('region', { name: 'To Do' })).not.toBeInTheDocument();
+    expect(screen.getByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
   });
 
   it('says when the tasks cannot be loaded, logs it, and tries again on request', async () => {

@@ -54,7 +54,12 @@ export function TasksCard({
 
       <NewTaskForm />
 
-      <TasksQueryView query={tasksQuery} emptyText="No tasks yet. Add your first one above.">
+      {/* The board shows its three columns even empty: a new member sees where tasks will go. */}
+      <TasksQueryView
+        query={tasksQuery}
+        emptyText="No tasks yet. Add your first one above."
+        childrenWhenEmpty={view === 'kanban'}
+      >
         {(tasks) =>
           view === 'kanban' ? <TaskBoard actions={actions} /> : <TaskList tasks={tasks} actions={actions} />
         }

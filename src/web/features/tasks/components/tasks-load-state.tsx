@@ -21,15 +21,18 @@ export function TasksSkeleton() {
 
 /**
  * The four states of the member's task list, in one place for every card that shows it: loading, failed (with
- * another try), empty, or the tasks handed to `children`.
+ * another try), empty, or the tasks handed to `children`. With `childrenWhenEmpty` an empty list gets its text
+ * and `children` too (the board shows its empty columns).
  */
 export function TasksQueryView({
   query,
   emptyText,
+  childrenWhenEmpty = false,
   children,
 }: {
   query: UseQueryResult<Task[]>;
   emptyText: string;
+  childrenWhenEmpty?: boolean;
   children: (tasks: Task[]) => ReactNode;
 }) {
   if (query.isPending) return <TasksSkeleton />;
@@ -43,6 +46,13 @@ export function TasksQueryView({
       />
     );
   }
-  if (query.data.length === 0) return <p className="text-(--ink-muted)">{emptyText}</p>;
+  if (query.data.length === 0) {
+    return (
+      <>
+        <p className="text-(--ink-muted)">{emptyText}</p>
+        {childrenWhenEmpty ? children(query.data) : null}
+      </>
+    );
+  }
   return <>{children(query.data)}</>;
 }
