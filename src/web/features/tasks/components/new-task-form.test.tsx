@@ -13,6 +13,8 @@ async function renderForm(existing = [buildTask({ id: 1, title: 'Older' })]) {
   const view = renderWithProviders(<TasksCard />);
   await waitFor(() => expect(screen.queryByText('Loading your tasks')).not.toBeInTheDocument());
   const form = screen.getByRole('form', { name: 'New task' });
+  // Labels and the date are behind one toggle; these tests use them.
+  await view.user.click(within(form).getByRole('button', { name: /Labels & date/ }));
   return {
     ...view,
     server,
@@ -33,6 +35,26 @@ const todoTitles = () =>
 describe('NewTaskForm', () => {
   afterEach(() => {
     toast.dismiss();
+  });
+
+  it('is one line, the title and Add task, with labels and the date behind a toggle that counts them', async () => {
+    serveTasks([]);
+    const { user } = renderWithProviders(<TasksCard />);
+    const form = await screen.findByRole('form', { name: 'New task' });
+    const toggle = within(form).getByRole('button', { name: 'Labels & date' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(form).queryByRole('textbox', { name: 'Custom label' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(form).getByRole('button', { name: 'music' }));
+    await user.type(within(form).getByLabelText('Due date (optional)'), '2031-11-30');
+    await user.click(toggle);
+    expect(within(form).queryByRole('button', { name: 'music' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Labels & date, 2 chosen' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('sends the title trimmed, shows the task at the top of To Do at once, and empties the field', async () => {

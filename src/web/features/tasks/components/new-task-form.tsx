@@ -1,4 +1,4 @@
-import { Plus, X } from 'lucide-react';
+import { ChevronDown, Plus, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } from '#shared/tasks.ts';
 import { Button } from '#web/ui/button.tsx';
@@ -11,8 +11,9 @@ const inputClasses =
   'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)';
 
 /**
- * Adds a task: a title (trimmed; empty sends nothing, part 1 §5), the six preset quick labels as toggles,
- * custom labels (trimmed, non-empty, not one already chosen) and an optional due date. The task shows at once;
+ * Adds a task, in one line: a title (trimmed; empty sends nothing, part 1 §5), and behind "Labels & date" the
+ * six preset quick labels as toggles, custom labels (trimmed, non-empty, not one already chosen) and an optional
+ * due date. The toggle counts what is chosen while it is closed. The task shows at once;
  * if the server refuses, it goes again and the title comes back into the field. What is sent is what
  * `POST /api/tasks`'s own schema makes of the fields, so the form refuses nothing the server takes. Plain state,
  * not react-hook-form: this form is on the dashboard's first load (decision 0021).
@@ -24,7 +25,9 @@ export function NewTaskForm() {
   const [labels, setLabels] = useState<string[]>([]);
   const [customLabel, setCustomLabel] = useState('');
   const [dueDate, setDueDate] = useState('');
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const { mutate: createTask } = useCreateTask();
+  const chosenCount = labels.length + (dueDate ? 1 : 0);
   const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
 
   function toggleLabel(label: string) {
@@ -83,98 +86,119 @@ export function NewTaskForm() {
 
   return (
     <form aria-label="New task" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex flex-wrap items-center gap-2">
         <TextField
           ref={titleRef}
           label="New task"
+          hideLabel
           placeholder="What needs doing?"
           value={title}
           maxLength={TASK_LIMITS.titleMax}
           onChange={(event) => setTitle(event.target.value)}
-          className="flex-1"
+          className="min-w-48 flex-1"
           autoComplete="off"
         />
+        <Button
+          variant="secondary"
+          aria-expanded={detailsOpen}
+          aria-controls={`${id}-details`}
+          onClick={() => setDetailsOpen((open) => !open)}
+        >
+          Labels &amp; date
+          {chosenCount > 0 ? (
+            <span className="text-sm text-(--ink-muted)">
+              <span aria-hidden="true">· {chosenCount}</span>
+              <span className="sr-only">, {chosenCount} chosen</span>
+            </span>
+          ) : null}
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 transition-transform ${detailsOpen ? 'rotate-180' : ''}`}
+          />
+        </Button>
         <Button type="submit">
           <Plus aria-hidden="true" className="size-5" />
           Add task
         </Button>
       </div>
 
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-(--ink)">Labels</legend>
-        <div className="flex flex-wrap gap-2">
-          {presetLabels.map((label) => {
-            const selected = labels.includes(label);
-            return (
-              <button
-                key={label}
-                type="button"
-                aria-pressed={selected}
-                onClick={() => toggleLabel(label)}
-                className={`${chipBase} ${
-                  selected
-                    ? 'border-(--accent) bg-(--accent) text-(--on-accent)'
-                    : 'border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)/50'
-                }`}
-              >
-                {label}
-              </button>
-            );
-          })}
-        </div>
-        {customLabels.length > 0 ? (
-          <ul aria-label="Custom labels" className="flex flex-wrap gap-2">
-            {customLabels.map((label) => (
-              <li key={label}>
-                <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
+      <div id={`${id}-details`} hidden={!detailsOpen} className="flex flex-col gap-3">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-semibold text-(--ink)">Labels</legend>
+          <div className="flex flex-wrap gap-2">
+            {presetLabels.map((label) => {
+              const selected = labels.includes(label);
+              return (
+                <button
+                  key={label}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => toggleLabel(label)}
+                  className={`${chipBase} ${
+                    selected
+                      ? 'border-(--accent) bg-(--accent) text-(--on-accent)'
+                      : 'border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)/50'
+                  }`}
+                >
                   {label}
-                  <button
-                    type="button"
-                    aria-label={`Remove label ${label}`}
-                    onClick={() => toggleLabel(label)}
-                    className="grid size-7 place-items-center rounded-full hover:bg-white/20"
-                  >
-                    <X aria-hidden="true" className="size-3.5" />
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-            <label htmlFor={`${id}-custom`} className="text-sm font-semibold text-(--ink)">
-              Custom label
-            </label>
-            <input
-              id={`${id}-custom`}
-              value={customLabel}
-              maxLength={TASK_LIMITS.labelMax}
-              placeholder="e.g. launch"
-              autoComplete="off"
-              disabled={atLabelLimit}
-              onChange={(event) => setCustomLabel(event.target.value)}
-              onKeyDown={onCustomLabelKeyDown}
-              className={inputClasses}
-            />
+                </button>
+              );
+            })}
           </div>
-          <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
-            Add label
-          </Button>
-        </div>
-      </fieldset>
+          {customLabels.length > 0 ? (
+            <ul aria-label="Custom labels" className="flex flex-wrap gap-2">
+              {customLabels.map((label) => (
+                <li key={label}>
+                  <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
+                    {label}
+                    <button
+                      type="button"
+                      aria-label={`Remove label ${label}`}
+                      onClick={() => toggleLabel(label)}
+                      className="grid size-7 place-items-center rounded-full hover:bg-white/20"
+                    >
+                      <X aria-hidden="true" className="size-3.5" />
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <label htmlFor={`${id}-custom`} className="text-sm font-semibold text-(--ink)">
+                Custom label
+              </label>
+              <input
+                id={`${id}-custom`}
+                value={customLabel}
+                maxLength={TASK_LIMITS.labelMax}
+                placeholder="e.g. launch"
+                autoComplete="off"
+                disabled={atLabelLimit}
+                onChange={(event) => setCustomLabel(event.target.value)}
+                onKeyDown={onCustomLabelKeyDown}
+                className={inputClasses}
+              />
+            </div>
+            <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
+              Add label
+            </Button>
+          </div>
+        </fieldset>
 
-      <div className="flex flex-col gap-1.5 sm:max-w-56">
-        <label htmlFor={`${id}-due`} className="text-sm font-semibold text-(--ink)">
-          Due date (optional)
-        </label>
-        <input
-          id={`${id}-due`}
-          type="date"
-          value={dueDate}
-          onChange={(event) => setDueDate(event.target.value)}
-          className={inputClasses}
-        />
+        <div className="flex flex-col gap-1.5 sm:max-w-56">
+          <label htmlFor={`${id}-due`} className="text-sm font-semibold text-(--ink)">
+            Due date (optional)
+          </label>
+          <input
+            id={`${id}-due`}
+            type="date"
+            value={dueDate}
+            onChange={(event) => setDueDate(event.target.value)}
+            className={inputClasses}
+          />
+        </div>
       </div>
     </form>
   );
