@@ -98,6 +98,10 @@ test.describe('tasks', () => {
     const card = tasksCard(page);
     await expect(card.getByText('No tasks yet. Add your first one above.')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+    // An empty board still shows where tasks go.
+    for (const name of ['To Do', 'In Progress', 'Done'] as const) {
+      await expect(column(page, name).getByText('Drop a task here')).toBeVisible();
+    }
 
     // An empty title sends nothing.
     await card.getByRole('button', { name: 'Add task' }).click();
@@ -105,6 +109,7 @@ test.describe('tasks', () => {
 
     const form = card.getByRole('form', { name: 'New task' });
     await form.getByRole('textbox', { name: 'New task' }).fill('  Record the demo  ');
+    await form.getByRole('button', { name: 'Labels & date' }).click();
     await form.getByRole('button', { name: 'music' }).click();
     await form.getByRole('textbox', { name: 'Custom label' }).fill(' launch ');
     await form.getByRole('textbox', { name: 'Custom label' }).press('Enter');
@@ -325,6 +330,25 @@ test.describe('tasks', () => {
     await expect.poll(() => titlesIn(doneSection)).toHaveLength(6);
     await card.getByRole('button', { name: 'Show fewer' }).click();
     await expect.poll(() => titlesIn(doneSection)).toHaveLength(5);
+  });
+
+  test('at 1280 px the board takes the card’s whole width and a title of a few words reads on one line', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn();
+    await openDashboard(page);
+    await addTask(page, 'Plan sprint review');
+    const title = column(page, 'To Do').getByText('Plan sprint review', { exact: true });
+    const lines = await title.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return Math.round(element.getBoundingClientRect().height / lineHeight);
+    });
+    expect(lines).toBe(1);
+    const board = await tasksCard(page).boundingBox();
+    const main = await page.locator('#main-content > div').boundingBox();
+    expect(board && main && board.width).toBeGreaterThan((main?.width ?? 0) - 1);
   });
 
   test('at 390 px the board stacks its columns and nothing overflows sideways', async ({

@@ -50,16 +50,13 @@ function DashboardCards({ calendarZone }: { calendarZone: string | null }) {
         </h2>
         <StatCards />
       </section>
-      {/* Tasks take most of the width: the board's three columns need it. */}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] xl:items-start">
-        <TasksCard />
-        <div className="flex flex-col gap-6">
-          <ProfileCard />
-          <BadgesPanel variant="compact" />
-        </div>
-      </div>
+      {/* The whole width for the board: each of its three columns reads a title of a few words on one line. */}
+      <TasksCard />
       <WeekCalendarPanel timeZone={calendarZone} />
-      {/* Side by side below the week, so the column beside the tasks stays about as tall as the board. */}
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <ProfileCard />
+        <BadgesPanel variant="compact" />
+      </div>
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <MusicPlayerCard />
         <RecentCreationsCard />
