@@ -97,7 +97,9 @@ export const signInAttempts = pgTable(
 /**
  * A member's tasks. `position` orders a status column (lower first); new and restored tasks take a position
  * below the column's lowest, so they land on top without renumbering the rest. `deleted_at` is a soft delete,
- * so Undo (POST /api/tasks/restore) can bring a task back.
+ * so Undo (POST /api/tasks/restore) can bring a task back. `client_key` is the Idempotency-Key the creation was
+ * sent with, if any: a retried creation finds its task instead of making a second (unique per member; NULLs
+ * never collide).
  */
 export const tasks = pgTable(
   'tasks',
@@ -117,14 +119,19 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    clientKey: text('client_key'),
   },
   (t) => [
     index('tasks_user_status_position_idx').on(t.userId, t.status, t.position),
     index('tasks_user_completed_at_idx').on(t.userId, t.completedAt),
+    uniqueIndex('tasks_user_client_key').on(t.userId, t.clientKey),
   ],
 );
 
-/** Focus sessions. `time_zone` is the member's when it started: "a day" for badges and stats is theirs. */
+/**
+ * Focus sessions. `time_zone` is the member's when it started: "a day" for badges and stats is theirs.
+ * `client_key`: as on tasks, the Idempotency-Key of the start, so a retried start records one session.
+ */
 export const pomodoroSessions = pgTable(
   'pomodoro_sessions',
   {
@@ -136,8 +143,12 @@ export const pomodoroSessions = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    clientKey: text('client_key'),
   },
-  (t) => [index('pomodoro_sessions_user_completed_at_idx').on(t.userId, t.completedAt)],
+  (t) => [
+    index('pomodoro_sessions_user_completed_at_idx').on(t.userId, t.completedAt),
+    uniqueIndex('pomodoro_sessions_user_client_key').on(t.userId, t.clientKey),
+  ],
 );
 
 /** Badges earned: one per member and type, which makes awarding idempotent under concurrency. */

@@ -49,7 +49,9 @@ describe('the typed API client', () => {
     const controller = new AbortController();
 
     await expect(
-      answerOf(api.tasks.$post({ json: { title: 'Write' } }, { init: { signal: controller.signal } })),
+      answerOf(
+        api.tasks.$post({ json: { title: 'Write' }, header: {} }, { init: { signal: controller.signal } }),
+      ),
     ).resolves.toEqual(task);
 
     expect(sentRequests()[0]?.headers.get('Content-Type')).toBe('application/json');
@@ -69,7 +71,7 @@ describe('the typed API client', () => {
       ),
     );
 
-    const error = await answerOf(api.tasks.$post({ json: { title: 'x' } })).catch(
+    const error = await answerOf(api.tasks.$post({ json: { title: 'x' }, header: {} })).catch(
       (caught: unknown) => caught,
     );
 

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { idParams } from '#server/lib/path-params.ts';
+import { idempotencyKeyHeadersSchema } from '#shared/api.ts';
 import { pomodoroSessionSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { completePomodoro, startPomodoro } from './pomodoro.service.ts';
@@ -14,8 +15,9 @@ export const pomodoroRoutes = {
     summary: 'Record a focus session as its timer starts',
     description:
       '**201** the started session. `time_zone` (IANA; ours) is the zone of the day the session counts in ' +
-      'for Four Pomodoros; default UTC; a zone Intl does not know **400** `validation_failed`.',
-    request: { body: jsonBody(startPomodoroRequestSchema) },
+      'for Four Pomodoros; default UTC; a zone Intl does not know **400** `validation_failed`. With an ' +
+      '`Idempotency-Key` the member used before, the session that key started, and nothing is recorded.',
+    request: { headers: idempotencyKeyHeadersSchema, body: jsonBody(startPomodoroRequestSchema) },
     responses: { 201: json(pomodoroSessionSchema, 'The started session') },
   }),
   complete: apiRoute({
@@ -41,7 +43,12 @@ export function createPomodoroRoutes(deps: {
   routes.use('/api/pomodoro/*', deps.requireMember);
   return routes
     .openapi(pomodoroRoutes.start, async (c) =>
-      c.json(await startPomodoro(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
+      c.json(
+        await startPomodoro(deps.db, memberIdOf(c), c.req.valid('json'), deps.now(), {
+          idempotencyKey: c.req.valid('header')['idempotency-key'],
+        }),
+        201,
+      ),
     )
     .openapi(pomodoroRoutes.complete, async (c) =>
       c.json(await completePomodoro(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now()), 200),

@@ -21,14 +21,29 @@ export async function startPomodoro(
   userId: number,
   input: StartPomodoroRequest,
   now: Date,
+  { idempotencyKey }: { idempotencyKey?: string | undefined } = {},
 ): Promise<PomodoroSession> {
   const timeZone = input.time_zone ? assertTimeZone(input.time_zone) : 'UTC';
   const [row] = await db
     .insert(pomodoroSessions)
-    .values({ userId, durationMinutes: input.duration_minutes, timeZone, startedAt: now })
+    .values({
+      userId,
+      durationMinutes: input.duration_minutes,
+      timeZone,
+      startedAt: now,
+      clientKey: idempotencyKey ?? null,
+    })
+    // A start sent again with its key finds the session it recorded (the unique index decides, so two at once
+    // still record one).
+    .onConflictDoNothing({ target: [pomodoroSessions.userId, pomodoroSessions.clientKey] })
     .returning();
-  if (!row) throw new Error('insert into pomodoro_sessions returned no row');
-  return presentPomodoroSession(row);
+  if (row) return presentPomodoroSession(row);
+  const [recorded] = await db
+    .select()
+    .from(pomodoroSessions)
+    .where(and(eq(pomodoroSessions.userId, userId), eq(pomodoroSessions.clientKey, idempotencyKey ?? '')));
+  if (!recorded) throw new Error('a start with a known key found no session');
+  return presentPomodoroSession(recorded);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badges } from '#server/db/schema.ts';
+import { badges, pomodoroSessions } from '#server/db/schema.ts';
 import { pomodoroSessionSchema } from '#shared/pomodoro.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { errorCodeOf } from '#tests/setup/sign-in-flow.ts';
@@ -113,5 +113,50 @@ describe('pomodoro sessions', () => {
     for (let i = 0; i < 3; i++) await runSession(cookie);
     await Promise.all([runSession(cookie), runSession(cookie), runSession(cookie)]);
     expect((await t.db.select().from(badges).where(eq(badges.userId, user.id))).length).toBe(1);
+  });
+});
+
+describe('a focus session start sent again with its Idempotency-Key', () => {
+  const startWithKey = (cookie: string, key: string) =>
+    t.request('/api/pomodoro', {
+      method: 'POST',
+      cookie,
+      body: { duration_minutes: 25 },
+      headers: { 'idempotency-key': key },
+    });
+  const sessionsOf = async (userId: number) =>
+    t.db.select().from(pomodoroSessions).where(eq(pomodoroSessions.userId, userId));
+
+  it('records one session, one after the other or both at once, and answers it each time', async () => {
+    const { cookie, user } = await signInMember(t);
+    const key = crypto.randomUUID();
+    const first = pomodoroSessionSchema.parse(await (await startWithKey(cookie, key)).json());
+    const again = await startWithKey(cookie, key);
+    expect(again.status).toBe(201);
+    expect(pomodoroSessionSchema.parse(await again.json())).toEqual(first);
+
+    const other = crypto.randomUUID();
+    const together = await Promise.all([startWithKey(cookie, other), startWithKey(cookie, other)]);
+    const ids = await Promise.all(
+      together.map(async (answer) => pomodoroSessionSchema.parse(await answer.json()).id),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    expect((await sessionsOf(user.id)).map((session) => session.id).sort()).toEqual(
+      [first.id, ids[0]].sort(),
+    );
+  });
+
+  it('keeps each member’s keys apart, and refuses a malformed key', async () => {
+    const ada = await signInMember(t);
+    const grace = await signInMember(t);
+    const key = crypto.randomUUID();
+    const adas = pomodoroSessionSchema.parse(await (await startWithKey(ada.cookie, key)).json());
+    const graces = pomodoroSessionSchema.parse(await (await startWithKey(grace.cookie, key)).json());
+    expect(graces.id).not.toBe(adas.id);
+    expect(await sessionsOf(grace.user.id)).toHaveLength(1);
+    const malformed = await startWithKey(ada.cookie, 'no');
+    expect(malformed.status).toBe(400);
+    expect(await errorCodeOf(malformed)).toBe('validation_failed');
+    expect(await sessionsOf(ada.user.id)).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { alreadyHasVersion } from '#server/lib/conditional-get.ts';
 import { idParams } from '#server/lib/path-params.ts';
-import { successSchema } from '#shared/api.ts';
+import { idempotencyKeyHeadersSchema, successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,
   restoreTaskRequestSchema,
@@ -49,8 +49,9 @@ export const taskRoutes = {
     summary: 'Add a task',
     description:
       '**201** the task, at the top of To Do. The title is trimmed; labels are trimmed, non-empty and ' +
-      'distinct; `due_date` is `YYYY-MM-DD` or null.',
-    request: { body: jsonBody(createTaskRequestSchema) },
+      'distinct; `due_date` is `YYYY-MM-DD` or null. With an `Idempotency-Key` the member used before, the ' +
+      'task that key made, as it is now, and nothing changes.',
+    request: { headers: idempotencyKeyHeadersSchema, body: jsonBody(createTaskRequestSchema) },
     responses: { 201: json(taskSchema, 'The new task') },
   }),
   restore: apiRoute({
@@ -111,7 +112,12 @@ export function createTaskRoutes(deps: {
         TypedResponse<Task[], 200, 'json'>;
     })
     .openapi(taskRoutes.create, async (c) =>
-      c.json(await createTask(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
+      c.json(
+        await createTask(deps.db, memberIdOf(c), c.req.valid('json'), deps.now(), {
+          idempotencyKey: c.req.valid('header')['idempotency-key'],
+        }),
+        201,
+      ),
     )
     .openapi(taskRoutes.restore, async (c) =>
       c.json(await restoreTask(deps.db, memberIdOf(c), c.req.valid('json').id, deps.now()), 200),

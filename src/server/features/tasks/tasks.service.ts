@@ -124,9 +124,22 @@ async function writePlacement(
   return placed.position;
 }
 
-export async function createTask(db: Db, userId: number, input: CreateTaskRequest, now: Date): Promise<Task> {
+export async function createTask(
+  db: Db,
+  userId: number,
+  input: CreateTaskRequest,
+  now: Date,
+  { idempotencyKey }: { idempotencyKey?: string | undefined } = {},
+): Promise<Task> {
+  // A creation sent again with its key (a retry, a change queued offline) finds its task and changes nothing.
+  const made = idempotencyKey ? await findTaskMadeWith(db, userId, idempotencyKey) : undefined;
+  if (made) return made;
   return db.transaction(async (tx) => {
+    // Also locks the member's tasks: a second creation with the same key, sent at the same moment, waits here
+    // and then finds the first one's task.
     await countTaskChange(tx, userId);
+    const madeMeanwhile = idempotencyKey ? await findTaskMadeWith(tx, userId, idempotencyKey) : undefined;
+    if (madeMeanwhile) return madeMeanwhile;
     // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
     const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
     const [row] = await tx
@@ -139,11 +152,21 @@ export async function createTask(db: Db, userId: number, input: CreateTaskReques
         position: topPosition(first),
         createdAt: now,
         updatedAt: now,
+        clientKey: idempotencyKey ?? null,
       })
       .returning({ task: taskJson });
     if (!row) throw new Error('insert into tasks returned no row');
     return row.task;
   });
+}
+
+/** The member's task that a creation with this Idempotency-Key made, as it is now. */
+async function findTaskMadeWith(db: Db | Tx, userId: number, key: string): Promise<Task | undefined> {
+  const [row] = await db
+    .select({ task: taskJson })
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.clientKey, key)));
+  return row?.task;
 }
 
 /**

@@ -324,3 +324,61 @@ describe('the task list revalidated by its ETag', () => {
     expect(taskListSchema.parse(await answer.json()).map((task) => task.title)).toEqual(["Grace's"]);
   });
 });
+
+describe('a task creation sent again with its Idempotency-Key', () => {
+  const createWithKey = (cookie: string, key: string, title: string) =>
+    t.request('/api/tasks', { method: 'POST', cookie, body: { title }, headers: { 'idempotency-key': key } });
+  const etagOf = async (cookie: string) => (await t.request('/api/tasks', { cookie })).headers.get('etag');
+
+  it('answers the task the key made and changes nothing, not even the list’s version', async () => {
+    const { cookie } = await signInMember(t);
+    const key = crypto.randomUUID();
+    const first = await createWithKey(cookie, key, 'Send the invoice');
+    expect(first.status).toBe(201);
+    const made = taskSchema.parse(await first.json());
+    const version = await etagOf(cookie);
+
+    const again = await createWithKey(cookie, key, 'Send the invoice');
+    expect(again.status).toBe(201);
+    expect(taskSchema.parse(await again.json())).toEqual(made);
+    expect(await listAs(cookie)).toEqual([made]);
+    expect(await etagOf(cookie)).toBe(version);
+
+    // Renamed since: the retry answers the task as it is now, and still makes none.
+    expect((await put(cookie, made.id, { title: 'Send the invoice today' })).status).toBe(200);
+    const later = taskSchema.parse(await (await createWithKey(cookie, key, 'Send the invoice')).json());
+    expect(later).toMatchObject({ id: made.id, title: 'Send the invoice today' });
+    expect(await listAs(cookie)).toHaveLength(1);
+  });
+
+  it('makes one task when the same key arrives twice at once, and each member’s keys are their own', async () => {
+    const ada = await signInMember(t);
+    const grace = await signInMember(t);
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([
+      createWithKey(ada.cookie, key, 'Book the venue'),
+      createWithKey(ada.cookie, key, 'Book the venue'),
+    ]);
+    const ids = await Promise.all(answers.map(async (answer) => taskSchema.parse(await answer.json()).id));
+    expect(ids[0]).toBe(ids[1]);
+    expect(await listAs(ada.cookie)).toHaveLength(1);
+
+    const graces = taskSchema.parse(await (await createWithKey(grace.cookie, key, 'Her own')).json());
+    expect(graces.id).not.toBe(ids[0]);
+    expect((await listAs(grace.cookie)).map((task) => task.title)).toEqual(['Her own']);
+    expect((await listAs(ada.cookie)).map((task) => task.title)).toEqual(['Book the venue']);
+  });
+
+  it('refuses a malformed key with 400 and makes nothing; without a key every creation is its own', async () => {
+    const { cookie } = await signInMember(t);
+    for (const key of ['short', 'has spaces in it', 'x'.repeat(101)]) {
+      const answer = await createWithKey(cookie, key, 'Never made');
+      expect(answer.status, key).toBe(400);
+      expect(await errorCodeOf(answer)).toBe('validation_failed');
+    }
+    expect(await listAs(cookie)).toEqual([]);
+    await createTaskAs(t, cookie, { title: 'Twice' });
+    await createTaskAs(t, cookie, { title: 'Twice' });
+    expect(await listAs(cookie)).toHaveLength(2);
+  });
+});

@@ -75,6 +75,8 @@ describe('FocusTimerCard', () => {
       duration_minutes: 25,
       time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    // Named by a key of its own: sent again, the server answers this session instead of recording another.
+    expect(server.starts()[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('at 0 stops, shows the completion texts, marks the posted session complete and refreshes stats and badges', async () => {

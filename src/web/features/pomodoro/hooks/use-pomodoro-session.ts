@@ -22,7 +22,7 @@ export function usePomodoroSession(store?: SessionIdStore) {
 
   const begin = useCallback(() => {
     store?.write(null);
-    const run: Promise<number | null> = start().then(
+    const run: Promise<number | null> = start({ idempotencyKey: crypto.randomUUID() }).then(
       (session) => {
         if (pending.current === run) store?.write(session.id);
         return session.id;

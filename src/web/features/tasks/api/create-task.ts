@@ -10,9 +10,15 @@ import {
   updateTasksCache,
 } from './tasks-cache.ts';
 
+/**
+ * What adding a task sends: the request, and the key naming this one creation, so that sending it again (a retry)
+ * answers the task it made instead of making a second. It travels in the mutation's variables for that reason.
+ */
+export type CreateTaskVariables = { request: CreateTaskRequest; idempotencyKey: string };
+
 /** `POST /api/tasks`: the new task, at the top of To Do. */
-export function createTask(request: CreateTaskRequest): Promise<Task> {
-  return answerOf(api.tasks.$post({ json: request }));
+export function createTask({ request, idempotencyKey }: CreateTaskVariables): Promise<Task> {
+  return answerOf(api.tasks.$post({ json: request, header: { 'idempotency-key': idempotencyKey } }));
 }
 
 let nextTemporaryId = -1;
@@ -37,7 +43,7 @@ export function useCreateTask() {
   return useMutation({
     mutationKey: taskMutationKey('create'),
     mutationFn: createTask,
-    onMutate: (request) => {
+    onMutate: ({ request }) => {
       const optimistic = buildOptimisticTask(request);
       const snapshot = changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, optimistic, 'top'));
       return { ...snapshot, temporaryId: optimistic.id };

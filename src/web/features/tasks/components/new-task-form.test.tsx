@@ -72,6 +72,18 @@ describe('NewTaskForm', () => {
     );
   });
 
+  it('names each creation with an Idempotency-Key of its own, so a retry of it can never make a second task', async () => {
+    const { user, server, title } = await renderForm();
+    await user.type(title, 'First{Enter}');
+    await user.type(title, 'Second{Enter}');
+    await waitFor(() => expect(server.requestsTo('/api/tasks', 'POST')).toHaveLength(2));
+    const keys = server
+      .requestsTo('/api/tasks', 'POST')
+      .map((request) => request.headers.get('idempotency-key'));
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(2);
+  });
+
   it('ignores an empty or blank title and sends nothing', async () => {
     const { user, server, title, addTask } = await renderForm();
     await user.click(addTask);

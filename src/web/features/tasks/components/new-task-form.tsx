@@ -72,10 +72,13 @@ export function NewTaskForm() {
       return;
     }
     const request = parsed.data;
-    createTask(request, {
-      // The task is taken away again: its title comes back, unless something new was typed meanwhile.
-      onError: () => setTitle((current) => (current === '' ? request.title : current)),
-    });
+    createTask(
+      { request, idempotencyKey: crypto.randomUUID() },
+      {
+        // The task is taken away again: its title comes back, unless something new was typed meanwhile.
+        onError: () => setTitle((current) => (current === '' ? request.title : current)),
+      },
+    );
     setTitle('');
     setLabels([]);
     setDueDate('');
