@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -186,18 +187,9 @@ test.describe('settings', () => {
     test(`every theme passes axe on ${path}`, async ({ page, signIn, expectAccessible }) => {
       test.setTimeout(150_000);
       await signIn();
-      const ids = ['default', 'ocean', 'sunset', 'forest', 'aurora', 'lavender', 'cherry', 'noir'];
-      const names = [
-        'cosmic-pink',
-        'miami-sunset',
-        'elegant-noir',
-        'ocean-mint',
-        'aurora-borealis',
-        'sakura-garden',
-      ];
       // The theme is stored on the app's origin: open it first.
       await page.goto(path);
-      for (const theme of [...ids, ...names]) {
+      for (const theme of [...panelThemeIds, ...tokenThemeNames]) {
         await page.evaluate((id) => window.localStorage.setItem('theme', id), theme);
         await page.reload();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
