@@ -87,12 +87,14 @@ const notAFeature: Record<string, string> = {
   api: 'shared foundation: the OpenAPI names every side uses',
   constants: 'shared foundation: app-wide spec constants',
   errors: 'shared foundation: the one error body',
+  'error-codes': 'shared foundation: the error codes and their statuses, apart from the schema (no zod on first load)',
   'row-id': 'shared foundation: the id every path parameter reads',
   'time-zone': 'shared foundation: the IANA zone name every dated read takes',
   embeds: 'shared foundation: reading pasted links and embed code (widgets and music)',
   health: 'no page: the load balancer reads it',
   'api-docs': 'no feature page: the server serves the reference page, settings links it',
   studio: 'a web page that composes ai, chat, research, quick-actions and generation',
+  shortcuts: 'the browser only: keys for what other features do, kept in this browser',
   events: "the browser's listener applies events to the community's caches, so it lives in community",
 };
 const features = new Set([...serverNames, ...webNames]);

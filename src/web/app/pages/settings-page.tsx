@@ -7,6 +7,7 @@ import { AvatarMagicTab } from '#web/features/profile/components/avatar-magic-ta
 import { CosmicWallpapersTab } from '#web/features/profile/components/cosmic-wallpapers-tab.tsx';
 import { ProfileInfoTab } from '#web/features/profile/components/profile-info-tab.tsx';
 import { useProfileDraft } from '#web/features/profile/hooks/use-profile-draft.ts';
+import { KeyboardShortcutsCard } from '#web/features/shortcuts/components/keyboard-shortcuts-card.tsx';
 import { ColorThemesTab } from '#web/features/themes/components/color-themes-tab.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
@@ -74,6 +75,7 @@ export function SettingsPage() {
         <aside aria-label="Account" className="flex flex-col gap-6">
           <AccountCard />
           <AiStatusCard />
+          <KeyboardShortcutsCard />
         </aside>
       </div>
     </>

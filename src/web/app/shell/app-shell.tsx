@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
+import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
@@ -16,6 +17,10 @@ import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preferenc
  */
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+/** The `?` sheet's code loads when it is first asked for. */
+const ShortcutsSheet = lazy(async () => ({
+  default: (await import('#web/features/shortcuts/components/shortcuts-sheet.tsx')).ShortcutsSheet,
+}));
 
 /** The frame of every signed-in page (part 1 §2 "App shell"). */
 export function AppShell() {
@@ -29,7 +34,12 @@ export function AppShell() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
-  const [floatingTimerEnabled] = useFloatingPomodoroPreference();
+  const [floatingTimerEnabled, setFloatingTimerEnabled] = useFloatingPomodoroPreference();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useKeyboardShortcuts({
+    onShowShortcuts: () => setShortcutsOpen(true),
+    onToggleFloatingTimer: () => setFloatingTimerEnabled(!floatingTimerEnabled),
+  });
   // On the dashboard its one-call first load starts here, beside the download of the page's code; the profile
   // (theme, wallpaper) and the badge list the toasts start from wait for it, as its answer carries them.
   useStartDashboardFirstLoad(isDashboardPath(location.pathname));
@@ -86,6 +96,11 @@ export function AppShell() {
           </AppearanceProvider>
         </div>
       </main>
+      {shortcutsOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />
+        </Suspense>
+      ) : null}
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}
       {floatingTimerEnabled && user ? (
         <FloatingPomodoroWidget key={user.id} memberId={user.id} onClose={() => mainRef.current?.focus()} />

@@ -1,5 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { NavLink, useMatch } from 'react-router';
+import { goToShortcuts } from '#web/features/shortcuts/model/shortcut-list.ts';
+import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
@@ -13,8 +15,11 @@ function NavigationLink({ entry, dashboardAlias, onNavigate }: NavigationLinkPro
   // as the current page on both.
   const to = entry.to === '/' && dashboardAlias ? '/dashboard' : entry.to;
   const Icon = entry.icon;
+  const goTo = goToShortcuts.find((shortcut) => shortcut.to === entry.to);
+  const hint = useShortcutHint(entry.label, { hint: goTo ? `g then ${goTo.key}` : '' });
   return (
     <NavLink
+      {...(goTo ? hint : {})}
       to={to}
       end={entry.to === '/'}
       onClick={onNavigate}

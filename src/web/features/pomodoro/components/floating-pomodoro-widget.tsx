@@ -1,6 +1,7 @@
 import { Minus, Pause, Play, RotateCcw, Timer, X } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { POMODORO } from '#shared/pomodoro.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
@@ -109,6 +110,13 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
     reset();
     session.discard();
   }
+
+  // The `t` shortcut, where no page timer answers it first: a closed widget opens to show what started.
+  useShortcutAction('toggle-timer', () => {
+    if (view === 'closed') setView('open');
+    if (running) pause();
+    else if (canStart(countdown)) handleStart();
+  });
 
   if (view === 'closed') return null;
 

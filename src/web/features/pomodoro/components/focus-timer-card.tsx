@@ -1,6 +1,8 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { POMODORO } from '#shared/pomodoro.ts';
+import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { unlockAudio } from '../audio/audio-context.ts';
@@ -47,6 +49,17 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
     session.discard();
   }
 
+  const timerHint = useShortcutHint('Start or pause', { aria: 't', hint: 't' });
+  // The `t` shortcut; on the focus page this timer answers it before the floating one.
+  useShortcutAction(
+    'toggle-timer',
+    () => {
+      if (running) pause();
+      else if (canStart(countdown)) handleStart();
+    },
+    1,
+  );
+
   return (
     <GlassPanel
       aria-labelledby={headingId}
@@ -75,12 +88,12 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         {running ? (
-          <Button onClick={pause}>
+          <Button onClick={pause} {...timerHint}>
             <Pause aria-hidden="true" className="size-5" />
             Pause
           </Button>
         ) : (
-          <Button onClick={handleStart} disabled={!canStart(countdown)}>
+          <Button onClick={handleStart} disabled={!canStart(countdown)} {...timerHint}>
             <Play aria-hidden="true" className="size-5" />
             Start
           </Button>

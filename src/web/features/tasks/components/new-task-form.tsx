@@ -1,6 +1,8 @@
 import { ChevronDown, Plus, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } from '#shared/tasks.ts';
+import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useCreateTask } from '../api/create-task.ts';
@@ -28,6 +30,9 @@ export function NewTaskForm() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const { mutate: createTask } = useCreateTask();
   const chosenCount = labels.length + (dueDate ? 1 : 0);
+  const titleHint = useShortcutHint('New task', { aria: 'n', hint: 'n' });
+  // The `n` shortcut: straight to the title (focusing it scrolls it into view).
+  useShortcutAction('new-task', () => titleRef.current?.focus());
   const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
 
   function toggleLabel(label: string) {
@@ -100,6 +105,7 @@ export function NewTaskForm() {
           onChange={(event) => setTitle(event.target.value)}
           className="min-w-48 flex-1"
           autoComplete="off"
+          {...titleHint}
         />
         <Button
           variant="secondary"

@@ -1,5 +1,7 @@
 import { Columns3, List } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
@@ -26,6 +28,8 @@ export function TasksCard({
   const [view, setView] = useState<TaskView>(defaultView);
   const tasksQuery = useTasks();
   const actions = useTaskActions();
+  const viewHint = useShortcutHint('Switch view', { aria: 'v', hint: 'v' });
+  useShortcutAction('toggle-task-view', () => setView((current) => (current === 'list' ? 'kanban' : 'list')));
 
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className={`@container flex flex-col gap-5 ${className}`}>
@@ -33,7 +37,7 @@ export function TasksCard({
         <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
           Your Tasks
         </h2>
-        <fieldset className="inline-flex rounded-full bg-(--surface-strong) p-1">
+        <fieldset className="inline-flex rounded-full bg-(--surface-strong) p-1" {...viewHint}>
           <legend className="sr-only">Task view</legend>
           <ViewButton
             pressed={view === 'list'}

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '#tests/factories/build-user.ts';
+import { signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
+import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
+import { server } from '#tests/web-kit/msw-server.ts';
+import { preloadPages } from '#tests/web-kit/preload-pages.ts';
+import { renderApp } from '#tests/web-kit/render-app.tsx';
+import { FLOATING_POMODORO_STORAGE_KEY } from '#web/app/shell/use-floating-pomodoro-preference.ts';
+import { KEYBOARD_SHORTCUTS_STORAGE_KEY } from '#web/lib/keyboard-shortcuts-preference.ts';
+import { goToShortcuts } from '../model/shortcut-list.ts';
+
+async function renderSignedIn(path: string) {
+  server.use(
+    http.get('/api/users/me', () => userAnswer(buildUser())),
+    http.post('/api/pomodoro', () =>
+      HttpResponse.json(
+        { id: 7, duration_minutes: 25, started_at: new Date().toISOString(), completed_at: null },
+        { status: 201 },
+      ),
+    ),
+    signInModeHandler('google'),
+    ...emptyMemberDataHandlers(),
+  );
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1 });
+  return app;
+}
+
+beforeAll(preloadPages, 30_000);
+afterEach(() => window.localStorage.clear());
+
+describe('keyboard shortcuts', () => {
+  it('? opens the sheet listing every shortcut, and Escape closes it', async () => {
+    const app = await renderSignedIn('/music');
+    await app.user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const label of [
+      'New task',
+      'Start or pause the focus timer',
+      ...goToShortcuts.map((go) => go.label),
+    ]) {
+      expect(within(sheet).getByText(label)).toBeInTheDocument();
+    }
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('g then a letter goes to each page; a g left waiting does nothing after the next key', async () => {
+    const app = await renderSignedIn('/');
+    for (const { key, to } of goToShortcuts) {
+      await app.user.keyboard(`g${key}`);
+      await waitFor(() => expect(app.pathname()).toBe(to));
+    }
+    await app.user.keyboard('gx');
+    await app.user.keyboard('d');
+    expect(app.pathname()).toBe('/settings');
+  });
+
+  it('n goes to the new-task field, from another page too; v switches the view', async () => {
+    const app = await renderSignedIn('/music');
+    await app.user.keyboard('n');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    const field = await screen.findByRole('textbox', { name: 'New task' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-keyshortcuts', 'n');
+
+    // Typing in the field is typing, not shortcuts.
+    await app.user.keyboard('gfv?');
+    expect(field).toHaveValue('gfv?');
+    expect(app.pathname()).toBe('/');
+
+    field.blur();
+    expect(screen.getByRole('button', { name: 'Kanban' })).toHaveAttribute('aria-pressed', 'true');
+    await app.user.keyboard('v');
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('t starts and pauses the floating timer; w hides and shows it', async () => {
+    const app = await renderSignedIn('/music');
+    const widget = screen.getByRole('region', { name: 'Pomodoro timer' });
+    await app.user.keyboard('t');
+    expect(await within(widget).findByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
+    await app.user.keyboard('t');
+    expect(await within(widget).findByRole('button', { name: 'Start timer' })).toBeInTheDocument();
+
+    await app.user.keyboard('w');
+    expect(screen.queryByRole('region', { name: 'Pomodoro timer' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(FLOATING_POMODORO_STORAGE_KEY)).toBe('false');
+    await app.user.keyboard('w');
+    expect(screen.getByRole('region', { name: 'Pomodoro timer' })).toBeInTheDocument();
+  });
+
+  it('does nothing with Ctrl, ⌘ or Alt held, and nothing at all once turned off in Settings', async () => {
+    const app = await renderSignedIn('/settings');
+    await app.user.keyboard('{Control>}g{/Control}f');
+    await app.user.keyboard('{Meta>}?{/Meta}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(app.pathname()).toBe('/settings');
+
+    const card = screen.getByRole('region', { name: 'Keyboard shortcuts' });
+    const toggle = within(card).getByRole('switch', { name: /Single-key shortcuts/ });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await app.user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(window.localStorage.getItem(KEYBOARD_SHORTCUTS_STORAGE_KEY)).toBe('false');
+    toggle.blur();
+    await app.user.keyboard('?gd');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(app.pathname()).toBe('/settings');
+
+    // The list stays one click away.
+    await app.user.click(within(card).getByRole('button', { name: 'Show all shortcuts' }));
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+});
