@@ -44,6 +44,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
       'profile',
       'quick-actions',
       'research',
+      'search',
       'tasks',
       'themes',
       'widgets',

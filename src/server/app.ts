@@ -27,6 +27,7 @@ import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createProfileRoutes } from './features/profile/profile.routes.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
+import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createBadgeRoutes({ db, requireMember }))
     .route('/', createDashboardRoutes({ db, requireMember, now }))
     .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))
+    .route('/', createSearchRoutes({ db, requireMember }))
     .route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }))
     .route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createQuickActionRoutes({ db, requireMember, now }))

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { type MediaRow, media } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { containsPattern } from '#server/lib/like-pattern.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { extensionOf } from '#server/lib/media-content-types.ts';
 import {
@@ -39,11 +40,6 @@ export function presentMedia(row: MediaRow): MediaItem {
   };
 }
 
-/** `%`, `_` and `\` are patterns in LIKE; a member searching for "50%" means the text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** The filter a list applies, without the page's cursor (the total counts every page). */
 function listFilter(userId: number, query: MediaListInput): SQL | undefined {
   return and(
@@ -51,7 +47,7 @@ function listFilter(userId: number, query: MediaListInput): SQL | undefined {
     query.type !== 'all' ? eq(media.mediaType, query.type) : undefined,
     query.favorites ? eq(media.isFavorite, true) : undefined,
     query.q
-      ? or(ilike(media.title, likePattern(query.q)), ilike(media.prompt, likePattern(query.q)))
+      ? or(ilike(media.title, containsPattern(query.q)), ilike(media.prompt, containsPattern(query.q)))
       : undefined,
   );
 }

@@ -1,0 +1,28 @@
+import type { Db } from '#server/db/database.ts';
+import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
+import { queryOf } from '#server/lib/query.ts';
+import { searchQuerySchema, searchResultListSchema } from '#shared/search.ts';
+import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
+import { searchOwnTitles } from './search.service.ts';
+
+/** Ours (issue 18): what the command palette finds among the member's own things. */
+export const searchRoutes = {
+  search: apiRoute({
+    method: 'get',
+    path: '/api/search',
+    tags: ['Search'],
+    summary: "Find the member's own tasks, chats and posts by title",
+    description:
+      'Up to 5 of each kind whose title holds `q` (any case; `%` and `_` are plain text): tasks that are not ' +
+      'deleted in board order, chat threads that are not archived and community posts that are not hidden, ' +
+      'newest first. Only the member’s own. An empty `q` **400**.',
+    request: { query: queryOf(searchQuerySchema) },
+    responses: { 200: json(searchResultListSchema, 'Tasks, then chats, then posts') },
+  }),
+};
+
+export function createSearchRoutes(deps: { db: Db; requireMember: ReturnType<typeof createRequireMember> }) {
+  return createApiRouter().openapi({ ...searchRoutes.search, middleware: deps.requireMember }, async (c) =>
+    c.json(await searchOwnTitles(deps.db, memberIdOf(c), c.req.valid('query').q), 200),
+  );
+}
