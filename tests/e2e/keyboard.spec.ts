@@ -70,8 +70,38 @@ test.describe('keyboard shortcuts', () => {
     await expect(widget).toBeVisible();
   });
 
-  test('the sheet passes axe in every theme', async ({ page, signIn, expectAccessible }) => {
-    test.setTimeout(150_000);
+  test('the command palette finds a task by title and opens it, from another page', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByRole('textbox', { name: 'New task' }).fill('Renew the passport');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/tasks') && response.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Add task' }).click();
+    expect((await saved).status()).toBe(201);
+
+    await page.goto('/music');
+    await expect(page.getByRole('heading', { level: 1, name: 'Music' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Go anywhere, do anything' });
+    await expect(palette.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('passport');
+    await expect(palette.getByRole('option', { name: 'Renew the passport' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Move Renew the passport' })).toBeFocused();
+  });
+
+  test('the shortcuts sheet and the command palette pass axe in every theme', async ({
+    page,
+    signIn,
+    expectAccessible,
+  }) => {
+    test.setTimeout(240_000);
     await signIn();
     await page.goto('/settings');
     for (const theme of themes) {
@@ -79,8 +109,15 @@ test.describe('keyboard shortcuts', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.keyboard.press('?');
-      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(sheet).toBeVisible();
       await expectAccessible();
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('dialog', { name: 'Go anywhere, do anything' })).toBeVisible();
+      await expectAccessible();
+      await page.keyboard.press('Escape');
     }
   });
 });

@@ -3,6 +3,16 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetServer, startServer, stopServer } from '#tests/web-kit/msw-server.ts';
 
+// jsdom lays nothing out, so it has neither ResizeObserver nor scrollIntoView; cmdk's list (the command palette)
+// watches its size and scrolls the selected item into view. Nothing is resized or scrolled here, so an observer
+// that never calls back and a scroll that moves nothing are what a browser would do for this page.
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+Element.prototype.scrollIntoView ??= () => {};
+
 // The MSW network every web test talks to (tests/web-kit/msw-server.ts): no test reaches the real network.
 beforeAll(startServer);
 

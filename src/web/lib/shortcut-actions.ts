@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The keyboard shortcuts that act inside a feature (features never import each other, so the shortcuts feature
- * names the action and whichever mounted component can do it answers).
+ * What a keyboard shortcut or the command palette asks a feature to do (features never import each other, so
+ * the asker names the action and whichever mounted component can do it answers).
  */
-export type ShortcutAction = 'new-task' | 'toggle-timer' | 'toggle-task-view';
+export type ShortcutAction = 'new-task' | 'toggle-timer' | 'toggle-task-view' | 'new-chat' | 'new-post';
 
 type Handler = { run: () => void; priority: number; order: number };
 

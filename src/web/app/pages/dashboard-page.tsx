@@ -9,6 +9,7 @@ import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
 import { ThemePickerCompact } from '#web/features/themes/components/theme-picker-compact.tsx';
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
+import { useIdParam } from '#web/lib/use-id-param.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { useDashboardFirstLoad } from './dashboard-first-load.ts';
 
@@ -42,6 +43,8 @@ export function DashboardPage() {
 
 /** The cards, once their first answers are in the cache (or the one call failed and each loads its own). */
 function DashboardCards({ calendarZone }: { calendarZone: string | null }) {
+  // `/?task=ID` (the command palette's way to open a task): that task, focused; then the address is plain again.
+  const [openTaskId, clearOpenTask] = useIdParam('task');
   return (
     <>
       <section aria-labelledby="dashboard-stats-heading">
@@ -51,7 +54,7 @@ function DashboardCards({ calendarZone }: { calendarZone: string | null }) {
         <StatCards />
       </section>
       {/* The whole width for the board: each of its three columns reads a title of a few words on one line. */}
-      <TasksCard />
+      <TasksCard openTaskId={openTaskId} onTaskOpened={clearOpenTask} />
       <WeekCalendarPanel timeZone={calendarZone} />
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <ProfileCard />

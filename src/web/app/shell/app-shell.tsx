@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
+import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { useAuth } from '#web/lib/use-auth.ts';
@@ -17,6 +18,9 @@ import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preferenc
  */
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+/** The command palette's code (cmdk) loads as Ctrl (⌘) first goes down, not with every page. */
+const loadCommandPalette = () => import('./command-palette.tsx');
+const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }));
 /** The `?` sheet's code loads when it is first asked for. */
 const ShortcutsSheet = lazy(async () => ({
   default: (await import('#web/features/shortcuts/components/shortcuts-sheet.tsx')).ShortcutsSheet,
@@ -36,6 +40,11 @@ export function AppShell() {
   const { user } = useAuth();
   const [floatingTimerEnabled, setFloatingTimerEnabled] = useFloatingPomodoroPreference();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  useCommandPaletteKey(
+    () => setPaletteOpen((open) => !open),
+    () => void loadCommandPalette(),
+  );
   useKeyboardShortcuts({
     onShowShortcuts: () => setShortcutsOpen(true),
     onToggleFloatingTimer: () => setFloatingTimerEnabled(!floatingTimerEnabled),
@@ -93,6 +102,15 @@ export function AppShell() {
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
+            {/* Inside the appearance: it switches themes. */}
+            {paletteOpen ? (
+              <Suspense fallback={null}>
+                <CommandPalette
+                  onClose={() => setPaletteOpen(false)}
+                  onShowShortcuts={() => setShortcutsOpen(true)}
+                />
+              </Suspense>
+            ) : null}
           </AppearanceProvider>
         </div>
       </main>

@@ -1,7 +1,9 @@
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
+import { useIdParam } from '#web/lib/use-id-param.ts';
 import { Button } from '#web/ui/button.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { useCommunityAiModels } from '../api/get-ai-models.ts';
@@ -28,6 +30,9 @@ export function CommunityPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [editor, setEditor] = useState<EditorMode | null>(null);
   useLiveEvents();
+  // The command palette's New post, and `?post=ID`, its way to open one (then the address is plain again).
+  useShortcutAction('new-post', () => setEditor({ kind: 'create' }));
+  const [openPostId, clearOpenPost] = useIdParam('post');
 
   // Until the catalogue loads (or when it cannot), the static one: the helpers still know their model.
   const catalogue = models.data?.data ?? staticModelCatalogue;
@@ -72,6 +77,8 @@ export function CommunityPage() {
             currentUserId={user?.id}
             onCreate={() => setEditor({ kind: 'create' })}
             onEdit={(post) => setEditor({ kind: 'edit', post })}
+            openPostId={openPostId}
+            onPostOpened={clearOpenPost}
           />
         </section>
         <CommunitySidebar stats={stats} catalogue={catalogue} aiChoice={aiChoice} />

@@ -46,7 +46,11 @@ export function PostCard({
   }
 
   return (
-    <article aria-labelledby={`${id}-title`} className="glass flex flex-col gap-3 rounded-3xl p-4 sm:p-6">
+    <article
+      data-post-id={post.id}
+      aria-labelledby={`${id}-title`}
+      className="glass flex flex-col gap-3 rounded-3xl p-4 sm:p-6"
+    >
       <header className="flex items-start gap-3">
         <Avatar name={post.author_name} picture={post.author_avatar} />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COMMUNITY_TEXTS, type CommunityPost } from '#shared/community.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -19,12 +19,28 @@ export function PostList({
   currentUserId,
   onCreate,
   onEdit,
+  openPostId = null,
+  onPostOpened,
 }: {
   currentUserId: number | undefined;
   onCreate: () => void;
   onEdit: (post: CommunityPost) => void;
+  /** A post to bring into view once the first page is in (the command palette opens one); older ones stay put. */
+  openPostId?: number | null;
+  onPostOpened?: () => void;
 }) {
   const posts = usePosts();
+  const loaded = posts.data;
+  useEffect(() => {
+    if (openPostId === null || !loaded) return;
+    const article = document.querySelector<HTMLElement>(`[data-post-id="${openPostId}"]`);
+    if (article) {
+      // Focusable for this once, so the keyboard and screen readers land on it too.
+      article.tabIndex = -1;
+      article.focus();
+    }
+    onPostOpened?.();
+  }, [openPostId, loaded, onPostOpened]);
   const deletePost = useDeletePost();
   const [confirming, setConfirming] = useState<CommunityPost | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { ModalDialog } from '#web/ui/dialog.tsx';
+import { modifierKeyLabel } from '../model/platform-modifier.ts';
 import { goToShortcuts, singleKeyShortcuts } from '../model/shortcut-list.ts';
 
 /** The `?` sheet: every shortcut, by what it does, with its keys. */
@@ -10,7 +11,10 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
       </p>
       <ShortcutGroup
         title="Anywhere"
-        rows={singleKeyShortcuts.map((shortcut) => ({ keys: [shortcut.key], label: shortcut.label }))}
+        rows={[
+          { keys: [modifierKeyLabel(), 'K'], together: true, label: 'Open the command palette' },
+          ...singleKeyShortcuts.map((shortcut) => ({ keys: [shortcut.key], label: shortcut.label })),
+        ]}
       />
       <ShortcutGroup
         title="Go to a page: g, then a letter"
@@ -20,7 +24,14 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
   );
 }
 
-function ShortcutGroup({ title, rows }: { title: string; rows: { keys: string[]; label: string }[] }) {
+function ShortcutGroup({
+  title,
+  rows,
+}: {
+  title: string;
+  /** `together`: keys held at once (Ctrl K); else one after the other (g then d). */
+  rows: { keys: string[]; label: string; together?: boolean }[];
+}) {
   return (
     <section className="flex flex-col gap-2">
       <h3 className="font-semibold text-(--ink)">{title}</h3>
@@ -34,7 +45,7 @@ function ShortcutGroup({ title, rows }: { title: string; rows: { keys: string[];
             <dd className="flex shrink-0 items-center gap-1.5 text-sm text-(--ink-muted)">
               {row.keys.map((key, index) => (
                 <span key={key} className="flex items-center gap-1.5">
-                  {index > 0 ? <span>then</span> : null}
+                  {index > 0 ? <span>{row.together ? '+' : 'then'}</span> : null}
                   <kbd className="min-w-7 rounded-lg border border-(--line) bg-(--surface-strong) px-2 py-0.5 text-center font-mono font-semibold text-(--ink)">
                     {key}
                   </kbd>

@@ -1,32 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '#tests/factories/build-user.ts';
-import { signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
-import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
-import { server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
-import { renderApp } from '#tests/web-kit/render-app.tsx';
+import { renderSignedInApp } from '#tests/web-kit/render-signed-in-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from '#web/app/shell/use-floating-pomodoro-preference.ts';
 import { KEYBOARD_SHORTCUTS_STORAGE_KEY } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { goToShortcuts } from '../model/shortcut-list.ts';
 
-async function renderSignedIn(path: string) {
-  server.use(
-    http.get('/api/users/me', () => userAnswer(buildUser())),
+const renderSignedIn = (path: string) =>
+  renderSignedInApp(
+    path,
     http.post('/api/pomodoro', () =>
       HttpResponse.json(
         { id: 7, duration_minutes: 25, started_at: new Date().toISOString(), completed_at: null },
         { status: 201 },
       ),
     ),
-    signInModeHandler('google'),
-    ...emptyMemberDataHandlers(),
   );
-  const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1 });
-  return app;
-}
 
 beforeAll(preloadPages, 30_000);
 afterEach(() => window.localStorage.clear());

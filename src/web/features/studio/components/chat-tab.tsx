@@ -17,6 +17,7 @@ import { useLocalEntries } from '#web/features/chat/hooks/use-local-entries.ts';
 import { useQuickActions } from '#web/features/quick-actions/api/get-quick-actions.ts';
 import { QuickActionsRow } from '#web/features/quick-actions/components/quick-actions-row.tsx';
 import { researchFailureText, useRunResearch } from '#web/features/research/api/run-research.ts';
+import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import {
   useLumaraSystemPreference,
@@ -48,19 +49,33 @@ export function ChatTab({
   selection,
   modelsReady,
   onOpenGallery,
+  openThreadId = null,
+  onThreadOpened,
 }: {
   catalogue: readonly ModelCategory[];
   selection: AiChoice;
   /** The saved choice is known: sending before that could use a model the member did not pick. */
   modelsReady: boolean;
   onOpenGallery?: () => void;
+  /** A thread to open once the list is in (the command palette opens one). */
+  openThreadId?: number | null;
+  onThreadOpened?: () => void;
 }) {
   const id = useId();
   const [lumaraSystem, setLumaraSystem] = useLumaraSystemPreference();
   const [styleMode, setStyleMode] = useStyleModePreference();
   const [threadsOpen, setThreadsOpen] = useThreadsOpenPreference();
   const threadsState = useActiveThread();
-  const { activeThread } = threadsState;
+  const { activeThread, selectThread, startNewChat } = threadsState;
+  const threadList = threadsState.threads.data;
+  useEffect(() => {
+    if (openThreadId === null || !threadList) return;
+    const wanted = threadList.find((candidate) => candidate.id === openThreadId);
+    if (wanted) selectThread(wanted);
+    onThreadOpened?.();
+  }, [openThreadId, threadList, selectThread, onThreadOpened]);
+  // The command palette's New chat.
+  useShortcutAction('new-chat', startNewChat);
   const threadId = activeThread?.id ?? null;
   const thread = useChatThread(threadId);
   const quickActions = useQuickActions();

@@ -7,6 +7,7 @@ import { useAiModels } from '#web/features/ai/api/get-ai-models.ts';
 import { ModelBar } from '#web/features/ai/components/model-bar.tsx';
 import { FalMediaPanel } from '#web/features/generation/components/fal-media-panel.tsx';
 import { StraicoMediaPanel } from '#web/features/generation/components/straico-media-panel.tsx';
+import { useIdParam } from '#web/lib/use-id-param.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
 import { ChatTab } from './chat-tab.tsx';
@@ -31,6 +32,8 @@ export function StudioPage() {
   const id = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFrom(searchParams.get('tab'));
+  // `?thread=ID` (the command palette's way to open a chat): that thread, then the address is plain again.
+  const [openThreadId, clearOpenThread] = useIdParam('thread');
   const models = useAiModels();
   const [chosen, setChosen] = useState<AiChoice | null>(null);
 
@@ -76,6 +79,8 @@ export function StudioPage() {
                     selectTab('gallery');
                     document.getElementById(`${id}-tab-gallery`)?.focus();
                   }}
+                  openThreadId={openThreadId}
+                  onThreadOpened={clearOpenThread}
                 />
               );
             case 'fal':

@@ -117,6 +117,7 @@ export function TaskItem({
 
   return (
     <div
+      data-task-id={task.id}
       aria-busy={pending || undefined}
       className={`@container/task flex items-start gap-1 rounded-2xl border border-(--line) bg-(--surface-strong) p-2 shadow-sm ${
         pending ? 'opacity-70' : ''

@@ -1,5 +1,5 @@
 import { Columns3, List } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -20,15 +20,28 @@ export type TaskView = 'list' | 'kanban';
 export function TasksCard({
   defaultView = 'kanban',
   className = '',
+  openTaskId = null,
+  onTaskOpened,
 }: {
   defaultView?: TaskView;
   className?: string;
+  /** A task to bring into view and give focus once the list shows it (the command palette opens one). */
+  openTaskId?: number | null;
+  onTaskOpened?: () => void;
 }) {
   const id = useId();
   const [view, setView] = useState<TaskView>(defaultView);
   const tasksQuery = useTasks();
   const actions = useTaskActions();
   const viewHint = useShortcutHint('Switch view', { aria: 'v', hint: 'v' });
+  const taskList = tasksQuery.data;
+  useEffect(() => {
+    if (openTaskId === null || !taskList) return;
+    const item = document.querySelector<HTMLElement>(`[data-task-id="${openTaskId}"]`);
+    // Its first control (the handle, else the status button): focusing it scrolls the task into view.
+    item?.querySelector<HTMLElement>('button')?.focus();
+    onTaskOpened?.();
+  }, [openTaskId, taskList, onTaskOpened]);
   useShortcutAction('toggle-task-view', () => setView((current) => (current === 'list' ? 'kanban' : 'list')));
 
   return (
