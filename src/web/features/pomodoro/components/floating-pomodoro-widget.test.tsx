@@ -214,4 +214,39 @@ describe('FloatingPomodoroWidget', () => {
     expect(screen.queryByRole('region', { name: 'Pomodoro timer' })).not.toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('offers no pop-out where the browser has no Document Picture-in-Picture', () => {
+    servePomodoro();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    expect(widget().queryByRole('button', { name: 'Pop out the timer' })).not.toBeInTheDocument();
+  });
+
+  it('pops out into its own window, keeps the one timer counting there, and comes back when it closes', async () => {
+    servePomodoro();
+    // The window the API would open: a frame's window here, a document of its own as a real one has.
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const popped = frame.contentWindow as Window;
+    const requestWindow = vi.fn(async () => popped);
+    vi.stubGlobal('documentPictureInPicture', { requestWindow });
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+
+    fireEvent.click(widget().getByRole('button', { name: 'Pop out the timer' }));
+    await act(async () => {});
+    expect(requestWindow).toHaveBeenCalledWith({ width: 320, height: 140 });
+    const inWindow = within(popped.document.body);
+    expect(inWindow.getByRole('timer').textContent).toBe('25:00');
+    fireEvent.click(inWindow.getByRole('button', { name: 'Start timer' }));
+    await advance(3000);
+    expect(inWindow.getByRole('timer').textContent).toBe('24:57');
+    // The page keeps a way back, with the time.
+    expect(widget().getByRole('button', { name: 'Bring the timer back, 24:57' })).toBeInTheDocument();
+
+    act(() => {
+      popped.dispatchEvent(new Event('pagehide'));
+    });
+    expect(clock()).toBe('24:57');
+    expect(widget().getByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
+    frame.remove();
+  });
 });

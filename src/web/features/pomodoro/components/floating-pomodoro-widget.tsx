@@ -1,11 +1,13 @@
-import { Minus, Pause, Play, RotateCcw, Timer, X } from 'lucide-react';
+import { Minus, Pause, PictureInPicture2, Play, RotateCcw, Timer, X } from 'lucide-react';
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { POMODORO } from '#shared/pomodoro.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { useCountdownTitle } from '../hooks/use-countdown-title.ts';
+import { usePictureInPicture } from '../hooks/use-picture-in-picture.ts';
 import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
 import {
   askNotificationPermissionOnce,
@@ -118,7 +120,61 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
     else if (canStart(countdown)) handleStart();
   });
 
+  const popOut = usePictureInPicture();
+
   if (view === 'closed') return null;
+
+  const controls = (
+    <>
+      <div className="mr-1 flex min-w-[4.75rem] flex-col leading-tight">
+        <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">Pomodoro</span>
+        <span role="timer" aria-atomic="true" className="text-2xl font-bold text-(--ink) tabular-nums">
+          {clock}
+        </span>
+      </div>
+      {running ? (
+        <IconButton label="Pause timer" onClick={pause}>
+          <Pause aria-hidden="true" className="size-5" />
+        </IconButton>
+      ) : (
+        <IconButton label="Start timer" onClick={handleStart} disabled={!canStart(countdown)}>
+          <Play aria-hidden="true" className="size-5" />
+        </IconButton>
+      )}
+      <IconButton label="Reset timer" onClick={handleReset}>
+        <RotateCcw aria-hidden="true" className="size-5" />
+      </IconButton>
+    </>
+  );
+
+  // Popped out: the same timer in its own always-on-top window, and a way back here until it closes.
+  if (popOut.window) {
+    return (
+      <section
+        aria-label="Pomodoro timer"
+        className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
+      >
+        <button
+          type="button"
+          // The visible time in the name too (WCAG 2.5.3).
+          aria-label={`Bring the timer back, ${clock}`}
+          onClick={popOut.close}
+          className="glass flex min-h-11 items-center gap-2 rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) shadow-lg"
+        >
+          <Timer aria-hidden="true" className="size-5 text-(--accent)" />
+          <span className="tabular-nums">{clock}</span>
+          <span>Bring the timer back</span>
+        </button>
+        {createPortal(
+          <section aria-label="Pomodoro timer" className="flex flex-col gap-1 p-3">
+            <div className="flex items-center gap-1">{controls}</div>
+            {complete ? <p className="text-sm font-medium text-(--ink)">{breakText}</p> : null}
+          </section>,
+          popOut.window.document.body,
+        )}
+      </section>
+    );
+  }
 
   return (
     <section
@@ -141,26 +197,12 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
       ) : (
         <div className="glass flex flex-col gap-1 rounded-3xl bg-(--surface-strong) py-2 pr-2 pl-4 shadow-lg">
           <div className="flex items-center gap-1">
-            <div className="mr-1 flex min-w-[4.75rem] flex-col leading-tight">
-              <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">
-                Pomodoro
-              </span>
-              <span role="timer" aria-atomic="true" className="text-2xl font-bold text-(--ink) tabular-nums">
-                {clock}
-              </span>
-            </div>
-            {running ? (
-              <IconButton label="Pause timer" onClick={pause}>
-                <Pause aria-hidden="true" className="size-5" />
+            {controls}
+            {popOut.supported ? (
+              <IconButton label="Pop out the timer" onClick={() => void popOut.open()}>
+                <PictureInPicture2 aria-hidden="true" className="size-5" />
               </IconButton>
-            ) : (
-              <IconButton label="Start timer" onClick={handleStart} disabled={!canStart(countdown)}>
-                <Play aria-hidden="true" className="size-5" />
-              </IconButton>
-            )}
-            <IconButton label="Reset timer" onClick={handleReset}>
-              <RotateCcw aria-hidden="true" className="size-5" />
-            </IconButton>
+            ) : null}
             <IconButton
               label="Minimize timer"
               buttonRef={takeFocusIfAsked}
