@@ -20,3 +20,18 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// After the page has loaded, off its critical path: the service worker (offline start, installable app). A new
+// version waits for the member: "Update available — reload" (issue 18).
+window.addEventListener('load', () => {
+  void import('./lib/service-worker.ts').then(({ registerServiceWorker }) =>
+    registerServiceWorker((reload) => {
+      void import('sonner').then(({ toast }) =>
+        toast('Update available — reload', {
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: 'Reload', onClick: reload },
+        }),
+      );
+    }),
+  );
+});

@@ -24,6 +24,9 @@ describe('the built app, served', () => {
     writeFileSync(path.join(webRoot, 'assets/app-abc123.css'), styles);
     writeFileSync(path.join(webRoot, 'assets/app-abc123.css.gz'), gzipSync(styles));
     writeFileSync(path.join(webRoot, 'assets/logo-abc123.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    writeFileSync(path.join(webRoot, 'sw.js'), 'self.skipWaiting;');
+    writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Lumara"}');
+    writeFileSync(path.join(webRoot, 'icon-192.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     app = createStaticApp(webRoot);
   });
   afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
@@ -79,5 +82,15 @@ describe('the built app, served', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-cache');
     expect(await answer.text()).toContain('<title>Lumara</title>');
+  });
+
+  it('asks again every time for the service worker and the manifest, as a deploy must reach the next visit', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect((await get('/icon-192.png')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 });

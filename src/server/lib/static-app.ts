@@ -36,7 +36,7 @@ export function createStaticApp(webRoot: string) {
       onFound: (filePath, c) => {
         // The path found may be the compressed copy's (`index.html.br`): judged by the file it stands for.
         const servedFor = filePath.replace(/\.(?:br|gz|zst)$/, '');
-        c.header('Cache-Control', servedFor.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+        c.header('Cache-Control', alwaysRevalidated(servedFor) ? 'no-cache' : 'public, max-age=3600');
         varyOnEncoding(filePath, c);
       },
     }),
@@ -46,6 +46,14 @@ export function createStaticApp(webRoot: string) {
     return c.html(indexHtml);
   });
   return app;
+}
+
+/**
+ * The page, the service worker and the manifest name what the app is now: a deploy must reach the next visit, so
+ * they are asked for again every time (answered 304 while unchanged).
+ */
+function alwaysRevalidated(file: string): boolean {
+  return file.endsWith('.html') || file.endsWith('/sw.js') || file.endsWith('.webmanifest');
 }
 
 /**

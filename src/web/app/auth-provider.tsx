@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { authErrorText } from '#shared/auth-text.ts';
 import { exchangeCodeQueryOptions } from '#web/features/auth/api/exchange-code.ts';
 import {
@@ -11,6 +11,7 @@ import { redirectToLogin } from '#web/features/auth/api/get-login-redirect-url.t
 import { requestLogout } from '#web/features/auth/api/logout.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
+import { clearOfflineApiCache, keepOfflineApiCacheFor } from '#web/lib/offline-api-cache.ts';
 
 /**
  * Session state lives in the query cache under ['auth', 'me'] (the only store of server data), so every
@@ -24,6 +25,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // member we already know, so a passing network blip does not sign them out.
   const signedOut = userQuery.error instanceof ApiError && userQuery.error.status === 401;
   const user = signedOut ? null : (userQuery.data ?? null);
+  const memberId = user?.id;
+  useEffect(() => {
+    if (memberId !== undefined) void keepOfflineApiCacheFor(memberId);
+  }, [memberId]);
 
   const fetchUser = useCallback(
     // staleTime 0: always ask the server, unless a request is already in flight, which Query then shares.
@@ -59,8 +64,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // stops an in-flight fetch from writing the member back.
     await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
     queryClient.setQueryData(currentUserQueryKey, null);
-    // Whoever signs in next on this browser must not see the previous member's cached data.
+    // Whoever signs in next on this browser must not see the previous member's cached data, here or offline.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    await clearOfflineApiCache();
     try {
       await requestLogout();
     } catch (error) {

@@ -2,12 +2,11 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * A row id handed to a page in its address for one visit (`/?task=12`: the command palette opening a task), and
- * the way to take it out again once the page has acted on it, so a reload or Back does not act twice.
+ * A value handed to a page in its address for one visit (`/?launch=new-task`), and the way to take it out again
+ * once the page has acted on it, so a reload or Back does not act twice.
  */
-export function useIdParam(name: string): readonly [number | null, () => void] {
+export function useOneTimeParam(name: string): readonly [string | null, () => void] {
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get(name));
   const clear = useCallback(
     () =>
       setParams(
@@ -20,5 +19,12 @@ export function useIdParam(name: string): readonly [number | null, () => void] {
       ),
     [name, setParams],
   );
+  return [params.get(name), clear] as const;
+}
+
+/** A row id handed over that way (`/?task=12`: the command palette opening a task), or null. */
+export function useIdParam(name: string): readonly [number | null, () => void] {
+  const [value, clear] = useOneTimeParam(name);
+  const id = Number(value);
   return [Number.isSafeInteger(id) && id > 0 ? id : null, clear] as const;
 }

@@ -4,7 +4,7 @@ import { LoadError } from './load-error.tsx';
 
 /**
  * The one ladder every list and card climbs while its data loads: loading, then a readable error with "Try
- * again", then the empty state, then the data. Each screen says only what differs: its skeleton, what it loads
+ * again" (only while there is nothing to show), then the empty state, then the data. Each screen says only what differs: its skeleton, what it loads
  * and what "empty" looks like.
  */
 export function QueryState<T>({
@@ -37,7 +37,8 @@ export function QueryState<T>({
   if (query.isPending) {
     return loading === undefined ? <LoadingBlock label={`Loading your ${what}`} /> : loading;
   }
-  if (query.isError) {
+  // A refresh that failed (offline, a blip) keeps what was shown: the error is for having nothing to show.
+  if (query.isError && query.data === undefined) {
     if (error !== undefined) return error;
     return (
       <LoadError
@@ -48,8 +49,10 @@ export function QueryState<T>({
       />
     );
   }
-  if (isEmpty?.(query.data)) return empty ?? null;
-  return children(query.data);
+  const { data } = query;
+  if (data === undefined) return null;
+  if (isEmpty?.(data)) return empty ?? null;
+  return children(data);
 }
 
 /** A pulsing placeholder that screen readers announce as loading (`className` gives its size). */

@@ -10,7 +10,9 @@ import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { useFloatingPomodoroPreference } from './use-floating-pomodoro-preference.ts';
+import { useLaunchAction } from './use-launch-action.ts';
 
 /**
  * The slide-in menu's code (Radix Dialog, about 13 KB gzip) loads when a phone's menu button is pointed at,
@@ -53,6 +55,7 @@ export function AppShell() {
   // (theme, wallpaper) and the badge list the toasts start from wait for it, as its answer carries them.
   useStartDashboardFirstLoad(isDashboardPath(location.pathname));
   useBadgeEarnedToasts();
+  useLaunchAction();
 
   return (
     <div className="min-h-dvh lg:flex">
@@ -97,6 +100,7 @@ export function AppShell() {
         }`}
       >
         <div className="mx-auto max-w-6xl">
+          <OfflineBanner />
           {/* The member's theme and wallpaper, restored from their profile; pages preview and apply themes. */}
           <AppearanceProvider>
             <Suspense fallback={<PageLoading />}>

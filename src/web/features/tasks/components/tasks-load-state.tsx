@@ -36,7 +36,8 @@ export function TasksQueryView({
   children: (tasks: Task[]) => ReactNode;
 }) {
   if (query.isPending) return <TasksSkeleton />;
-  if (query.isError) {
+  // A refresh that failed (offline, a blip) keeps the list shown: the error is for having nothing to show.
+  if (query.isError && query.data === undefined) {
     return (
       <LoadError
         what="tasks"

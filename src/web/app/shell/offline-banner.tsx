@@ -1,0 +1,42 @@
+import { useMutationState } from '@tanstack/react-query';
+import { CloudOff } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/**
+ * Says so while the browser is offline (issue 18): what shows is the last known data, and the changes made now
+ * (TanStack Query holds them paused, each with its idempotency key where one could double) go out in order when
+ * the connection returns. Counts them.
+ */
+export function OfflineBanner() {
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+  const waiting = useMutationState({
+    filters: { status: 'pending' },
+    select: (mutation) => mutation.state.isPaused,
+  }).filter(Boolean).length;
+  if (online) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 flex items-center gap-2 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-medium text-(--ink)"
+    >
+      <CloudOff aria-hidden="true" className="size-5 shrink-0 text-(--accent)" />
+      <span>
+        Offline — changes will sync
+        {waiting > 0 ? ` (${waiting} waiting)` : ''}
+      </span>
+    </p>
+  );
+}
