@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, test } from './fixtures.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -14,7 +15,11 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 test.describe('installable and offline', () => {
-  test('meets Chromium’s install criteria: manifest, icons, service worker', async ({ page, context, signIn }) => {
+  test('meets Chromium’s install criteria: manifest, icons, service worker', async ({
+    page,
+    context,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/');
     await controlledByServiceWorker(page);
@@ -71,7 +76,9 @@ test.describe('installable and offline', () => {
     await signIn();
     await page.goto('/');
     await controlledByServiceWorker(page);
-    await expect.poll(() => page.evaluate(async () => (await caches.keys()).includes('lumara-api'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).includes('lumara-api')))
+      .toBe(true);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     const keptForMember = await page.evaluate(async () => {
@@ -79,5 +86,26 @@ test.describe('installable and offline', () => {
       return (await cache.keys()).map((request) => new URL(request.url).pathname);
     });
     expect(keptForMember.filter((path) => path !== '/api/users/me' && path !== '/api/auth/mode')).toEqual([]);
+  });
+
+  test('the offline banner passes axe in every theme', async ({
+    page,
+    context,
+    signIn,
+    expectAccessible,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn();
+    await page.goto('/');
+    for (const theme of [...panelThemeIds, ...tokenThemeNames]) {
+      await page.evaluate((id) => window.localStorage.setItem('theme', id), theme);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await context.setOffline(true);
+      await expect(page.getByText('Offline — changes will sync')).toBeVisible();
+      await expectAccessible();
+      await context.setOffline(false);
+      await expect(page.getByText('Offline — changes will sync')).toBeHidden();
+    }
   });
 });

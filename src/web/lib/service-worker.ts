@@ -17,5 +17,7 @@ export function registerServiceWorker(onUpdateReady: (reload: () => void) => voi
   });
   void worker
     .register()
-    .catch((error: unknown) => console.error('Service worker registration failed', error));
+    // Where the browser refuses workers (a private window, a policy), the app simply runs without offline
+    // starts: worth a warning for whoever debugs, not an error.
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
