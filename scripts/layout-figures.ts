@@ -87,7 +87,8 @@ const notAFeature: Record<string, string> = {
   api: 'shared foundation: the OpenAPI names every side uses',
   constants: 'shared foundation: app-wide spec constants',
   errors: 'shared foundation: the one error body',
-  'error-codes': 'shared foundation: the error codes and their statuses, apart from the schema (no zod on first load)',
+  'error-codes':
+    'shared foundation: the error codes and statuses, apart from their schema (no zod on first load)',
   'row-id': 'shared foundation: the id every path parameter reads',
   'time-zone': 'shared foundation: the IANA zone name every dated read takes',
   embeds: 'shared foundation: reading pasted links and embed code (widgets and music)',
