@@ -56,6 +56,8 @@ export const routeMatrix: Record<string, RouteRow> = {
   'GET /api/badges': { anonymous: 401, member: 200 },
   'GET /api/dashboard/stats': { anonymous: 401, member: 200 },
   'GET /api/dashboard': { anonymous: 401, member: 200 },
+  // Only ever the member's own: a fresh member finds nothing.
+  'GET /api/search': { path: '/api/search?q=matrix', anonymous: 401, member: 200 },
   // The matrix app's OpenAlex is a closed local port: a clean 502 `provider_failed`, never a 500.
   'POST /api/research': { body: { query: 'open science' }, anonymous: 401, member: 502 },
   'GET /api/quick-actions': { anonymous: 401, member: 200 },
