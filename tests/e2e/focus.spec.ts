@@ -174,11 +174,15 @@ test.describe('floating pomodoro widget', () => {
     await expect(page).toHaveTitle('Dashboard · Lumara');
     expect(
       await page.evaluate(() =>
-        ['pomodoroTimeLeft', 'pomodoroRunning', 'pomodoroEndsAt', 'pomodoroSessionId'].map((key) =>
-          window.localStorage.getItem(key),
-        ),
+        [
+          'pomodoroTimeLeft',
+          'pomodoroRunning',
+          'pomodoroEndsAt',
+          'pomodoroSessionId',
+          'pomodoroSessionKey',
+        ].map((key) => window.localStorage.getItem(key)),
       ),
-    ).toEqual([null, null, null, null]);
+    ).toEqual([null, null, null, null, null]);
     await page.clock.resume();
     await page.reload();
     await expect(widget.getByRole('timer')).toHaveText('25:00');

@@ -100,6 +100,19 @@ describe('AppearanceProvider: start-up (part 1 §4)', () => {
     expect(ink()).toBe('');
     expect(document.body.dataset.wallpaper).toBeUndefined();
   });
+
+  it('colours the browser’s frame (meta theme-color) with the theme’s page, and gives it back after', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#fbeff8';
+    document.head.append(meta);
+    stubProfile({ theme: 'noir' });
+    const { unmount } = renderStudio(<p>page</p>);
+    await waitFor(() => expect(meta.content).toBe(panelThemes.noir.palette.pageBg));
+    unmount();
+    expect(meta.content).toBe('#fbeff8');
+    meta.remove();
+  });
 });
 
 describe('ThemeStudio (part 1 §4)', () => {

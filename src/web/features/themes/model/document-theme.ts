@@ -12,6 +12,18 @@ export function applyThemeToDocument(root: HTMLElement, id: ThemeId): void {
   }
   root.style.setProperty('color-scheme', palette.scheme);
   root.dataset.theme = id;
+  setBrowserFrameColour(root, palette.pageBg);
+}
+
+/**
+ * The browser's own frame (the installed app's title bar, a phone's status bar) in the theme's page colour, as
+ * `<meta name="theme-color">` asks; the manifest's colour is fixed at install, this one follows the member.
+ */
+function setBrowserFrameColour(root: HTMLElement, colour: string | null): void {
+  const meta = root.ownerDocument.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!meta) return;
+  meta.dataset.defaultContent ??= meta.content;
+  meta.content = colour ?? meta.dataset.defaultContent;
 }
 
 /** Back to styles.css's default theme: what a signed-out page shows. */
@@ -21,4 +33,5 @@ export function clearThemeFromDocument(root: HTMLElement): void {
   }
   root.style.removeProperty('color-scheme');
   delete root.dataset.theme;
+  setBrowserFrameColour(root, null);
 }
