@@ -61,6 +61,9 @@ test.describe('installable and offline', () => {
     await form.getByRole('button', { name: 'Add task' }).click();
     await expect(page.getByText('Book the train')).toBeVisible();
     await expect(banner).toContainText('(1 waiting)');
+    // Still waiting after the tab reloads without a connection: the change is kept, not only held in memory.
+    await page.reload();
+    await expect(banner).toContainText('(1 waiting)');
 
     const sent = page.waitForResponse(
       (response) => response.url().endsWith('/api/tasks') && response.request().method() === 'POST',
@@ -70,6 +73,47 @@ test.describe('installable and offline', () => {
     await expect(banner).toBeHidden();
     const tasks = (await (await page.request.get('/api/tasks')).json()) as { title: string }[];
     expect(tasks.map((task) => task.title).sort()).toEqual(['Book the train', 'Pack the charger']);
+  });
+
+  test('a focus session run offline, with a reload on the way, is recorded and completed once when back online', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn();
+    await page.clock.install();
+    await page.goto('/focus');
+    await controlledByServiceWorker(page);
+    const startedIds: number[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/api/pomodoro') && response.request().method() === 'POST')
+        startedIds.push(((await response.json()) as { id: number }).id);
+    });
+
+    await context.setOffline(true);
+    const card = page.getByRole('region', { name: 'Focus timer' });
+    await card.getByRole('button', { name: 'Start' }).click();
+    await page.clock.fastForward('25:00');
+    await expect(card.getByText('Timer kissed complete. Tiny win, big energy. ✨')).toBeVisible();
+    const banner = page.getByRole('status').filter({ hasText: 'Offline — changes will sync' });
+    await expect(banner).toContainText('(2 waiting)');
+    await page.reload();
+    await expect(banner).toContainText('(2 waiting)');
+
+    const completed = page.waitForResponse(
+      (response) =>
+        /\/api\/pomodoro\/\d+\/complete$/.test(response.url()) && response.request().method() === 'PUT',
+    );
+    await context.setOffline(false);
+    expect((await completed).status()).toBe(200);
+    await expect(banner).toBeHidden();
+    // One session: the completion, which had no id offline, asked for the start again with the same key and was
+    // answered the session the start recorded.
+    await expect.poll(() => startedIds.length).toBe(2);
+    expect(new Set(startedIds).size).toBe(1);
+    const stats = await (await page.request.get('/api/dashboard/stats?time_zone=UTC')).json();
+    expect(stats).toMatchObject({ pomodoros_today: 1 });
   });
 
   test('signing out empties the offline copy of the member’s data', async ({ page, signIn }) => {

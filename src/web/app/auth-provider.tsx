@@ -12,6 +12,8 @@ import { requestLogout } from '#web/features/auth/api/logout.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
 import { clearOfflineApiCache, keepOfflineApiCacheFor } from '#web/lib/offline-api-cache.ts';
+import { forgetPausedWrites } from '#web/lib/offline-writes.ts';
+import { useOfflineWrites } from './use-offline-writes.ts';
 
 /**
  * Session state lives in the query cache under ['auth', 'me'] (the only store of server data), so every
@@ -29,6 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (memberId !== undefined) void keepOfflineApiCacheFor(memberId);
   }, [memberId]);
+  useOfflineWrites(memberId);
 
   const fetchUser = useCallback(
     // staleTime 0: always ask the server, unless a request is already in flight, which Query then shares.
@@ -66,6 +69,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(currentUserQueryKey, null);
     // Whoever signs in next on this browser must not see the previous member's cached data, here or offline.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    // Changes still waiting for a connection were the member's: they are not sent under whoever signs in next.
+    queryClient.getMutationCache().clear();
+    forgetPausedWrites();
     await clearOfflineApiCache();
     try {
       await requestLogout();

@@ -1,7 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { DEFAULT_POMODORO_REQUEST, type PomodoroSession } from '#shared/pomodoro.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { pomodoroWriteKey, pomodoroWritesScope } from './pomodoro-writes.ts';
+
+/** Names one start: sent again (a retry, a write kept offline), it answers the session it recorded. */
+export type StartPomodoroVariables = { idempotencyKey: string; timeZone?: string };
 
 /**
  * `POST /api/pomodoro` `{duration_minutes: 25, time_zone}`: records a session as its timer starts (part 1 §4).
@@ -11,10 +15,7 @@ import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 export function startPomodoro({
   idempotencyKey,
   timeZone = browserTimeZone(),
-}: {
-  idempotencyKey: string;
-  timeZone?: string;
-}): Promise<PomodoroSession> {
+}: StartPomodoroVariables): Promise<PomodoroSession> {
   return answerOf(
     api.pomodoro.$post({
       json: { ...DEFAULT_POMODORO_REQUEST, time_zone: timeZone },
@@ -23,9 +24,13 @@ export function startPomodoro({
   );
 }
 
-/** The key travels in the mutation's variables, so whatever sends the start again sends the same key. */
+/** Recording a start, as sent (and kept while offline, its key in its variables). */
+export const startPomodoroWrite = mutationOptions<PomodoroSession, Error, StartPomodoroVariables>({
+  mutationKey: pomodoroWriteKey('start'),
+  mutationFn: startPomodoro,
+  scope: pomodoroWritesScope,
+});
+
 export function useStartPomodoro() {
-  return useMutation({
-    mutationFn: (variables: { idempotencyKey: string }) => startPomodoro(variables),
-  });
+  return useMutation(startPomodoroWrite);
 }

@@ -58,6 +58,7 @@ describe('FloatingPomodoroWidget', () => {
       pomodoroRunning: 'true',
       pomodoroEndsAt: String(Date.parse('2026-03-01T09:25:00Z')),
       pomodoroSessionId: '41',
+      pomodoroSessionKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       pomodoroOwner: '1',
     });
   });
@@ -147,6 +148,7 @@ describe('FloatingPomodoroWidget', () => {
       pomodoroRunning: 'false',
       pomodoroEndsAt: null,
       pomodoroSessionId: null,
+      pomodoroSessionKey: null,
       pomodoroOwner: '1',
     });
   });

@@ -15,7 +15,7 @@ import {
   notifyPomodoroComplete,
 } from '../model/completion-notification.ts';
 import { canStart, formatClock } from '../model/countdown.ts';
-import { readStoredCountdown, storeCountdown, storedSessionId } from '../model/pomodoro-storage.ts';
+import { readStoredCountdown, storeCountdown, storedRecordedRun } from '../model/pomodoro-storage.ts';
 
 type View = 'open' | 'minimized' | 'closed';
 
@@ -70,7 +70,7 @@ type FloatingPomodoroWidgetProps = {
  * come at 0.
  */
 export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWidgetProps) {
-  const session = usePomodoroSession(storedSessionId);
+  const session = usePomodoroSession(storedRecordedRun);
   const { countdown, start, pause, reset } = useCountdown({
     initial: () => readStoredCountdown(POMODORO.durationSeconds, Date.now(), memberId),
     onComplete: () => {

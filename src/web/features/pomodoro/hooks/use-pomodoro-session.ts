@@ -1,9 +1,9 @@
 import { useCallback, useRef } from 'react';
-import { useCompletePomodoro } from '../api/complete-pomodoro.ts';
+import { type RecordedRun, useCompletePomodoro } from '../api/complete-pomodoro.ts';
 import { useStartPomodoro } from '../api/start-pomodoro.ts';
 
-/** Where a timer keeps the id of its recorded session beyond a reload (the floating widget); none for the card. */
-export type SessionIdStore = { read: () => number | null; write: (id: number | null) => void };
+/** Where a timer keeps its recorded run beyond a reload (the floating widget); none for the card. */
+export type RecordedRunStore = { read: () => RecordedRun | null; write: (run: RecordedRun | null) => void };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -11,45 +11,49 @@ function messageOf(error: unknown): string {
 
 /**
  * The server's record of one focus run: `begin` posts the session when a timer starts (not when it resumes),
- * `finish` marks it complete at 0 with the id that post answered, `discard` forgets it on Reset. Failures are
- * only logged (part 1 §7, §8): the timer itself never waits for the server.
+ * `finish` marks it complete at 0, `discard` forgets it on Reset. Both writes wait while offline and are kept
+ * across a reload (lib/offline-writes.ts); the completion names the run by its start's key, so it needs no
+ * answer from the start to be sent. Failures are only logged (part 1 §7, §8): the timer never waits for the server.
  */
-export function usePomodoroSession(store?: SessionIdStore) {
+export function usePomodoroSession(store?: RecordedRunStore) {
   const { mutateAsync: start } = useStartPomodoro();
   const { mutateAsync: complete } = useCompletePomodoro();
-  // The id of the run under way, as a promise: the run may finish before its POST has answered.
-  const pending = useRef<Promise<number | null> | null>(null);
+  const current = useRef<RecordedRun | null>(null);
 
   const begin = useCallback(() => {
-    store?.write(null);
-    const run: Promise<number | null> = start({ idempotencyKey: crypto.randomUUID() }).then(
+    const run: RecordedRun = { startKey: crypto.randomUUID(), id: null };
+    current.current = run;
+    store?.write(run);
+    start({ idempotencyKey: run.startKey }).then(
       (session) => {
-        if (pending.current === run) store?.write(session.id);
-        return session.id;
+        run.id = session.id;
+        if (current.current === run) store?.write(run);
       },
       (error: unknown) => {
         console.error(`Failed to record the pomodoro session: ${messageOf(error)}`);
-        return null;
+        // The server refused the start: there is no session to complete (a start still waiting is not refused).
+        if (current.current === run) {
+          current.current = null;
+          store?.write(null);
+        }
       },
     );
-    pending.current = run;
   }, [start, store]);
 
   const finish = useCallback(async () => {
-    const run = pending.current;
-    pending.current = null;
-    const id = run ? await run : (store?.read() ?? null);
+    const run = current.current ?? store?.read() ?? null;
+    current.current = null;
     store?.write(null);
-    if (id === null) return;
+    if (run === null) return;
     try {
-      await complete(id);
+      await complete({ ...run });
     } catch (error) {
       console.error(`Failed to complete the pomodoro session: ${messageOf(error)}`);
     }
   }, [complete, store]);
 
   const discard = useCallback(() => {
-    pending.current = null;
+    current.current = null;
     store?.write(null);
   }, [store]);
 

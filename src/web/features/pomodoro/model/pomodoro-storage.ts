@@ -1,16 +1,18 @@
-import type { SessionIdStore } from '../hooks/use-pomodoro-session.ts';
+import type { RecordedRunStore } from '../hooks/use-pomodoro-session.ts';
 import { type Countdown, idleCountdown } from './countdown.ts';
 
 /**
  * Part 1 §3 "Locally stored values: pomodoro time left, pomodoro running flag", kept by the floating widget so a
  * reload resumes it. The end time is kept too: time left alone cannot say how much passed while the page was
- * closed. The session id lets a resumed run still be marked complete.
+ * closed. The session's id and start key let a resumed run still be marked complete.
  */
 export const POMODORO_STORAGE_KEYS = {
   timeLeft: 'pomodoroTimeLeft',
   running: 'pomodoroRunning',
   endsAt: 'pomodoroEndsAt',
   sessionId: 'pomodoroSessionId',
+  /** The key the run's start was sent with: a run started offline has no id yet, and is completed by its key. */
+  sessionKey: 'pomodoroSessionKey',
   /** Whose timer it is: a browser shared by two members must not resume (or complete) the other's session. */
   owner: 'pomodoroOwner',
 } as const;
@@ -76,10 +78,17 @@ export function clearStoredCountdown(): void {
   for (const key of Object.values(POMODORO_STORAGE_KEYS)) write(key, null);
 }
 
-export const storedSessionId: SessionIdStore = {
+export const storedRecordedRun: RecordedRunStore = {
   read: () => {
+    const startKey = read(POMODORO_STORAGE_KEYS.sessionKey);
     const id = Number(read(POMODORO_STORAGE_KEYS.sessionId));
-    return Number.isInteger(id) && id > 0 ? id : null;
+    const known = Number.isInteger(id) && id > 0 ? id : null;
+    // A run stored before keys were kept has its id only: any key completes it, since the id is known.
+    if (startKey === null) return known === null ? null : { startKey: crypto.randomUUID(), id: known };
+    return { startKey, id: known };
   },
-  write: (id) => write(POMODORO_STORAGE_KEYS.sessionId, id === null ? null : String(id)),
+  write: (run) => {
+    write(POMODORO_STORAGE_KEYS.sessionKey, run?.startKey ?? null);
+    write(POMODORO_STORAGE_KEYS.sessionId, run?.id == null ? null : String(run.id));
+  },
 };

@@ -6,7 +6,7 @@ import {
   changeTasksOptimistically,
   rollBackTasks,
   settleTasks,
-  taskMutationKey,
+  taskWrite,
   updateTasksCache,
 } from './tasks-cache.ts';
 
@@ -38,11 +38,15 @@ export function buildOptimisticTask(request: CreateTaskRequest, now: Date = new 
   };
 }
 
+const FAILURE = 'Could not add that task. Please try again.';
+
+/** Adding a task, as sent (and kept while offline): see `taskWrite`. */
+export const createTaskWrite = taskWrite('create', createTask, FAILURE);
+
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: taskMutationKey('create'),
-    mutationFn: createTask,
+    ...createTaskWrite,
     onMutate: ({ request }) => {
       const optimistic = buildOptimisticTask(request);
       const snapshot = changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, optimistic, 'top'));
@@ -54,7 +58,7 @@ export function useCreateTask() {
     onError: (error, _request, context) =>
       rollBackTasks(queryClient, context, error, {
         log: 'Failed to create task',
-        message: 'Could not add that task. Please try again.',
+        message: FAILURE,
       }),
     onSettled: () => settleTasks(queryClient),
   });

@@ -7,7 +7,7 @@ import {
   invalidateDoneDependents,
   rollBackTasks,
   settleTasks,
-  taskMutationKey,
+  taskWrite,
 } from './tasks-cache.ts';
 
 /** `DELETE /api/tasks/{id}`: a soft delete, undone by `restoreTask`. */
@@ -16,11 +16,15 @@ export async function deleteTask(id: number): Promise<void> {
 }
 
 /** The task leaves the list at once; `onDeleted` runs once the server has agreed (the client acts only when ok). */
+const FAILURE = 'Could not delete that task. Please try again.';
+
+/** Deleting a task, as sent (and kept while offline): see `taskWrite`. */
+export const deleteTaskWrite = taskWrite('delete', (task: Task) => deleteTask(task.id), FAILURE);
+
 export function useDeleteTask({ onDeleted }: { onDeleted?: (task: Task) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: taskMutationKey('delete'),
-    mutationFn: (task: Task) => deleteTask(task.id),
+    ...deleteTaskWrite,
     onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => removeTask(tasks, task.id)),
     onSuccess: (_answer, task) => {
       if (task.status === 'done') invalidateDoneDependents(queryClient);
@@ -29,7 +33,7 @@ export function useDeleteTask({ onDeleted }: { onDeleted?: (task: Task) => void 
     onError: (error, task, context) =>
       rollBackTasks(queryClient, context, error, {
         log: `Failed to delete task ${task.id}`,
-        message: 'Could not delete that task. Please try again.',
+        message: FAILURE,
       }),
     onSettled: () => settleTasks(queryClient),
   });

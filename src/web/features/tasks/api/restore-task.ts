@@ -7,7 +7,7 @@ import {
   invalidateDoneDependents,
   rollBackTasks,
   settleTasks,
-  taskMutationKey,
+  taskWrite,
   updateTasksCache,
 } from './tasks-cache.ts';
 
@@ -17,11 +17,15 @@ export function restoreTask(id: number): Promise<Task> {
 }
 
 /** Takes the task as it was when deleted, and shows it back at the top of its column at once. */
+const FAILURE = 'Could not restore that task. Please try again.';
+
+/** Bringing a deleted task back, as sent (and kept while offline): see `taskWrite`. */
+export const restoreTaskWrite = taskWrite('restore', (task: Task) => restoreTask(task.id), FAILURE);
+
 export function useRestoreTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: taskMutationKey('restore'),
-    mutationFn: (task: Task) => restoreTask(task.id),
+    ...restoreTaskWrite,
     onMutate: (task) => changeTasksOptimistically(queryClient, (tasks) => placeTask(tasks, task, 'top')),
     onSuccess: (restored) => {
       updateTasksCache(queryClient, (tasks) => replaceTask(tasks, restored.id, restored));
@@ -30,7 +34,7 @@ export function useRestoreTask() {
     onError: (error, task, context) =>
       rollBackTasks(queryClient, context, error, {
         log: `Failed to restore task ${task.id}`,
-        message: 'Could not restore that task. Please try again.',
+        message: FAILURE,
       }),
     onSettled: () => settleTasks(queryClient),
   });

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type MutationFunction, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Task } from '#shared/tasks.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
@@ -11,6 +11,29 @@ import { tasksQueryOptions } from './get-tasks.ts';
 
 /** Every task mutation carries this key, so `settleTasks` can tell whether others are still in flight. */
 export const taskMutationKey = (operation: string) => [...queryKeys.tasks, operation] as const;
+
+/**
+ * What a task write is without the component that asked for it: its key, its call, and what follows its answer.
+ * Task writes share a scope, so they reach the server one after another in the order the member made them (a
+ * status change, then another, offline). These are also the defaults a write restored after a reload runs with
+ * (lib/offline-writes.ts); a mounted hook adds the optimistic change and its own messages on top.
+ */
+export function taskWrite<TData, TVariables>(
+  operation: string,
+  mutationFn: MutationFunction<TData, TVariables>,
+  failureMessage: string,
+) {
+  return mutationOptions<TData, Error, TVariables>({
+    mutationKey: taskMutationKey(operation),
+    mutationFn,
+    scope: { id: 'tasks' },
+    onError: (error) => {
+      console.error(`Failed to ${operation} a task: ${error.message}`);
+      toast.error(failureMessage, { id: 'tasks-failure' });
+    },
+    onSettled: (_data, _error, _variables, _result, { client }) => settleTasks(client),
+  });
+}
 
 export type TasksSnapshot = { previous: Task[] | undefined };
 

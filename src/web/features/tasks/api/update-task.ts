@@ -7,7 +7,7 @@ import {
   invalidateDoneDependents,
   rollBackTasks,
   settleTasks,
-  taskMutationKey,
+  taskWrite,
   updateTasksCache,
 } from './tasks-cache.ts';
 
@@ -19,11 +19,19 @@ export function updateTask(id: number, changes: UpdateTaskRequest): Promise<Task
 /** The task as the member saw it when asking for the change, and the change. */
 export type UpdateTaskVariables = { task: Task; changes: UpdateTaskRequest };
 
+const FAILURE = 'Could not save that change. Please try again.';
+
+/** Changing a task, as sent (and kept while offline): see `taskWrite`. */
+export const updateTaskWrite = taskWrite(
+  'update',
+  ({ task, changes }: UpdateTaskVariables) => updateTask(task.id, changes),
+  FAILURE,
+);
+
 export function useUpdateTask({ onCompleted }: { onCompleted?: (task: Task) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: taskMutationKey('update'),
-    mutationFn: ({ task, changes }: UpdateTaskVariables) => updateTask(task.id, changes),
+    ...updateTaskWrite,
     onMutate: ({ task, changes }) =>
       changeTasksOptimistically(queryClient, (tasks) => applyTaskChanges(tasks, task.id, changes)),
     onSuccess: (updated, { task }) => {
@@ -36,7 +44,7 @@ export function useUpdateTask({ onCompleted }: { onCompleted?: (task: Task) => v
     onError: (error, { task }, context) =>
       rollBackTasks(queryClient, context, error, {
         log: `Failed to update task ${task.id}`,
-        message: 'Could not save that change. Please try again.',
+        message: FAILURE,
       }),
     onSettled: () => settleTasks(queryClient),
   });

@@ -1,0 +1,108 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetPausedWrites, keepPausedWritesFor } from './offline-writes.ts';
+import { createQueryClient } from './query-client.ts';
+
+const MEMBER = 7;
+const STORED = `lumaraOfflineWrites:${MEMBER}`;
+
+/** A client as the app has it: the write `['notes', 'add']` registered, scoped so its writes run in order. */
+function clientWithRegisteredWrite(sent: string[], answer: (text: string) => Promise<string>) {
+  const queryClient = createQueryClient();
+  queryClient.setMutationDefaults(['notes', 'add'], {
+    mutationFn: async (text: string) => {
+      const answered = await answer(text);
+      sent.push(answered);
+      return answered;
+    },
+    scope: { id: 'notes' },
+  });
+  return queryClient;
+}
+
+function addNote(queryClient: QueryClient, text: string): Promise<unknown> {
+  return queryClient
+    .getMutationCache()
+    .build(queryClient, { mutationKey: ['notes', 'add'] })
+    .execute(text)
+    .catch(() => undefined);
+}
+
+function kept(): { mutations: { state: { variables: unknown } }[] } | null {
+  const stored = window.localStorage.getItem(STORED);
+  return stored === null ? null : JSON.parse(stored);
+}
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+  window.localStorage.clear();
+});
+
+describe('keepPausedWritesFor', () => {
+  it('keeps the registered writes made offline, under the member, and nothing else', async () => {
+    onlineManager.setOnline(false);
+    const queryClient = clientWithRegisteredWrite([], async (text) => text);
+    const stop = keepPausedWritesFor(queryClient, MEMBER);
+    void addNote(queryClient, 'first');
+    void addNote(queryClient, 'second');
+    // Not registered: after a reload nothing would know how to send it, so it is not kept.
+    void queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: ['other'], mutationFn: async () => 'x' })
+      .execute(undefined)
+      .catch(() => undefined);
+    await Promise.resolve();
+
+    expect(kept()?.mutations.map((mutation) => mutation.state.variables)).toEqual(['first', 'second']);
+    stop();
+  });
+
+  it('after a reload, sends the kept writes in the order they were made, once, and forgets them', async () => {
+    onlineManager.setOnline(false);
+    const before = clientWithRegisteredWrite([], async (text) => text);
+    const stopBefore = keepPausedWritesFor(before, MEMBER);
+    void addNote(before, 'first');
+    void addNote(before, 'second');
+    await Promise.resolve();
+    stopBefore();
+
+    // The reload: a new client, online again. The first write answers slowly; the second must still wait for it.
+    onlineManager.setOnline(true);
+    const sent: string[] = [];
+    const after = clientWithRegisteredWrite(sent, (text) =>
+      text === 'first'
+        ? new Promise((resolve) => setTimeout(() => resolve(text), 30))
+        : Promise.resolve(text),
+    );
+    const stop = keepPausedWritesFor(after, MEMBER);
+    await expect.poll(() => sent).toEqual(['first', 'second']);
+    await expect.poll(() => kept()).toBeNull();
+    stop();
+
+    // A second start finds nothing to send again.
+    const again = clientWithRegisteredWrite(sent, async (text) => text);
+    keepPausedWritesFor(again, MEMBER)();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toEqual(['first', 'second']);
+  });
+
+  it('never puts back another member’s writes, and ignores storage that is not its own shape', async () => {
+    window.localStorage.setItem('lumaraOfflineWrites:8', JSON.stringify({ mutations: [], queries: [] }));
+    window.localStorage.setItem(STORED, '{"not":"state"}');
+    const sent: string[] = [];
+    const queryClient = clientWithRegisteredWrite(sent, async (text) => text);
+    const stop = keepPausedWritesFor(queryClient, MEMBER);
+    expect(queryClient.getMutationCache().getAll()).toEqual([]);
+    stop();
+  });
+});
+
+describe('forgetPausedWrites', () => {
+  it('removes every member’s kept writes and nothing else', () => {
+    window.localStorage.setItem(STORED, '{}');
+    window.localStorage.setItem('lumaraOfflineWrites:8', '{}');
+    window.localStorage.setItem('theme', 'ocean');
+    forgetPausedWrites();
+    expect(Object.keys(window.localStorage)).toEqual(['theme']);
+  });
+});
