@@ -30,6 +30,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
   {
     to: 'auth/require-member.ts',
     from: [
+      'account',
       'ai',
       'badges',
       'calendar',
@@ -50,6 +51,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
       'widgets',
     ],
     why: 'every feature needs the session: requireMember turns the cookie into the member',
+  },
+  {
+    to: 'auth/auth-cookies.ts',
+    from: ['account'],
+    why: 'a deleted account signs the browser out: the session cookie is cleared as logout clears it',
   },
   {
     to: 'badges/badges.service.ts',

@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { createAccountRoutes } from './features/account/account.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
@@ -178,6 +179,10 @@ export function createApp(deps: AppDeps) {
         now,
         events,
       }),
+    )
+    .route(
+      '/',
+      createAccountRoutes({ db, requireMember, cookies, store: mediaStore, events, logger: deps.logger }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))
     .route('/', createPomodoroRoutes({ db, requireMember, now }))

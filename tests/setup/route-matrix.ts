@@ -34,6 +34,13 @@ export const routeMatrix: Record<string, RouteRow> = {
   'GET /api/users/me': { anonymous: 401, member: 200 },
   'GET /api/logout': { anonymous: 200, member: 200 },
   'POST /api/logout': { body: {}, anonymous: 200, member: 200 },
+  // Never another member's: the account is the caller's own. The example's email is not the member's, so the
+  // matrix's member is refused (400) and kept.
+  'DELETE /api/account': {
+    body: { email: 'not-this-member@example.test', community: 'delete' },
+    anonymous: 401,
+    member: 400,
+  },
   'GET /api/tasks': { anonymous: 401, member: 200 },
   'POST /api/tasks': { body: { title: 'Matrix task' }, anonymous: 401, member: 201 },
   'POST /api/tasks/restore': { body: { id: 1 }, anonymous: 401, member: 404, otherMember: 404 },

@@ -16,6 +16,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** The email that marks the one "Deleted member" row (it is no address: `.invalid` is reserved, RFC 2606). */
+export const DELETED_MEMBER_EMAIL = 'deleted-member@lumara.invalid';
+
 /** Members. Everything a member owns carries `user_id` pointing here. */
 export const users = pgTable(
   'users',
@@ -32,7 +35,14 @@ export const users = pgTable(
      */
     tasksVersion: bigint('tasks_version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('users_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    // At most one "Deleted member": the author of the posts and comments members chose to leave behind when
+    // they deleted their account (account feature). It has no identity, so no one can sign in as it.
+    uniqueIndex('users_deleted_member_key')
+      .on(t.email)
+      .where(sql`${t.email} = ${sql.raw(`'${DELETED_MEMBER_EMAIL}'`)}`),
+  ],
 );
 
 /**

@@ -1,6 +1,13 @@
-import { count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { communityPosts, postComments, postLikes, profiles, users } from '#server/db/schema.ts';
+import {
+  communityPosts,
+  DELETED_MEMBER_EMAIL,
+  postComments,
+  postLikes,
+  profiles,
+  users,
+} from '#server/db/schema.ts';
 import { ACTIVE_MEMBER_DAYS, type CommunityMember, type CommunityStats } from '#shared/community.ts';
 import { memberDisplayName } from './community-authors.ts';
 
@@ -15,7 +22,13 @@ export async function listMembers(
     .select({ id: users.id, displayName: memberDisplayName(), createdAt: users.createdAt })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(page.cursor !== undefined ? lt(users.id, page.cursor) : undefined)
+    // "Deleted member" (the author of posts kept after an account was deleted) is nobody to list.
+    .where(
+      and(
+        ne(users.email, DELETED_MEMBER_EMAIL),
+        page.cursor !== undefined ? lt(users.id, page.cursor) : undefined,
+      ),
+    )
     .orderBy(desc(users.id))
     .limit(page.limit + 1);
   const members = rows.slice(0, page.limit).map((row) => ({
@@ -50,7 +63,11 @@ export async function getCommunityStats(db: Db, now: Date): Promise<Omit<Communi
     )
     .union(db.select({ id: postLikes.userId }).from(postLikes).where(gte(postLikes.createdAt, since)))
     .as('active');
-  const [activeMembers] = await db.select({ n: count() }).from(active);
+  const deletedMember = db.select({ id: users.id }).from(users).where(eq(users.email, DELETED_MEMBER_EMAIL));
+  const [activeMembers] = await db
+    .select({ n: count() })
+    .from(active)
+    .where(notInArray(active.id, deletedMember));
   return {
     totalPosts: totals?.totalPosts ?? 0,
     totalLikes: totals?.totalLikes ?? 0,

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { YourDataCard } from '#web/features/account/components/your-data-card.tsx';
 import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
 import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
@@ -76,6 +77,7 @@ export function SettingsPage() {
           <AccountCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
+          <YourDataCard />
         </aside>
       </div>
     </>

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '#web/ui/button.tsx';
-import { StyleChoice } from './style-choice.tsx';
+import { ChoiceCard } from '#web/ui/choice-card.tsx';
 
 export type StyleOption<Style extends string> = { style: Style; label: string; description?: string };
 
@@ -41,7 +41,7 @@ export function StyleAndGenerate<Style extends string>({
         <legend className="mb-2 text-sm font-semibold text-(--ink)">Style</legend>
         <div className={columnsClass[columns]}>
           {options.map((option) => (
-            <StyleChoice
+            <ChoiceCard
               key={option.style}
               name={name}
               value={option.style}

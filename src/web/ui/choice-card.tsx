@@ -1,5 +1,5 @@
 /** One choice of a radio group laid out as a card: a label in bold and a line of description. */
-export function StyleChoice({
+export function ChoiceCard({
   name,
   value,
   checked,

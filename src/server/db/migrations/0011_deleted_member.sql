@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_deleted_member_key" ON "users" USING btree ("email") WHERE "users"."email" = 'deleted-member@lumara.invalid';

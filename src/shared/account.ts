@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * A member's account as a whole (issue 19, "Your data"): deleting it, and exporting everything in it. Ours; the
+ * spec has neither.
+ */
+
+/** What happens to the member's community posts and comments when the account goes. */
+export const communityContentChoices = ['delete', 'keep'] as const;
+export type CommunityContentChoice = (typeof communityContentChoices)[number];
+
+/** The name their kept posts and comments show afterwards. */
+export const DELETED_MEMBER_NAME = 'Deleted member';
+
+/**
+ * `DELETE /api/account`: the member types their email to confirm (compared without case or surrounding
+ * spaces), and chooses whether their posts and comments go with them or stay under "Deleted member".
+ */
+export const deleteAccountRequestSchema = z
+  .object({
+    email: z.string().trim().min(1, 'Type your email to confirm').max(320, 'At most 320 characters'),
+    community: z.enum(communityContentChoices),
+  })
+  .strict();
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** What went: counts the member can read back in the goodbye message. */
+export const deleteAccountResponseSchema = z
+  .object({
+    deleted: z.literal(true),
+    /** Posts left under "Deleted member" (0 when they went with the account). */
+    posts_kept: z.number().int(),
+  })
+  .meta({ id: 'DeletedAccount' });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
