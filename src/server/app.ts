@@ -182,7 +182,15 @@ export function createApp(deps: AppDeps) {
     )
     .route(
       '/',
-      createAccountRoutes({ db, requireMember, cookies, store: mediaStore, events, logger: deps.logger }),
+      createAccountRoutes({
+        db,
+        requireMember,
+        cookies,
+        store: mediaStore,
+        events,
+        logger: deps.logger,
+        now,
+      }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))
     .route('/', createPomodoroRoutes({ db, requireMember, now }))

@@ -41,6 +41,7 @@ export const routeMatrix: Record<string, RouteRow> = {
     anonymous: 401,
     member: 400,
   },
+  'GET /api/account/export': { anonymous: 401, member: 200 },
   'GET /api/tasks': { anonymous: 401, member: 200 },
   'POST /api/tasks': { body: { title: 'Matrix task' }, anonymous: 401, member: 201 },
   'POST /api/tasks/restore': { body: { id: 1 }, anonymous: 401, member: 404, otherMember: 404 },

@@ -1,16 +1,11 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatThreads, communityPosts, media, profiles } from '#server/db/schema.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { communityPosts } from '#server/db/schema.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
+import { memberWithEverything as withEverything } from '#tests/factories/account.ts';
 import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/community.ts';
-import { storeJobOutput } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
-import { createTaskAs } from '#tests/factories/tasks.ts';
-import { addTrackAs } from '#tests/factories/tracks.ts';
-import { createWidgetAs } from '#tests/factories/widgets.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -48,45 +43,7 @@ async function rowsNaming(memberId: number): Promise<string[]> {
   return found;
 }
 
-/** A member with something of every kind: tasks, a session, a track, a widget, a chat, media files, a post. */
-async function memberWithEverything() {
-  const member = await signInMember(t);
-  const { cookie, user } = member;
-  await createTaskAs(t, cookie, { title: 'Private plan' });
-  const started = await t.request('/api/pomodoro', {
-    method: 'POST',
-    cookie,
-    body: { duration_minutes: 25 },
-  });
-  expect(started.status).toBe(201);
-  await addTrackAs(t, cookie);
-  await createWidgetAs(t, cookie);
-  await t.db.insert(chatThreads).values({ userId: user.id, title: 'My secrets' });
-  const store = createFileMediaStore(t.media.dir);
-  const output = await storeJobOutput(t, user.id, {
-    bytes: new Uint8Array([1, 2, 3]),
-    contentType: 'image/png',
-    extension: 'png',
-  });
-  const galleryKey = `media/${user.id}/picture.png`;
-  await store.put(galleryKey, new Uint8Array([4, 5, 6]));
-  await t.db.insert(media).values({
-    userId: user.id,
-    mediaType: 'image',
-    storageKey: galleryKey,
-    contentType: 'image/png',
-    sizeBytes: 3,
-    sourceUrl: 'https://example.test/picture.png',
-  });
-  const avatarKey = `avatars/${user.id}/me.png`;
-  await store.put(avatarKey, new Uint8Array([7]));
-  await t.db
-    .insert(profiles)
-    .values({ userId: user.id, avatarKey, avatarUrl: `/api/avatars/${user.id}/me.png` });
-  const files = [output.key, galleryKey, avatarKey].map((key) => path.join(t.media.dir, key));
-  for (const file of files) expect(existsSync(file)).toBe(true);
-  return { ...member, files };
-}
+const memberWithEverything = () => withEverything(t);
 
 async function deleteAccount(cookie: string, body: unknown) {
   return t.request('/api/account', { method: 'DELETE', cookie, body });

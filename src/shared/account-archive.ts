@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { chatRoleSchema } from './ai.ts';
+import { COMMUNITY_LIMITS, postLangSchema } from './community.ts';
+import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
+import { PROFILE_LIMITS } from './profile.ts';
+import { quickActionPayloadSchema } from './quick-actions.ts';
+import { TASK_LIMITS } from './tasks.ts';
+import { WIDGET_LIMITS } from './widgets.ts';
+
+/**
+ * The archive a member exports and imports (issue 19, "Your data"): a zip with one JSON document per kind, the
+ * media files beside them, a README describing it and `manifest.json` naming the format and its version. Ids in
+ * the archive are the archive's own (the exporting server's row ids): they let one document point into another
+ * (a message into its thread, a comment into its post, a media item to its file) and are re-mapped on import,
+ * never written as they are. Nothing here names a member: whoever imports it owns what it makes.
+ */
+
+export const ARCHIVE_FORMAT = 'lumara-account-archive';
+export const ARCHIVE_VERSION = 1;
+
+/** The limits an archive must keep to be read at all (hostile archives: zip bombs, endless entries). */
+export const ARCHIVE_LIMITS = {
+  /** The upload itself. */
+  archiveBytesMax: 2 * 1024 * 1024 * 1024,
+  /** Entries in the zip's directory. */
+  entriesMax: 50_000,
+  /** One JSON document, unpacked. */
+  documentBytesMax: 64 * 1024 * 1024,
+  /** One media file, unpacked. */
+  fileBytesMax: 512 * 1024 * 1024,
+  /** Everything unpacked together. */
+  unpackedBytesMax: 4 * 1024 * 1024 * 1024,
+  /** Rows of one kind. */
+  itemsMax: 100_000,
+} as const;
+
+const instant = z.iso.datetime({ offset: true });
+const archiveId = z.number().int().positive().max(2_147_483_647);
+const text = (max: number) => z.string().max(max);
+
+/** The archive's own paths: `media/<id>.<ext>` and `profile/avatar.<ext>`, never absolute, never `..`. */
+export const archiveFilePathSchema = z
+  .string()
+  .max(200)
+  .regex(/^(media|profile)\/[a-z0-9_-]+\.[a-z0-9]{1,8}$/, 'not a file path of this archive');
+
+export const archiveProfileSchema = z.object({
+  display_name: text(PROFILE_LIMITS.displayNameMax).nullable(),
+  about: text(PROFILE_LIMITS.aboutMax).nullable(),
+  tags: z.array(text(PROFILE_LIMITS.tagMax)).max(PROFILE_LIMITS.tagsMax),
+  status: text(PROFILE_LIMITS.statusMax).nullable(),
+  theme: text(100).nullable(),
+  theme_name: text(100).nullable(),
+  theme_tokens: z.record(z.string(), z.unknown()).nullable(),
+  time_zone: text(100).nullable(),
+  ai_provider: text(100).nullable(),
+  ai_model: text(200).nullable(),
+  wallpaper_css: text(PROFILE_LIMITS.wallpaperCssMax).nullable(),
+  avatar_file: archiveFilePathSchema.nullable(),
+  wallpaper_file: archiveFilePathSchema.nullable(),
+});
+
+export const archiveTaskSchema = z.object({
+  id: archiveId,
+  title: text(TASK_LIMITS.titleMax).min(1),
+  status: z.enum(['todo', 'doing', 'done']),
+  labels: z.array(text(TASK_LIMITS.labelMax)).max(TASK_LIMITS.labelsMax),
+  due_date: z.iso.date().nullable(),
+  position: z.number().finite(),
+  created_at: instant,
+  updated_at: instant,
+  completed_at: instant.nullable(),
+});
+
+export const archivePomodoroSessionSchema = z.object({
+  id: archiveId,
+  duration_minutes: z.number().int().min(1).max(1_440),
+  time_zone: text(100),
+  started_at: instant,
+  completed_at: instant.nullable(),
+});
+
+export const archiveBadgeSchema = z.object({ badge_type: text(100), earned_at: instant });
+
+export const archiveChatMessageSchema = z.object({
+  role: chatRoleSchema,
+  content: text(200_000),
+  provider: text(100).nullable(),
+  model: text(200).nullable(),
+  stopped: z.boolean(),
+  created_at: instant,
+});
+
+export const archiveChatThreadSchema = z.object({
+  id: archiveId,
+  title: text(200).min(1),
+  memory: text(200_000),
+  archived_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+  messages: z.array(archiveChatMessageSchema).max(ARCHIVE_LIMITS.itemsMax),
+});
+
+export const archiveQuickActionSchema = z.object({
+  label: text(200).min(1),
+  icon: text(100),
+  category: text(100),
+  payload: quickActionPayloadSchema,
+  created_at: instant,
+});
+
+export const archiveMediaItemSchema = z.object({
+  id: archiveId,
+  media_type: mediaTypeSchema,
+  content_type: text(200),
+  size_bytes: z.number().int().min(0),
+  source_url: text(MEDIA_LIMITS.urlMax),
+  prompt: text(MEDIA_LIMITS.promptMax),
+  title: text(MEDIA_LIMITS.titleMax),
+  model_id: text(200),
+  is_favorite: z.boolean(),
+  created_at: instant,
+  /** Where the file is in the archive; null when the store had lost it at export. */
+  file: archiveFilePathSchema.nullable(),
+});
+
+export const archiveTrackSchema = z.object({
+  title: text(500).min(1),
+  suno_url: text(2_000).min(1),
+  embed_src: text(2_000).nullable(),
+  created_at: instant,
+});
+
+export const archiveWidgetSchema = z.object({
+  type: text(50),
+  title: text(WIDGET_LIMITS.titleMax).min(1),
+  url: text(2_000).nullable(),
+  col_span: z.number().int().min(1).max(12),
+  row_span: z.number().int().min(1).max(24),
+  order_index: z.number().int().min(0).max(2_147_483_647),
+  created_at: instant,
+});
+
+export const archivePostSchema = z.object({
+  id: archiveId,
+  title: text(COMMUNITY_LIMITS.titleMax).min(1),
+  body: text(COMMUNITY_LIMITS.bodyMax),
+  lang: postLangSchema,
+  images: z.array(text(MEDIA_LIMITS.urlMax)).max(20),
+  ai_meta: z.object({ helpers: z.array(z.enum(['generate', 'improve', 'translate'])).max(3) }).nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+/**
+ * A comment the member wrote. `post_id` is the archive's post when the post is the member's own (then it is
+ * imported with it); a comment on another member's post keeps that post's title for the member to read, and is
+ * not imported (the post is someone else's, and may not exist where the archive goes).
+ */
+export const archiveCommentSchema = z.object({
+  post_id: archiveId.nullable(),
+  post_title: text(COMMUNITY_LIMITS.titleMax),
+  body: text(COMMUNITY_LIMITS.commentMax).min(1),
+  helpful_at: instant.nullable(),
+  created_at: instant,
+});
+
+/** A like the member gave, as a comment points at its post. */
+export const archiveLikeSchema = z.object({
+  post_id: archiveId.nullable(),
+  post_title: text(COMMUNITY_LIMITS.titleMax),
+  created_at: instant,
+});
+
+const items = <S extends z.ZodType>(item: S) => z.array(item).max(ARCHIVE_LIMITS.itemsMax);
+
+/** Every document of the archive: its file name, and what it holds. */
+export const archiveDocuments = {
+  profile: { file: 'profile.json', schema: archiveProfileSchema },
+  tasks: { file: 'tasks.json', schema: items(archiveTaskSchema) },
+  pomodoro_sessions: { file: 'pomodoro-sessions.json', schema: items(archivePomodoroSessionSchema) },
+  badges: { file: 'badges.json', schema: items(archiveBadgeSchema) },
+  chat_threads: { file: 'chat-threads.json', schema: items(archiveChatThreadSchema) },
+  quick_actions: { file: 'quick-actions.json', schema: items(archiveQuickActionSchema) },
+  media: { file: 'media.json', schema: items(archiveMediaItemSchema) },
+  music_tracks: { file: 'music-tracks.json', schema: items(archiveTrackSchema) },
+  widgets: { file: 'widgets.json', schema: items(archiveWidgetSchema) },
+  community_posts: { file: 'community-posts.json', schema: items(archivePostSchema) },
+  community_comments: { file: 'community-comments.json', schema: items(archiveCommentSchema) },
+  community_likes: { file: 'community-likes.json', schema: items(archiveLikeSchema) },
+} as const;
+
+export type ArchiveKind = keyof typeof archiveDocuments;
+export const archiveKinds = Object.keys(archiveDocuments) as ArchiveKind[];
+export type ArchiveContents = { [K in ArchiveKind]: z.infer<(typeof archiveDocuments)[K]['schema']> };
+
+/** `manifest.json`: what the archive is, and how many of each kind it holds. */
+export const archiveManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  exported_at: instant,
+  counts: z.record(z.string(), z.number().int().min(0)),
+});
+export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { chatMessages, chatThreads, media, profiles } from '#server/db/schema.ts';
+import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { storeJobOutput } from '#tests/factories/media-test-files.ts';
+import { signInMember } from '#tests/factories/members.ts';
+import { createQuickActionAs } from '#tests/factories/quick-actions.ts';
+import { createTaskAs } from '#tests/factories/tasks.ts';
+import { addTrackAs } from '#tests/factories/tracks.ts';
+import { createWidgetAs } from '#tests/factories/widgets.ts';
+import type { TestApp } from '#tests/setup/test-app.ts';
+
+/**
+ * A member with something of every private kind (issue 19's deletion and export tests): a task, a focus session,
+ * a track, a widget, a quick action, a chat thread with memory and messages, a gallery item, a generation output
+ * and an avatar with their files, and a profile. Community content is each test's own.
+ */
+export async function memberWithEverything(t: TestApp) {
+  const member = await signInMember(t);
+  const { cookie, user } = member;
+  await createTaskAs(t, cookie, { title: 'Private plan' });
+  const started = await t.request('/api/pomodoro', {
+    method: 'POST',
+    cookie,
+    body: { duration_minutes: 25 },
+  });
+  expect(started.status).toBe(201);
+  await addTrackAs(t, cookie);
+  await createWidgetAs(t, cookie);
+  await createQuickActionAs(t, cookie);
+  const [thread] = await t.db
+    .insert(chatThreads)
+    .values({ userId: user.id, title: 'My secrets', memory: 'Likes early mornings.' })
+    .returning({ id: chatThreads.id });
+  if (!thread) throw new Error('no thread');
+  await t.db.insert(chatMessages).values([
+    { threadId: thread.id, userId: user.id, role: 'user', content: 'Remember my plan' },
+    {
+      threadId: thread.id,
+      userId: user.id,
+      role: 'assistant',
+      content: 'I will.',
+      provider: 'openrouter',
+      model: 'test/model',
+    },
+  ]);
+  const store = createFileMediaStore(t.media.dir);
+  const output = await storeJobOutput(t, user.id, {
+    bytes: new Uint8Array([1, 2, 3]),
+    contentType: 'image/png',
+    extension: 'png',
+  });
+  const galleryKey = `media/${user.id}/picture.png`;
+  await store.put(galleryKey, new Uint8Array([4, 5, 6]));
+  await t.db.insert(media).values({
+    userId: user.id,
+    mediaType: 'image',
+    storageKey: galleryKey,
+    contentType: 'image/png',
+    sizeBytes: 3,
+    sourceUrl: 'https://example.test/picture.png',
+  });
+  const avatarKey = `avatars/${user.id}/me.png`;
+  await store.put(avatarKey, new Uint8Array([7]));
+  await t.db.insert(profiles).values({
+    userId: user.id,
+    avatarKey,
+    avatarUrl: `/api/avatars/${user.id}/me.png`,
+    displayName: 'Ada at work',
+    tags: ['focus', 'tea'],
+  });
+  const files = [output.key, galleryKey, avatarKey].map((key) => path.join(t.media.dir, key));
+  for (const file of files) expect(existsSync(file)).toBe(true);
+  return { ...member, files };
+}
