@@ -12,8 +12,10 @@
  * 5. Media generation, saving into the store, the gallery and stored files (bench/media.ts).
  * 6. Live event delivery under 50 open streams, on one server and across two on PostgreSQL and Redis
  *    (bench/event-latency.ts).
+ * 7. Your data: import and export for a member with 10,000 tasks and 200 MB of media, with the server's peak
+ *    memory (bench/account-archive.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import path from 'node:path';
 import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { projectRoot, startServerProcess } from '../tests/setup/server-process.ts';
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '../tests/setup/test-database.ts';
+import { measureAccountArchive } from './account-archive.ts';
 import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
@@ -41,7 +44,7 @@ import {
 import { measureMedia } from './media.ts';
 import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
 
-const parts = ['server', 'browser', 'chat', 'media', 'events'] as const;
+const parts = ['server', 'browser', 'chat', 'media', 'events', 'account'] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
 const runs = (part: Part) => only === undefined || only === part;
@@ -68,6 +71,8 @@ async function main(): Promise<void> {
   if (runs('chat')) await withDataDir('chat', async (dir) => measureChatStreaming(signInOverHttp, dir));
   if (runs('media')) await withDataDir('media', async (dir) => measureMedia(signInOverHttp, dir));
   if (runs('events')) console.log(`\n${(await measureEventLatency()).join('\n')}`);
+  if (runs('account'))
+    await withDataDir('account', async (dir) => measureAccountArchive(signInOverHttp, dir));
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

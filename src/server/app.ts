@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './app-env.ts';
 import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createAccountRoutes } from './features/account/account.routes.ts';
+import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
@@ -144,7 +144,13 @@ export function createApp(deps: AppDeps) {
     if (!headers.get('Cache-Control')?.startsWith('private')) headers.set('Cache-Control', 'no-store');
   });
   app.use('/api/*', compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES }));
-  app.use('/api/*', sameOriginGuard({ appOrigin: deps.appUrl.origin }));
+  app.use(
+    '/api/*',
+    sameOriginGuard({
+      appOrigin: deps.appUrl.origin,
+      uploads: { [accountRoutes.import.path]: 'application/zip' },
+    }),
+  );
   app.use('/api/*', storableUrlGuard());
   app.use(
     '/api/*',
@@ -158,8 +164,11 @@ export function createApp(deps: AppDeps) {
   });
   // Reads that carry no body skip it: it asks for the body, which makes the Node adapter build a whole Web Request
   // (4 % of a GET's time), and no GET or HEAD route reads one.
+  // An archive being imported is written to disk as it arrives, under its own (much larger) limit.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === accountRoutes.import.path
+      ? next()
+      : limitBody(c, next),
   );
 
   app.route(

@@ -60,6 +60,23 @@ export const archiveProfileSchema = z.object({
   wallpaper_file: archiveFilePathSchema.nullable(),
 });
 
+/** The profile document of a member who set nothing. */
+export const EMPTY_ARCHIVE_PROFILE: z.infer<typeof archiveProfileSchema> = {
+  display_name: null,
+  about: null,
+  tags: [],
+  status: null,
+  theme: null,
+  theme_name: null,
+  theme_tokens: null,
+  time_zone: null,
+  ai_provider: null,
+  ai_model: null,
+  wallpaper_css: null,
+  avatar_file: null,
+  wallpaper_file: null,
+};
+
 export const archiveTaskSchema = z.object({
   id: archiveId,
   title: text(TASK_LIMITS.titleMax).min(1),

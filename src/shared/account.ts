@@ -33,3 +33,25 @@ export const deleteAccountResponseSchema = z
   })
   .meta({ id: 'DeletedAccount' });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+/** `POST /api/account/import?mode=`: `preview` reads and checks the archive and writes nothing; `apply` imports. */
+export const importModes = ['preview', 'apply'] as const;
+export const importAccountQuerySchema = z.object({ mode: z.enum(importModes).default('preview') });
+
+/** Per kind of the archive: how many it holds, and how many are new here (the rest are exact duplicates). */
+export const importKindCountSchema = z.object({
+  kind: z.string(),
+  in_archive: z.number().int(),
+  to_add: z.number().int(),
+});
+
+export const importAccountResponseSchema = z
+  .object({
+    /** False for a preview: nothing was written. */
+    applied: z.boolean(),
+    kinds: z.array(importKindCountSchema),
+    /** Comments and likes on other members' posts: kept in the archive to read, never imported. */
+    not_imported: z.number().int(),
+  })
+  .meta({ id: 'AccountImport' });
+export type AccountImportSummary = z.infer<typeof importAccountResponseSchema>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { chatMessages, chatThreads, media, profiles } from '#server/db/schema.ts';
 import { createFileMediaStore } from '#server/lib/media-store.ts';
-import { storeJobOutput } from '#tests/factories/media-test-files.ts';
+import { SAMPLE_FILES, storeJobOutput } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createQuickActionAs } from '#tests/factories/quick-actions.ts';
 import { createTaskAs } from '#tests/factories/tasks.ts';
@@ -47,22 +47,22 @@ export async function memberWithEverything(t: TestApp) {
   ]);
   const store = createFileMediaStore(t.media.dir);
   const output = await storeJobOutput(t, user.id, {
-    bytes: new Uint8Array([1, 2, 3]),
+    bytes: SAMPLE_FILES.png,
     contentType: 'image/png',
     extension: 'png',
   });
-  const galleryKey = `media/${user.id}/picture.png`;
-  await store.put(galleryKey, new Uint8Array([4, 5, 6]));
+  const galleryKey = `media/${user.id}/picture.jpg`;
+  await store.put(galleryKey, SAMPLE_FILES.jpeg);
   await t.db.insert(media).values({
     userId: user.id,
     mediaType: 'image',
     storageKey: galleryKey,
-    contentType: 'image/png',
-    sizeBytes: 3,
+    contentType: 'image/jpeg',
+    sizeBytes: SAMPLE_FILES.jpeg.length,
     sourceUrl: 'https://example.test/picture.png',
   });
   const avatarKey = `avatars/${user.id}/me.png`;
-  await store.put(avatarKey, new Uint8Array([7]));
+  await store.put(avatarKey, SAMPLE_FILES.png);
   await t.db.insert(profiles).values({
     userId: user.id,
     avatarKey,
@@ -73,4 +73,28 @@ export async function memberWithEverything(t: TestApp) {
   const files = [output.key, galleryKey, avatarKey].map((key) => path.join(t.media.dir, key));
   for (const file of files) expect(existsSync(file)).toBe(true);
   return { ...member, files };
+}
+
+/**
+ * How many rows of every table of the schema name the member by a member column (`user_id`, `author_id`,
+ * `reporter_id`, and `users.id`), keyed `table.column`: what "nothing of the member remains" and "nothing was
+ * written" are checked against. Read from the catalogue, so a table added later is counted too.
+ */
+export async function rowCountsNaming(t: TestApp, memberId: number): Promise<Record<string, number>> {
+  const { rows } = await t.db.$client.query<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns
+     WHERE table_schema = current_schema()
+       AND (column_name IN ('user_id', 'author_id', 'reporter_id') OR (table_name = 'users' AND column_name = 'id'))
+     ORDER BY table_name, column_name`,
+  );
+  expect(rows.length).toBeGreaterThan(15);
+  const counts: Record<string, number> = {};
+  for (const { table_name: table, column_name: column } of rows) {
+    const { rows: counted } = await t.db.$client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`,
+      [memberId],
+    );
+    counts[`${table}.${column}`] = counted[0]?.n ?? 0;
+  }
+  return counts;
 }

@@ -42,6 +42,9 @@ export const routeMatrix: Record<string, RouteRow> = {
     member: 400,
   },
   'GET /api/account/export': { anonymous: 401, member: 200 },
+  // Its body is a zip, not JSON, so the example sends none: the member is refused (400, "Send the archive")
+  // before anything is read. import-account.test.ts sends real archives, good and hostile.
+  'POST /api/account/import': { anonymous: 401, member: 400 },
   'GET /api/tasks': { anonymous: 401, member: 200 },
   'POST /api/tasks': { body: { title: 'Matrix task' }, anonymous: 401, member: 201 },
   'POST /api/tasks/restore': { body: { id: 1 }, anonymous: 401, member: 404, otherMember: 404 },

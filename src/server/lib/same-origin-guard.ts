@@ -16,8 +16,10 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
  *   write with no body and no content type (`DELETE /api/tasks/1` from curl, the spec's calls with body "none")
  *   goes on to the session check (401) and the route: a browser always names its Origin on such a request from
  *   another site, and the session cookie (SameSite=Lax) is not even sent with it.
+ *   A route that takes a file (`uploads`: an account archive) takes its own type instead: `application/zip` is
+ *   no more sendable by a form than JSON is, and a cross-site script sending it needs the same preflight.
  */
-export function sameOriginGuard(options: { appOrigin: string }) {
+export function sameOriginGuard(options: { appOrigin: string; uploads?: Record<string, string> }) {
   return createMiddleware(async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     if (fetchSite && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) {
@@ -29,8 +31,14 @@ export function sameOriginGuard(options: { appOrigin: string }) {
         throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
       }
       const contentType = c.req.header('content-type');
-      if ((hasBody(c.req.raw.headers) || contentType !== undefined) && !JSON_TYPE.test(contentType ?? '')) {
-        throw new AppError('unsupported_media_type', 'Send the request body as application/json');
+      const upload = options.uploads?.[c.req.path];
+      if (hasBody(c.req.raw.headers) || contentType !== undefined) {
+        if (upload && (contentType ?? '').split(';')[0]?.trim().toLowerCase() !== upload) {
+          throw new AppError('unsupported_media_type', `Send the file as ${upload}`);
+        }
+        if (!upload && !JSON_TYPE.test(contentType ?? '')) {
+          throw new AppError('unsupported_media_type', 'Send the request body as application/json');
+        }
       }
     }
     await next();

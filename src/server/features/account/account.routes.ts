@@ -4,11 +4,21 @@ import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
-import { deleteAccountRequestSchema, deleteAccountResponseSchema } from '#shared/account.ts';
+import { queryOf } from '#server/lib/query.ts';
+import {
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+  importAccountQuerySchema,
+  importAccountResponseSchema,
+} from '#shared/account.ts';
+import { ARCHIVE_LIMITS } from '#shared/account-archive.ts';
 import type { AuthCookies } from '../auth/auth-cookies.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { collectAccountArchive } from './collect-account-archive.ts';
 import { deleteAccount } from './delete-account.service.ts';
+import { importAccount } from './import-account.service.ts';
+import { openAccountArchive } from './read-account-archive.ts';
+import { withReceivedArchive } from './receive-archive.ts';
 import { zipAccountArchive } from './zip-account-archive.ts';
 
 /** The member's account as a whole (issue 19): ours, not the spec's. */
@@ -30,6 +40,30 @@ export const accountRoutes = {
         content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
       },
     },
+  }),
+  import: apiRoute({
+    method: 'post',
+    path: '/api/account/import',
+    tags: ['Account'],
+    summary: 'Import an exported archive into my account',
+    description:
+      'The body is an archive `GET /api/account/export` made (here or on another Lumara), as `application/zip`, ' +
+      `at most ${ARCHIVE_LIMITS.archiveBytesMax / 1024 ** 3} GB. \`mode=preview\` (the default) checks it and ` +
+      'answers what would be added, writing nothing; `mode=apply` adds it all in one transaction, or nothing. ' +
+      "Exact duplicates of the member's rows are skipped (a second import adds nothing); creation dates are " +
+      "kept; the archive's ids are re-mapped, and everything becomes the importing member's own. Comments and " +
+      "likes on other members' posts are not imported. **400** `bad_request` with the reason for an archive " +
+      'that is not one (not a zip, a name or path outside the format, an entry larger than allowed, a schema ' +
+      'mismatch, a missing file); **413** over the size limit; **415** a file whose bytes are not the picture, ' +
+      'film or sound it claims.',
+    request: {
+      query: queryOf(importAccountQuerySchema),
+      body: {
+        content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } },
+        required: true,
+      },
+    },
+    responses: { 200: json(importAccountResponseSchema, 'What was (or would be) added') },
   }),
   remove: apiRoute({
     method: 'delete',
@@ -71,6 +105,22 @@ export function createAccountRoutes(deps: {
         'content-disposition': `attachment; filename="lumara-export-${day}.zip"`,
         'cache-control': 'private, no-store',
       });
+    })
+    .openapi(accountRoutes.import, async (c) => {
+      const { mode } = c.req.valid('query');
+      const answer = await withReceivedArchive(
+        c.req.raw.body,
+        c.req.header('content-length'),
+        async (file) => {
+          const archive = await openAccountArchive(file);
+          try {
+            return await importAccount(deps, memberIdOf(c), archive, mode, deps.now());
+          } finally {
+            archive.close();
+          }
+        },
+      );
+      return c.json(answer, 200);
     })
     .openapi(accountRoutes.remove, async (c) => {
       const answer = await deleteAccount(deps, memberIdOf(c), c.req.valid('json'));

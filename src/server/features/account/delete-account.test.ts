@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityPosts } from '#server/db/schema.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
-import { memberWithEverything as withEverything } from '#tests/factories/account.ts';
+import { rowCountsNaming, memberWithEverything as withEverything } from '#tests/factories/account.ts';
 import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/community.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -24,23 +24,12 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Every row, in every table of the schema, that names the member by a member column. */
+/** The tables (and columns) that still hold a row naming the member. */
 async function rowsNaming(memberId: number): Promise<string[]> {
-  const { rows } = await t.db.$client.query<{ table_name: string; column_name: string }>(
-    `SELECT table_name, column_name FROM information_schema.columns
-     WHERE table_schema = current_schema()
-       AND (column_name IN ('user_id', 'author_id', 'reporter_id') OR (table_name = 'users' AND column_name = 'id'))`,
-  );
-  expect(rows.length).toBeGreaterThan(15);
-  const found: string[] = [];
-  for (const { table_name: table, column_name: column } of rows) {
-    const { rows: counted } = await t.db.$client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`,
-      [memberId],
-    );
-    if ((counted[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
-  }
-  return found;
+  const counts = await rowCountsNaming(t, memberId);
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([where]) => where);
 }
 
 const memberWithEverything = () => withEverything(t);

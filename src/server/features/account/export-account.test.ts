@@ -7,6 +7,7 @@ import yauzl from 'yauzl';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '#shared/account-archive.ts';
 import { memberWithEverything } from '#tests/factories/account.ts';
 import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/community.ts';
+import { SAMPLE_FILES } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { type OpenedArchive, openAccountArchive } from './read-account-archive.ts';
@@ -97,10 +98,10 @@ describe('GET /api/account/export', () => {
 
       // The files ride along, byte for byte.
       const [item] = contents.media;
-      expect(item?.file).toMatch(/^media\/\d+\.png$/);
-      expect([...(await readFileOf(archive, item?.file ?? ''))]).toEqual([4, 5, 6]);
+      expect(item?.file).toMatch(/^media\/\d+\.jpg$/);
+      expect(await readFileOf(archive, item?.file ?? '')).toEqual(Buffer.from(SAMPLE_FILES.jpeg));
       expect(contents.profile.avatar_file).toBe('profile/avatar.png');
-      expect([...(await readFileOf(archive, 'profile/avatar.png'))]).toEqual([7]);
+      expect(await readFileOf(archive, 'profile/avatar.png')).toEqual(Buffer.from(SAMPLE_FILES.png));
       expect(contents.profile.wallpaper_file).toBeNull();
 
       // The README says what the archive is.

@@ -1,11 +1,16 @@
-import { ShieldCheck } from 'lucide-react';
+import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { ImportArchive } from './import-archive.tsx';
 
-/** Settings' "Your data" card (issue 19): the member's data is theirs, to take away or to delete. */
+/**
+ * Settings' "Your data" card (issue 19): the member's data is theirs, to take away, to bring in, or to delete.
+ * The export is a plain download: the server streams the archive with its size known, so the browser's own
+ * download shows its progress and writes it to disk as it comes, however large the gallery.
+ */
 export function YourDataCard() {
   const { user } = useAuth();
   const [deleting, setDeleting] = useState(false);
@@ -16,12 +21,29 @@ export function YourDataCard() {
         <ShieldCheck aria-hidden="true" className="size-5 text-(--accent)" />
         Your data
       </h2>
-      <p className="text-sm text-(--ink-muted)">
-        Deleting your account removes everything of yours from Lumara.
-      </p>
-      <Button variant="secondary" className="self-start" onClick={() => setDeleting(true)}>
-        Delete my account
-      </Button>
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-(--ink-muted)">
+          One .zip with everything of yours: tasks, focus sessions, badges, chats, gallery files, music,
+          widgets, posts and comments, and a README that explains it.
+        </p>
+        <a
+          href="/api/account/export"
+          download
+          className="inline-flex min-h-11 items-center justify-center gap-2 self-start rounded-full bg-(--accent) px-5 py-2.5 font-semibold text-(--on-accent) shadow-(--glow) hover:bg-(--accent-strong)"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download my data
+        </a>
+      </div>
+      <ImportArchive />
+      <div className="flex flex-col gap-3 border-t border-(--line) pt-4">
+        <p className="text-sm text-(--ink-muted)">
+          Deleting your account removes everything of yours from Lumara.
+        </p>
+        <Button variant="secondary" className="self-start" onClick={() => setDeleting(true)}>
+          Delete my account
+        </Button>
+      </div>
       {deleting ? <DeleteAccountDialog email={user.email} onClose={() => setDeleting(false)} /> : null}
     </GlassPanel>
   );

@@ -1,0 +1,46 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { AppError } from '#server/lib/errors.ts';
+import { ARCHIVE_LIMITS } from '#shared/account-archive.ts';
+
+const tooLarge = () =>
+  new AppError(
+    'payload_too_large',
+    `An archive may be at most ${ARCHIVE_LIMITS.archiveBytesMax / 1024 / 1024 / 1024} GB`,
+  );
+
+/**
+ * Writes an uploaded archive to a file of its own, as it arrives (a zip is read from its end, so it cannot be
+ * read as a stream), refusing it past the size limit without reading further. Runs `use` on the file and removes
+ * it afterwards, whatever happens.
+ */
+export async function withReceivedArchive<T>(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: string | undefined,
+  use: (file: string) => Promise<T>,
+): Promise<T> {
+  if (!body) throw new AppError('bad_request', 'Send the archive (a .zip) as the request body');
+  if (declaredLength !== undefined && Number(declaredLength) > ARCHIVE_LIMITS.archiveBytesMax)
+    throw tooLarge();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'lumara-import-'));
+  const file = path.join(folder, 'archive.zip');
+  try {
+    let received = 0;
+    const capped = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(received > ARCHIVE_LIMITS.archiveBytesMax ? tooLarge() : null, chunk);
+      },
+    });
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), capped, createWriteStream(file));
+    if (received === 0) throw new AppError('bad_request', 'Send the archive (a .zip) as the request body');
+    return await use(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
