@@ -272,6 +272,18 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     expect((await send(b, member, 'GET', '/api/users/me')).status).toBe(401);
   });
 
+  it('refuses the cookie on B at once after the account is deleted on A (issue 19)', async () => {
+    const member = await signIn(a, 'Departing');
+    expect((await send(b, member, 'POST', '/api/tasks', { title: 'Left behind' })).status).toBe(201);
+    const deleted = await send(a, member, 'DELETE', '/api/account', {
+      email: 'departing@example.test',
+      community: 'delete',
+    });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    expect((await send(b, member, 'GET', '/api/users/me')).status).toBe(401);
+    expect((await send(b, member, 'GET', '/api/account/export')).status).toBe(401);
+  });
+
   it("closes B's open event stream when the session ends on A", async () => {
     const member = await signIn(a, 'Watcher');
     const onB = await streamOn(b, member);
