@@ -199,6 +199,7 @@ export function createApp(deps: AppDeps) {
         events,
         logger: deps.logger,
         now,
+        appUrl: deps.appUrl,
       }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))

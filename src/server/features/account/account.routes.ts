@@ -89,6 +89,7 @@ export function createAccountRoutes(deps: {
   events: EventBus;
   logger: Logger;
   now: () => Date;
+  appUrl: URL;
 }) {
   const routes = createApiRouter();
   routes.use('/api/account', deps.requireMember);

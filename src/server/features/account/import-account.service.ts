@@ -25,6 +25,7 @@ import { findUnstorableText } from '#server/lib/storable-text.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
 import { type ArchiveContents, type ArchiveKind, archiveKinds } from '#shared/account-archive.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
+import { withCheckedEmbeds } from './archive-embeds.ts';
 import type { OpenedArchive } from './read-account-archive.ts';
 import { checkArchiveFile, type StoredArchiveFile, storeArchiveFile } from './store-archive-file.ts';
 
@@ -596,14 +597,15 @@ async function removeStored(store: MediaStore, stored: Map<string, StoredArchive
  * kept; every row is the importing member's (the archive's ids only tie its documents together).
  */
 export async function importAccount(
-  deps: { db: Db; store: MediaStore; logger: Logger },
+  deps: { db: Db; store: MediaStore; logger: Logger; appUrl: URL },
   memberId: number,
   archive: OpenedArchive,
   mode: 'preview' | 'apply',
   now: Date,
 ): Promise<AccountImportSummary> {
   checkReferences(archive);
-  const plan = await planImport(deps.db, memberId, archive.contents);
+  const contents = withCheckedEmbeds(archive.contents, deps.appUrl.origin);
+  const plan = await planImport(deps.db, memberId, contents);
   if (mode === 'preview') {
     for (const item of plan.media) {
       if (item.file !== null) await checkArchiveFile(archive, item.file, item.media_type, item.content_type);
@@ -611,7 +613,7 @@ export async function importAccount(
     for (const file of [plan.profile.avatar_file, plan.profile.wallpaper_file]) {
       if (file) await checkArchiveFile(archive, file, 'image', null);
     }
-    return summarize(archive.contents, plan, false);
+    return summarize(contents, plan, false);
   }
 
   const files = await storeFiles(deps.store, memberId, archive, plan);
@@ -619,7 +621,7 @@ export async function importAccount(
   try {
     written = await deps.db.transaction(async (tx) => {
       // Planned again inside: an import that ran meanwhile has made some of these duplicates.
-      const final = await planImport(tx, memberId, archive.contents);
+      const final = await planImport(tx, memberId, contents);
       await writePlan(tx, memberId, final, files, now);
       return final;
     });
@@ -636,5 +638,5 @@ export async function importAccount(
   );
   await removeStored(deps.store, new Map([...files].filter(([path]) => !used.has(path))));
   deps.logger.info({ memberId }, 'account import applied');
-  return summarize(archive.contents, written, true);
+  return summarize(contents, written, true);
 }

@@ -397,6 +397,45 @@ const hostileArchives: {
     says: /not a supported image/,
   },
   {
+    name: 'a widget framing a page over plain http',
+    body: () =>
+      zipOf(
+        archiveWith({
+          'widgets.json': JSON.stringify([
+            {
+              type: 'iframe',
+              title: 'Phish',
+              url: 'http://evil.example/login',
+              col_span: 6,
+              row_span: 6,
+              order_index: 0,
+              created_at: now,
+            },
+          ]),
+        }),
+      ),
+    status: 400,
+    says: /widgets\.json at 0/,
+  },
+  {
+    name: 'a track that is not a Suno song',
+    body: () =>
+      zipOf(
+        archiveWith({
+          'music-tracks.json': JSON.stringify([
+            {
+              title: 'Not Suno',
+              suno_url: 'https://evil.example/song',
+              embed_src: 'https://evil.example/frame',
+              created_at: now,
+            },
+          ]),
+        }),
+      ),
+    status: 400,
+    says: /music-tracks\.json at 0/,
+  },
+  {
     name: 'a post with a language Lumara does not write',
     body: () => zipOf(archiveWith({ 'community-posts.json': JSON.stringify([{ ...post, lang: 'fr' }]) })),
     status: 400,
