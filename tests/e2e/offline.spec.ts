@@ -61,9 +61,11 @@ test.describe('installable and offline', () => {
     await form.getByRole('button', { name: 'Add task' }).click();
     await expect(page.getByText('Book the train')).toBeVisible();
     await expect(banner).toContainText('(1 waiting)');
-    // Still waiting after the tab reloads without a connection: the change is kept, not only held in memory.
+    // Still waiting after the tab reloads without a connection: the change is kept, not only held in memory,
+    // and the list shows it as it was shown before the reload.
     await page.reload();
     await expect(banner).toContainText('(1 waiting)');
+    await expect(page.getByText('Book the train')).toBeVisible();
 
     const sent = page.waitForResponse(
       (response) => response.url().endsWith('/api/tasks') && response.request().method() === 'POST',

@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CreateTaskRequest, Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
+import { tasksQueryOptions } from './get-tasks.ts';
 import {
   changeTasksOptimistically,
   rollBackTasks,
@@ -23,11 +25,19 @@ export function createTask({ request, idempotencyKey }: CreateTaskVariables): Pr
 
 let nextTemporaryId = -1;
 
-/** The task as it will look, under a negative id until the server gives it its own. */
-export function buildOptimisticTask(request: CreateTaskRequest, now: Date = new Date()): Task {
+function takeTemporaryId(): number {
   nextTemporaryId -= 1;
+  return nextTemporaryId;
+}
+
+/** The task as it will look, under a negative id until the server gives it its own. */
+export function buildOptimisticTask(
+  request: CreateTaskRequest,
+  now: Date = new Date(),
+  id: number = takeTemporaryId(),
+): Task {
   return {
-    id: nextTemporaryId,
+    id,
     title: request.title,
     status: 'todo',
     labels: request.labels ?? [],
@@ -42,6 +52,51 @@ const FAILURE = 'Could not add that task. Please try again.';
 
 /** Adding a task, as sent (and kept while offline): see `taskWrite`. */
 export const createTaskWrite = taskWrite('create', createTask, FAILURE);
+
+/** What a creation keeps while it waits: its variables, and the temporary id its task was shown under. */
+export type WaitingCreation = { variables: CreateTaskVariables; temporaryId: number | undefined };
+
+/**
+ * Creations waiting for a connection. After a reload they are back (lib/offline-writes.ts) but the list is not:
+ * it came from the server's last answer, without them, and their optimistic rows lived in the page that was
+ * reloaded. The list shows them again from here until they are sent (`withWaitingCreations`).
+ */
+export function useWaitingCreations(): WaitingCreation[] {
+  return useMutationState({
+    filters: { mutationKey: createTaskWrite.mutationKey, predicate: (mutation) => mutation.state.isPaused },
+    select: (mutation) => ({
+      variables: mutation.state.variables as CreateTaskVariables,
+      temporaryId: (mutation.state.context as { temporaryId?: number } | undefined)?.temporaryId,
+    }),
+  });
+}
+
+/** The list with each waiting creation it lacks at the top of To Do, as it was shown when it was made. */
+export function withWaitingCreations(tasks: Task[], waiting: readonly WaitingCreation[]): Task[] {
+  let shown = tasks;
+  for (const { variables, temporaryId } of waiting) {
+    // A creation always has its temporary id by the time it waits (`onMutate` runs first); one without is skipped.
+    if (temporaryId === undefined || shown.some((task) => task.id === temporaryId)) continue;
+    shown = placeTask(shown, buildOptimisticTask(variables.request, new Date(), temporaryId), 'top');
+  }
+  return shown;
+}
+
+/**
+ * Puts waiting creations back into the cached list when it lacks them (after a reload), so every view of the
+ * list shows them; a no-op when the list already has them (no reload happened), and undone by the refetch that
+ * follows their sending.
+ */
+export function useShowWaitingCreations(): void {
+  const queryClient = useQueryClient();
+  const waiting = useWaitingCreations();
+  const { data: tasks } = useQuery(tasksQueryOptions());
+  useEffect(() => {
+    if (!tasks || waiting.length === 0) return;
+    const shown = withWaitingCreations(tasks, waiting);
+    if (shown !== tasks) queryClient.setQueryData(tasksQueryOptions().queryKey, shown);
+  }, [queryClient, tasks, waiting]);
+}
 
 export function useCreateTask() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useShowWaitingCreations } from '../api/create-task.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
 import { NewTaskForm } from './new-task-form.tsx';
@@ -23,6 +24,7 @@ export function TaskListCard({
 }) {
   const id = useId();
   const tasksQuery = useTasks();
+  useShowWaitingCreations();
   const actions = useTaskActions();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className={`flex flex-col gap-4 ${className}`}>

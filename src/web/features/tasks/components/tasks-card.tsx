@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useShowWaitingCreations } from '../api/create-task.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
 import { NewTaskForm } from './new-task-form.tsx';
@@ -32,6 +33,7 @@ export function TasksCard({
   const id = useId();
   const [view, setView] = useState<TaskView>(defaultView);
   const tasksQuery = useTasks();
+  useShowWaitingCreations();
   const actions = useTaskActions();
   const viewHint = useShortcutHint('Switch view', { aria: 'v', hint: 'v' });
   const taskList = tasksQuery.data;
