@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { chatRoleSchema } from './ai.ts';
+import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { COMMUNITY_LIMITS, postLangSchema } from './community.ts';
 import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
-import { PROFILE_LIMITS } from './profile.ts';
+import { PROFILE_LIMITS, wallpaperCssSchema } from './profile.ts';
 import { quickActionPayloadSchema } from './quick-actions.ts';
 import { TASK_LIMITS } from './tasks.ts';
+import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
+import { timeZoneSchema } from './time-zone.ts';
 import { WIDGET_LIMITS } from './widgets.ts';
 
 /**
@@ -49,13 +51,15 @@ export const archiveProfileSchema = z.object({
   about: text(PROFILE_LIMITS.aboutMax).nullable(),
   tags: z.array(text(PROFILE_LIMITS.tagMax)).max(PROFILE_LIMITS.tagsMax),
   status: text(PROFILE_LIMITS.statusMax).nullable(),
-  theme: text(100).nullable(),
-  theme_name: text(100).nullable(),
-  theme_tokens: z.record(z.string(), z.unknown()).nullable(),
-  time_zone: text(100).nullable(),
-  ai_provider: text(100).nullable(),
-  ai_model: text(200).nullable(),
-  wallpaper_css: text(PROFILE_LIMITS.wallpaperCssMax).nullable(),
+  // What the app applies as it stands (colours, CSS, a zone, a provider) is held to the profile routes' own
+  // schemas: an archive is no way around them.
+  theme: panelThemeIdSchema.nullable(),
+  theme_name: tokenThemeNameSchema.nullable(),
+  theme_tokens: themeTokensSchema.nullable(),
+  time_zone: timeZoneSchema.nullable(),
+  ai_provider: aiProviderIdSchema.nullable(),
+  ai_model: modelIdSchema.nullable(),
+  wallpaper_css: wallpaperCssSchema.nullable(),
   avatar_file: archiveFilePathSchema.nullable(),
   wallpaper_file: archiveFilePathSchema.nullable(),
 });
@@ -92,7 +96,7 @@ export const archiveTaskSchema = z.object({
 export const archivePomodoroSessionSchema = z.object({
   id: archiveId,
   duration_minutes: z.number().int().min(1).max(1_440),
-  time_zone: text(100),
+  time_zone: timeZoneSchema,
   started_at: instant,
   completed_at: instant.nullable(),
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import {
   badges,
@@ -23,7 +24,11 @@ import {
   type ArchiveManifest,
   archiveKinds,
 } from '#shared/account-archive.ts';
+import { aiProviderIdSchema, modelIdSchema } from '#shared/ai.ts';
+import { wallpaperCssSchema } from '#shared/profile.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
+import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from '#shared/themes.ts';
+import { timeZoneSchema } from '#shared/time-zone.ts';
 
 /** A stored file the archive carries: where it goes in the zip, where it is in the store, and its size. */
 export type ArchiveFile = { path: string; key: string; size: number };
@@ -31,6 +36,15 @@ export type ArchiveFile = { path: string; key: string; size: number };
 export type AccountArchive = { manifest: ArchiveManifest; contents: ArchiveContents; files: ArchiveFile[] };
 
 const iso = (at: Date) => at.toISOString();
+
+/**
+ * A stored value as the archive's schema has it, or null when it is not one (a value from before a schema
+ * tightened): the archive must stay importable, and a null profile field is simply not set.
+ */
+function validOrNull<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** The archive's name for a stored file: its folder, its archive id, the store key's own extension. */
@@ -170,13 +184,13 @@ export async function collectAccountArchive(
       about: profile?.about ?? null,
       tags: Array.isArray(profile?.tags) ? (profile.tags as string[]) : [],
       status: profile?.status ?? null,
-      theme: profile?.theme ?? null,
-      theme_name: profile?.themeName ?? null,
-      theme_tokens: (profile?.themeTokens as Record<string, unknown> | null) ?? null,
-      time_zone: profile?.timeZone ?? null,
-      ai_provider: profile?.aiProvider ?? null,
-      ai_model: profile?.aiModel ?? null,
-      wallpaper_css: profile?.wallpaperCss ?? null,
+      theme: validOrNull(panelThemeIdSchema, profile?.theme),
+      theme_name: validOrNull(tokenThemeNameSchema, profile?.themeName),
+      theme_tokens: validOrNull(themeTokensSchema, profile?.themeTokens),
+      time_zone: validOrNull(timeZoneSchema, profile?.timeZone),
+      ai_provider: validOrNull(aiProviderIdSchema, profile?.aiProvider),
+      ai_model: validOrNull(modelIdSchema, profile?.aiModel),
+      wallpaper_css: validOrNull(wallpaperCssSchema, profile?.wallpaperCss),
       avatar_file: keep(
         await storedFile(store, profile?.avatarKey ?? null, (key) => archivePathOf('profile', 'avatar', key)),
       ),

@@ -436,6 +436,20 @@ const hostileArchives: {
     says: /music-tracks\.json at 0/,
   },
   {
+    name: 'a wallpaper that would load another site',
+    body: () =>
+      zipOf(
+        archiveWith({
+          'profile.json': JSON.stringify({
+            ...EMPTY_ARCHIVE_PROFILE,
+            wallpaper_css: 'url(https://evil.example/x.png)',
+          }),
+        }),
+      ),
+    status: 400,
+    says: /profile\.json at wallpaper_css/,
+  },
+  {
     name: 'a post with a language Lumara does not write',
     body: () => zipOf(archiveWith({ 'community-posts.json': JSON.stringify([{ ...post, lang: 'fr' }]) })),
     status: 400,

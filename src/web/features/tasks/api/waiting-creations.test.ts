@@ -19,6 +19,8 @@ describe('withWaitingCreations (issue 18: creations kept across a reload)', () =
 
   it('leaves the list as it is when it already shows them (no reload happened), or when one has no id', () => {
     const list = [buildTask({ id: -7, title: 'Book the train' }), buildTask({ id: 4 })];
-    expect(withWaitingCreations(list, [waiting('Book the train', -7), waiting('Other', undefined)])).toBe(list);
+    expect(withWaitingCreations(list, [waiting('Book the train', -7), waiting('Other', undefined)])).toBe(
+      list,
+    );
   });
 });
