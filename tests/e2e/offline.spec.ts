@@ -4,6 +4,24 @@ import { expect, test } from './fixtures.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
+/** Until the browser's storage holds the member's waiting changes: what a reload then finds. */
+async function waitingChangesKept(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(window.localStorage)
+          .filter((key) => key.startsWith('lumaraOfflineWrites:'))
+          .map(
+            (key) =>
+              (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { mutations?: unknown[] }).mutations
+                ?.length ?? 0,
+          )
+          .reduce((sum, n) => sum + n, 0),
+      ),
+    )
+    .toBe(count);
+}
+
 /** Until the service worker controls the page, with the app shell precached. */
 async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -61,6 +79,7 @@ test.describe('installable and offline', () => {
     await form.getByRole('button', { name: 'Add task' }).click();
     await expect(page.getByText('Book the train')).toBeVisible();
     await expect(banner).toContainText('(1 waiting)');
+    await waitingChangesKept(page, 1);
     // Still waiting after the tab reloads without a connection: the change is kept, not only held in memory,
     // and the list shows it as it was shown before the reload.
     await page.reload();
@@ -100,6 +119,7 @@ test.describe('installable and offline', () => {
     await expect(card.getByText('Timer kissed complete. Tiny win, big energy. ✨')).toBeVisible();
     const banner = page.getByRole('status').filter({ hasText: 'Offline — changes will sync' });
     await expect(banner).toContainText('(2 waiting)');
+    await waitingChangesKept(page, 2);
     await page.reload();
     await expect(banner).toContainText('(2 waiting)');
 

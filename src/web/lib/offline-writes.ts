@@ -75,9 +75,12 @@ export function keepPausedWritesFor(queryClient: QueryClient, memberId: number):
         shouldDehydrateMutation: (mutation) => resumable(queryClient, mutation),
       }),
     );
-  return queryClient.getMutationCache().subscribe((event) => {
+  const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();
   });
+  // Writes made before the member was known (the first moments of a page) are kept too.
+  save();
+  return unsubscribe;
 }
 
 /** At sign-out: nothing of any member's is left behind, not even a change still waiting. */
