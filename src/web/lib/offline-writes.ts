@@ -67,14 +67,19 @@ export function keepPausedWritesFor(queryClient: QueryClient, memberId: number):
     hydrate(queryClient, { mutations: kept.mutations, queries: [] });
     void queryClient.resumePausedMutations();
   }
-  const save = () =>
-    writeKept(
-      key,
-      dehydrate(queryClient, {
-        shouldDehydrateQuery: () => false,
-        shouldDehydrateMutation: (mutation) => resumable(queryClient, mutation),
-      }),
-    );
+  // Every change of any mutation calls this (a drag is several): storage is written only when what is kept
+  // changed, so writes made online cost a dehydrate and a comparison, not a storage write each.
+  let lastKept: string | null = null;
+  const save = () => {
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: () => false,
+      shouldDehydrateMutation: (mutation) => resumable(queryClient, mutation),
+    });
+    const serialized = JSON.stringify(state.mutations);
+    if (serialized === lastKept) return;
+    lastKept = serialized;
+    writeKept(key, state);
+  };
   const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();
   });

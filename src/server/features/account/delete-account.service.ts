@@ -8,7 +8,7 @@ import {
   postLikes,
   users,
 } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError, unauthenticated } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
@@ -37,7 +37,7 @@ export async function deleteAccount(
 ): Promise<DeleteAccountResponse> {
   const { db } = deps;
   const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, memberId));
-  if (!member) throw new AppError('unauthenticated', 'Sign in to continue');
+  if (!member) throw unauthenticated();
   if (request.email.trim().toLowerCase() !== member.email.trim().toLowerCase()) {
     throw new AppError('validation_failed', 'That is not the email of this account', {
       fields: { email: 'Type the email you sign in with, exactly' },
