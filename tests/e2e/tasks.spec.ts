@@ -49,20 +49,32 @@ function taskSaved(page: Page) {
 
 /**
  * A real pointer drag: press, move past the 8 px activation distance, glide to the target, and release once
- * `over` has seen the board react.
+ * `over` has seen the board react. The handle is brought to the middle of the window first: held near its
+ * bottom edge, dnd-kit scrolls the page, and on a slow machine far enough that the glide ends on another card.
+ * If the board still has not reacted, the pointer aims again at where the target is now, as a person would.
  */
-async function drag(page: Page, handle: Locator, to: Locator, { over }: { over: () => Promise<void> }) {
-  await handle.scrollIntoViewIfNeeded();
+async function drag(
+  page: Page,
+  handle: Locator,
+  to: Locator,
+  { over }: { over: (timeout: number) => Promise<void> },
+) {
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const from = await handle.boundingBox();
-  const target = await to.boundingBox();
-  if (!from || !target) throw new Error('drag source or target is not on screen');
+  if (!from) throw new Error('drag source is not on screen');
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 4, start.y + 12, { steps: 4 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
-  // Release only once the board knows what it is over, as a person would see before letting go.
-  await over();
+  let steps = 20;
+  await expect(async () => {
+    const target = await to.boundingBox();
+    if (!target) throw new Error('drag target is not on screen');
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps });
+    steps = 2;
+    // Release only once the board knows what it is over, as a person would see before letting go.
+    await over(1_500);
+  }).toPass({ timeout: 7_000 });
   await page.mouse.up();
   await settled(page);
 }
@@ -211,7 +223,9 @@ test.describe('tasks', () => {
       page,
       card.getByRole('button', { name: 'Move A' }),
       column(page, 'To Do').getByText('C', { exact: true }),
-      { over: () => expect(page.getByText('A: Over place 1 of 3 in To Do.')).toBeAttached() },
+      {
+        over: (timeout) => expect(page.getByText('A: Over place 1 of 3 in To Do.')).toBeAttached({ timeout }),
+      },
     );
     expect((await saved).request().postDataJSON()).toEqual({ position: 0 });
     await expect.poll(() => titlesIn(column(page, 'To Do'))).toEqual(['A', 'C', 'B']);
@@ -222,7 +236,10 @@ test.describe('tasks', () => {
       page,
       card.getByRole('button', { name: 'Move B' }),
       column(page, 'In Progress').getByRole('heading'),
-      { over: () => expect(column(page, 'In Progress')).toHaveAttribute('data-drop-target', 'true') },
+      {
+        over: (timeout) =>
+          expect(column(page, 'In Progress')).toHaveAttribute('data-drop-target', 'true', { timeout }),
+      },
     );
     expect((await saved).request().postDataJSON()).toEqual({ status: 'doing' });
     await expect.poll(() => titlesIn(column(page, 'In Progress'))).toEqual(['B']);
@@ -238,8 +255,10 @@ test.describe('tasks', () => {
       card.getByRole('button', { name: 'Move C' }),
       column(page, 'In Progress').getByText('B', { exact: true }),
       {
-        over: () =>
-          expect(page.getByText('C: Over B in In Progress. Dropping here changes nothing.')).toBeAttached(),
+        over: (timeout) =>
+          expect(page.getByText('C: Over B in In Progress. Dropping here changes nothing.')).toBeAttached({
+            timeout,
+          }),
       },
     );
     await page.waitForTimeout(300);
