@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 
 /** The default theme's page colour (src/web/styles.css `--page-bg`) and accent: the installed app's frame. */
@@ -19,6 +20,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     react(),
+    messageCatalogues(),
     tailwindcss(),
     VitePWA({
       // src/web/lib/service-worker.ts registers it and asks before a new version takes over.

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { messageCatalogues } from './scripts/message-catalogues.ts';
 
 export default defineConfig({
   test: {
@@ -31,7 +32,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), messageCatalogues()],
         test: {
           name: 'web',
           environment: 'jsdom',

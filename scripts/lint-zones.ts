@@ -17,6 +17,7 @@ const webFeatureEdges: Record<string, string[]> = {
   chat: ['research'],
   community: ['ai'],
   generation: ['ai', 'media'],
+  language: ['profile'],
   profile: ['ai', 'generation'],
   studio: ['ai', 'chat', 'generation', 'media', 'quick-actions', 'research'],
   themes: ['profile'],

@@ -9,6 +9,7 @@ runSteps([
   step('type-check', 'tsc', ['--noEmit']),
   step('lint zones', 'node', ['scripts/lint-zones.ts', '--check']),
   step('lint', 'biome', ['check', '.']),
+  step('interface texts in the catalogues', 'node', ['scripts/check-i18n.ts']),
   step('server tests', 'vitest', ['run', '--project', 'server']),
   step('web tests', 'vitest', ['run', '--project', 'web']),
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { COMMUNITY_LIMITS, postLangSchema } from './community.ts';
+import { languageSchema } from './language.ts';
 import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
 import { PROFILE_LIMITS, wallpaperCssSchema } from './profile.ts';
 import { quickActionPayloadSchema } from './quick-actions.ts';
@@ -57,6 +58,8 @@ export const archiveProfileSchema = z.object({
   theme_name: tokenThemeNameSchema.nullable(),
   theme_tokens: themeTokensSchema.nullable(),
   time_zone: timeZoneSchema.nullable(),
+  // Added after version 1 was first written: an archive without it is still version 1.
+  language: languageSchema.nullable().default(null),
   ai_provider: aiProviderIdSchema.nullable(),
   ai_model: modelIdSchema.nullable(),
   wallpaper_css: wallpaperCssSchema.nullable(),
@@ -74,6 +77,7 @@ export const EMPTY_ARCHIVE_PROFILE: z.infer<typeof archiveProfileSchema> = {
   theme_name: null,
   theme_tokens: null,
   time_zone: null,
+  language: null,
   ai_provider: null,
   ai_model: null,
   wallpaper_css: null,

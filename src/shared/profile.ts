@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
 import { generationStatusSchema } from './generation.ts';
+import { languageSchema } from './language.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
@@ -338,7 +339,7 @@ function updatableText<T extends z.ZodType<string, string>>(schema: T) {
 /**
  * `PUT /api/profile` (part 1 §7): every field optional. An omitted field, or an empty string for a text field,
  * leaves it unchanged; `null` clears it (`tags: null` empties the list). Also `time_zone`, an IANA name (checked
- * with Intl on the server). Answers the whole profile.
+ * with Intl on the server), and `language`, 'en' or 'es'. Answers the whole profile.
  */
 export const updateProfileRequestSchema = z.object({
   display_name: updatableText(displayNameSchema),
@@ -348,6 +349,7 @@ export const updateProfileRequestSchema = z.object({
   wallpaper_css: updatableText(wallpaperCssSchema),
   tags: updatableTagsSchema,
   time_zone: updatableText(timeZoneSchema),
+  language: updatableText(languageSchema),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 export type UpdateProfileChanges = z.output<typeof updateProfileRequestSchema>;
@@ -366,6 +368,8 @@ export const profileSchema = z
     theme_name: tokenThemeNameSchema.nullable(),
     theme_tokens: themeTokensSchema.nullable(),
     time_zone: z.string().nullable(),
+    /** The interface's language; null: the browser's preference. */
+    language: languageSchema.nullable(),
     updated_at: z.string().nullable(),
   })
   .meta({ id: 'Profile' });
@@ -402,6 +406,8 @@ export const profileMeSchema = z
     theme_name: tokenThemeNameSchema.nullable(),
     theme_tokens: themeTokensSchema.nullable(),
     time_zone: z.string().nullable(),
+    /** The interface's language; null: the browser's preference. */
+    language: languageSchema.nullable(),
     /** users.created_at and last_signed_in_at, ISO instants. */
     member_since: z.string(),
     last_visit: z.string(),

@@ -4,8 +4,11 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { activateLanguage, startLanguage } from './lib/i18n/i18n.ts';
+import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** How long after `load` the page counts as settled enough for the service worker's background download. */
@@ -16,13 +19,19 @@ if (!container) {
   throw new Error('index.html has no #root element to render Lumara into.');
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first paint is in the language this browser showed last (else its preference): English is in the bundle,
+// another language's catalogue is fetched first. The profile's choice follows once the member is known.
+void activateLanguage(startLanguage())
+  .catch(() => activateLanguage(DEFAULT_LANGUAGE))
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={createQueryClient()}>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
 
 // Once the page has loaded and settled, off its critical path: the service worker (offline start, installable
 // app). Its first install downloads the whole app in the background, which must not compete with the page's own
@@ -32,9 +41,9 @@ window.addEventListener('load', () => {
     void import('./lib/service-worker.ts').then(({ registerServiceWorker }) =>
       registerServiceWorker((reload) => {
         void import('sonner').then(({ toast }) =>
-          toast('Update available — reload', {
+          toast(translate('app.update.available'), {
             duration: Number.POSITIVE_INFINITY,
-            action: { label: 'Reload', onClick: reload },
+            action: { label: translate('app.update.reload'), onClick: reload },
           }),
         );
       }),

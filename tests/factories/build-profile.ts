@@ -14,6 +14,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     theme_name: null,
     theme_tokens: null,
     time_zone: null,
+    language: null,
     updated_at: null,
     ...overrides,
   };
@@ -37,6 +38,7 @@ export function buildProfileMe(overrides: Partial<ProfileMe> = {}): ProfileMe {
     theme_name: null,
     theme_tokens: null,
     time_zone: null,
+    language: null,
     member_since: '2026-01-05T10:00:00.000Z',
     last_visit: '2026-11-20T08:30:00.000Z',
     stats: { tasksToday: 0, pomodoros: 0, streakDays: 0 },

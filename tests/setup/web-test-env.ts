@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetServer, startServer, stopServer } from '#tests/web-kit/msw-server.ts';
+import { activateLanguage, currentLanguage } from '#web/lib/i18n/i18n.ts';
 
 // jsdom lays nothing out, so it has neither ResizeObserver nor scrollIntoView; cmdk's list (the command palette)
 // watches its size and scrolls the selected item into view. Nothing is resized or scrolled here, so an observer
@@ -16,8 +17,10 @@ Element.prototype.scrollIntoView ??= () => {};
 // The MSW network every web test talks to (tests/web-kit/msw-server.ts): no test reaches the real network.
 beforeAll(startServer);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Every test starts in English, the spec's language, whatever the last one switched to.
+  if (currentLanguage() !== 'en') await activateLanguage('en');
   window.localStorage.clear();
   // After the unmount, so no page is left to send a request the reset handlers would refuse.
   resetServer();

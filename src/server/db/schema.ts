@@ -221,6 +221,7 @@ export const widgets = pgTable(
  *   generated one, whose provider URL expires); `avatarUrl`/`wallpaperUrl` are what the browser loads.
  * - `theme`: the panel theme id (part 1 §3, eight themes); `themeName`/`themeTokens`: the settings token theme.
  * - `timeZone`: an IANA zone the calendar uses; null means the browser's.
+ * - `language`: 'en' or 'es', the interface's language on every device; null means the browser's preference.
  */
 export const profiles = pgTable('profiles', {
   userId: integer('user_id')
@@ -241,6 +242,7 @@ export const profiles = pgTable('profiles', {
   themeName: text('theme_name'),
   themeTokens: jsonb('theme_tokens'),
   timeZone: text('time_zone'),
+  language: text('language'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,6 +5,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { LumaraApp } from '#server/app.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { readApiErrorBody } from './api-error-body.ts';
+import { currentLanguage } from './i18n/i18n.ts';
 
 /** `unknown` when the answer was an error without our error body (a proxy's HTML page, an empty 502). */
 export type ApiErrorCode = ErrorCode | 'unknown';
@@ -36,7 +37,8 @@ export class ApiError extends Error {
  * request carries a body (as JSON) only when it has one. Pass the call to `answerOf`.
  */
 export const api = hc<LumaraApp>('/', {
-  headers: { Accept: 'application/json' },
+  // The interface's language, so the server's messages (errors, badges, notifications) come in it too.
+  headers: () => ({ Accept: 'application/json', 'Accept-Language': currentLanguage() }),
   init: { credentials: 'same-origin' },
 }).api;
 

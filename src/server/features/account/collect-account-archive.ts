@@ -25,6 +25,7 @@ import {
   archiveKinds,
 } from '#shared/account-archive.ts';
 import { aiProviderIdSchema, modelIdSchema } from '#shared/ai.ts';
+import { languageSchema } from '#shared/language.ts';
 import { wallpaperCssSchema } from '#shared/profile.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from '#shared/themes.ts';
@@ -188,6 +189,7 @@ export async function collectAccountArchive(
       theme_name: validOrNull(tokenThemeNameSchema, profile?.themeName),
       theme_tokens: validOrNull(themeTokensSchema, profile?.themeTokens),
       time_zone: validOrNull(timeZoneSchema, profile?.timeZone),
+      language: validOrNull(languageSchema, profile?.language),
       ai_provider: validOrNull(aiProviderIdSchema, profile?.aiProvider),
       ai_model: validOrNull(modelIdSchema, profile?.aiModel),
       wallpaper_css: validOrNull(wallpaperCssSchema, profile?.wallpaperCss),

@@ -178,6 +178,7 @@ async function planImport(db: Reader, memberId: number, contents: ArchiveContent
   take('theme_name', profile?.themeName);
   take('theme_tokens', profile?.themeTokens);
   take('time_zone', profile?.timeZone);
+  take('language', profile?.language);
   take('ai_provider', profile?.aiProvider);
   take('ai_model', profile?.aiModel);
   take('wallpaper_css', profile?.wallpaperCss);
@@ -525,6 +526,7 @@ async function writeProfile(
     ...(fields.theme_name !== undefined ? { themeName: fields.theme_name } : {}),
     ...(fields.theme_tokens !== undefined ? { themeTokens: fields.theme_tokens } : {}),
     ...(fields.time_zone !== undefined ? { timeZone: fields.time_zone } : {}),
+    ...(fields.language !== undefined ? { language: fields.language } : {}),
     ...(fields.ai_provider !== undefined ? { aiProvider: fields.ai_provider } : {}),
     ...(fields.ai_model !== undefined ? { aiModel: fields.ai_model } : {}),
     ...(fields.wallpaper_css !== undefined ? { wallpaperCss: fields.wallpaper_css } : {}),

@@ -7,7 +7,7 @@ import type { DashboardStats } from '#shared/dashboard.ts';
 import { DEFAULT_DISPLAY_NAME, type ProfileMe } from '#shared/profile.ts';
 import { computeDashboardStats } from '../dashboard/dashboard.service.ts';
 import { aiChoiceOf, type ProfileRow } from './profile.service.ts';
-import { readStoredThemes } from './profile-presenter.ts';
+import { readStoredThemes, storedLanguage } from './profile-presenter.ts';
 
 /** The member's account row and their profile row, if they saved one. */
 export type AccountAndProfile = { user: typeof users.$inferSelect; profile: ProfileRow | null };
@@ -59,6 +59,7 @@ export function presentProfileMe({ user, profile }: AccountAndProfile, stats: Da
     wallpaper_css: profile?.wallpaperCss ?? null,
     ...readStoredThemes(profile ?? undefined),
     time_zone: profile?.timeZone ?? null,
+    language: storedLanguage(profile?.language),
     member_since: user.createdAt.toISOString(),
     last_visit: user.lastSignedInAt.toISOString(),
     stats: { tasksToday: stats.tasks_today, pomodoros: stats.pomodoros_today, streakDays: stats.streak_days },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Language, languageSchema } from '#shared/language.ts';
 import type { Profile } from '#shared/profile.ts';
 import {
   type PanelThemeId,
@@ -31,6 +32,12 @@ export function readStoredThemes(row: ProfileRow | undefined): {
   };
 }
 
+/** The stored interface language, or null (the browser's preference) for none or one Lumara no longer speaks. */
+export function storedLanguage(value: string | null | undefined): Language | null {
+  const language = languageSchema.safeParse(value);
+  return language.success ? language.data : null;
+}
+
 /** `GET /api/profile`: the stored fields as they are, null where the member set nothing (no defaults here). */
 export function presentProfile(row: ProfileRow | undefined): Profile {
   const tags = storedTagsSchema.safeParse(row?.tags);
@@ -44,6 +51,7 @@ export function presentProfile(row: ProfileRow | undefined): Profile {
     status: row?.status ?? null,
     ...readStoredThemes(row),
     time_zone: row?.timeZone ?? null,
+    language: storedLanguage(row?.language),
     updated_at: row ? row.updatedAt.toISOString() : null,
   };
 }

@@ -119,7 +119,7 @@ export const profileRoutes = {
       'CSS 2000 characters. `tags` is a list of strings, or JSON text of one (the spec stores tags as JSON ' +
       'text): trimmed, empty ones and repeats dropped; anything else (bad JSON, not a list, a non-string) ' +
       "**400** with `fields.tags`. `time_zone` is an IANA name Intl knows (else **400** 'Unknown time " +
-      "zone'). A picture URL is `https:` only, without user name or password, or the Lumara path of the " +
+      "zone'); `language` is `en` or `es`, the interface's language on every device. A picture URL is `https:` only, without user name or password, or the Lumara path of the " +
       "member's current copy; `wallpaper_css` is a gradient (docs/api.md, Profile and themes).\n\n" +
       'Replacing a picture that Lumara stored removes the stored copy; another Lumara picture path is ' +
       'refused (**400**): copies are made by `set-avatar`/`set-wallpaper`. Bad input **400** ' +

@@ -33,6 +33,7 @@ export async function updateProfile(
     ...(changes.time_zone !== undefined
       ? { timeZone: changes.time_zone === null ? null : assertTimeZone(changes.time_zone) }
       : {}),
+    ...(changes.language !== undefined ? { language: changes.language } : {}),
   };
   if (Object.keys(columns).length === 0) return presentProfile(current);
   return presentProfile(await saveWithImages(deps, userId, columns, [], now));

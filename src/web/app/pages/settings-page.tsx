@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { YourDataCard } from '#web/features/account/components/your-data-card.tsx';
 import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
+import { LanguageCard } from '#web/features/language/components/language-card.tsx';
 import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
 import { AccountCard } from '#web/features/profile/components/account-card.tsx';
 import { AvatarMagicTab } from '#web/features/profile/components/avatar-magic-tab.tsx';
@@ -75,6 +76,7 @@ export function SettingsPage() {
         />
         <aside aria-label="Account" className="flex flex-col gap-6">
           <AccountCard />
+          <LanguageCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
           <YourDataCard />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
+import { useMemberLanguage } from '#web/features/language/hooks/use-member-language.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
@@ -55,6 +56,7 @@ export function AppShell() {
   // (theme, wallpaper) and the badge list the toasts start from wait for it, as its answer carries them.
   useStartDashboardFirstLoad(isDashboardPath(location.pathname));
   useBadgeEarnedToasts();
+  useMemberLanguage();
   useLaunchAction();
 
   return (

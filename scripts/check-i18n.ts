@@ -1,0 +1,265 @@
+/**
+ * Issue 19: fails (exit 1) when
+ * - a component renders a literal text a member reads: JSX text, a visible attribute (aria-label, title,
+ *   placeholder, alt, label…), a string in a JSX expression, a toast's or a document title's text; or
+ * - a catalogue misses a key the English one has (or has one English does not), or a message's arguments differ
+ *   from English's, or a message does not parse.
+ * Files still being moved to the catalogues are listed in scripts/i18n-pending.json; a listed file with nothing
+ * left to move must leave the list, so the list only shrinks. `npm run build` runs this first.
+ * `--show <folder>` lists every literal left under a folder, and the catalogues' problems.
+ * `--write` regenerates src/web/lib/i18n/message-keys.gen.ts, the keys `t()` accepts, from the English files.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { languages } from '#shared/language.ts';
+import { type Catalogue, compileCatalogue, readCatalogue } from './message-catalogues.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'src/web');
+const PENDING_FILE = path.join(ROOT, 'scripts/i18n-pending.json');
+const KEY_TYPES_FILE = path.join(WEB, 'lib/i18n/message-keys.gen.ts');
+
+/** Attributes a member reads or hears. */
+const VISIBLE_ATTRIBUTES = new Set([
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'description',
+  'heading',
+  'message',
+  'emptyText',
+  'confirmLabel',
+  'cancelLabel',
+]);
+/** Calls whose first argument a member reads. */
+const VISIBLE_CALLS = new Set(['toast', 'toast.error', 'toast.success', 'toast.info', 'useDocumentTitle']);
+/** Names and marks that read the same in every language. */
+const UNTRANSLATED = new Set([
+  'Lumara',
+  'Suno',
+  'YouTube',
+  'OpenRouter',
+  'Straico',
+  'fal',
+  'fal.ai',
+  'Google',
+  'English',
+  'Español',
+  'DOI',
+  'Ctrl',
+  'Esc',
+  'Tab',
+  'Enter',
+  'Shift',
+]);
+
+type Finding = { file: string; line: number; text: string };
+
+function hasWords(text: string): boolean {
+  const words = text.match(/[\p{L}][\p{L}.'’-]*/gu) ?? [];
+  return words.some((word) => !UNTRANSLATED.has(word));
+}
+
+function literalTexts(node: ts.Node): ts.Node[] {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node];
+  if (ts.isTemplateExpression(node)) return [node];
+  if (ts.isConditionalExpression(node))
+    return [...literalTexts(node.whenTrue), ...literalTexts(node.whenFalse)];
+  if (ts.isBinaryExpression(node)) {
+    const kind = node.operatorToken.kind;
+    if (
+      kind === ts.SyntaxKind.QuestionQuestionToken ||
+      kind === ts.SyntaxKind.BarBarToken ||
+      kind === ts.SyntaxKind.AmpersandAmpersandToken
+    ) {
+      return kind === ts.SyntaxKind.AmpersandAmpersandToken
+        ? literalTexts(node.right)
+        : [...literalTexts(node.left), ...literalTexts(node.right)];
+    }
+    if (kind === ts.SyntaxKind.PlusToken) return [node];
+  }
+  if (ts.isParenthesizedExpression(node)) return literalTexts(node.expression);
+  return [];
+}
+
+function textOf(node: ts.Node, source: ts.SourceFile): string {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) {
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+  }
+  if (ts.isBinaryExpression(node)) {
+    return [node.left, node.right]
+      .filter((part) => ts.isStringLiteral(part) || ts.isNoSubstitutionTemplateLiteral(part))
+      .map((part) => textOf(part, source))
+      .join(' ');
+  }
+  return node.getText(source);
+}
+
+function findLiterals(file: string, code: string): Finding[] {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const findings: Finding[] = [];
+  const report = (node: ts.Node, text: string) => {
+    if (!hasWords(text)) return;
+    const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    findings.push({ file, line: line + 1, text: text.trim().replace(/\s+/g, ' ').slice(0, 80) });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) report(node, node.text);
+    else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
+      for (const literal of literalTexts(node.expression)) report(literal, textOf(literal, source));
+    } else if (
+      ts.isJsxAttribute(node) &&
+      node.initializer &&
+      VISIBLE_ATTRIBUTES.has(node.name.getText(source))
+    ) {
+      const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      if (value) for (const literal of literalTexts(value)) report(literal, textOf(literal, source));
+    } else if (ts.isCallExpression(node) && VISIBLE_CALLS.has(node.expression.getText(source))) {
+      const [first] = node.arguments;
+      if (first) for (const literal of literalTexts(first)) report(literal, textOf(literal, source));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return findings;
+}
+
+async function componentFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx'))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/**
+ * The argument names of a compiled message: a message is a text or a list of texts and arguments; an argument is
+ * `[name]` or `[name, type, branches]`, each branch (a plural's `one`, `other`…) a message again.
+ */
+function argumentsOf(message: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(message)) return into;
+  for (const part of message) {
+    if (!Array.isArray(part)) continue;
+    const [name, , branches] = part as [string, string?, Record<string, unknown>?];
+    into.add(name);
+    if (branches && typeof branches === 'object') {
+      for (const branch of Object.values(branches)) argumentsOf(branch, into);
+    }
+  }
+  return into;
+}
+
+/** The generated list of keys the type check holds `t()` to: English's, as English is the list. */
+function keyTypesSource(keys: string[]): string {
+  const union = keys
+    .sort()
+    .map((key) => `  | '${key}'`)
+    .join('\n');
+  return `// Generated by scripts/check-i18n.ts --write from the English catalogues; do not edit.\n\n/** Every key of the interface's texts. */\nexport type MessageKey =\n${union || '  never'};\n`;
+}
+
+async function checkCatalogues(): Promise<string[]> {
+  const problems: string[] = [];
+  let english: Catalogue;
+  let compiledEnglish: Record<string, unknown>;
+  try {
+    english = (await readCatalogue('en')).catalogue;
+    compiledEnglish = compileCatalogue(english, 'en');
+  } catch (error) {
+    return [...problems, (error as Error).message];
+  }
+  const keyTypes = keyTypesSource(Object.keys(english));
+  if (process.argv.includes('--write')) await writeFile(KEY_TYPES_FILE, keyTypes);
+  else if ((await readFile(KEY_TYPES_FILE, 'utf8').catch(() => '')) !== keyTypes) {
+    problems.push('src/web/lib/i18n/message-keys.gen.ts is stale: run `node scripts/check-i18n.ts --write`');
+  }
+  for (const language of languages.filter((l) => l !== 'en')) {
+    let catalogue: Catalogue;
+    let compiled: Record<string, unknown>;
+    try {
+      catalogue = (await readCatalogue(language)).catalogue;
+      compiled = compileCatalogue(catalogue, language);
+    } catch (error) {
+      problems.push((error as Error).message);
+      continue;
+    }
+    for (const key of Object.keys(english)) {
+      if (!(key in catalogue)) problems.push(`${language} has no message for "${key}"`);
+      else if (catalogue[key]?.trim() === '') problems.push(`${language}: "${key}" is empty`);
+      else {
+        const expected = [...argumentsOf(compiledEnglish[key])].sort().join(', ');
+        const actual = [...argumentsOf(compiled[key])].sort().join(', ');
+        if (expected !== actual) {
+          problems.push(`${language}: "${key}" takes {${actual}} where English takes {${expected}}`);
+        }
+      }
+    }
+    for (const key of Object.keys(catalogue)) {
+      if (!(key in english)) problems.push(`${language} has "${key}", which English does not`);
+    }
+  }
+  return problems;
+}
+
+async function main() {
+  const pending = new Set<string>(JSON.parse(await readFile(PENDING_FILE, 'utf8')));
+  const problems = await checkCatalogues();
+  const files = await componentFiles(WEB);
+  for (const file of pending) {
+    if (!files.includes(file))
+      problems.push(`${file} is listed in scripts/i18n-pending.json but does not exist`);
+  }
+  for (const file of files) {
+    const findings = findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'));
+    if (pending.has(file)) {
+      if (findings.length === 0) {
+        problems.push(`${file} has no literal text left: take it off scripts/i18n-pending.json`);
+      }
+      continue;
+    }
+    for (const finding of findings) {
+      problems.push(
+        `${finding.file}:${finding.line} renders a literal text "${finding.text}": use a message key`,
+      );
+    }
+  }
+  const showIndex = process.argv.indexOf('--show');
+  if (showIndex !== -1) {
+    // `--show src/web/features/tasks`: every literal left under a folder, listed or not.
+    const prefix = process.argv[showIndex + 1] ?? 'src/web';
+    for (const file of files.filter((f) => f.startsWith(prefix))) {
+      for (const finding of findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'))) {
+        console.log(`${finding.file}:${finding.line} "${finding.text}"`);
+      }
+    }
+    for (const problem of problems.filter((p) => !p.includes('take it off'))) console.log(problem);
+    return;
+  }
+  if (process.argv.includes('--list-files')) {
+    const counts = new Map<string, number>();
+    for (const file of files) {
+      const n = findLiterals(file, await readFile(path.join(ROOT, file), 'utf8')).length;
+      if (n > 0) counts.set(file, n);
+    }
+    console.log(JSON.stringify([...counts.keys()], null, 2));
+    for (const [file, n] of counts) console.error(n, file);
+    return;
+  }
+  if (problems.length > 0) {
+    console.error(`${problems.length} problem(s) with the interface's texts (issue 19, decision 0027):`);
+    for (const problem of problems) console.error(`  ${problem}`);
+    process.exit(1);
+  }
+  console.log(
+    `i18n: ${files.length - pending.size} components read their texts from the catalogues; ${pending.size} still to move`,
+  );
+}
+
+await main();

@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
+
+const WEB = path.resolve(import.meta.dirname, '../src/web');
+const VIRTUAL_PREFIX = 'virtual:lumara-messages/';
+const RESOLVED_PREFIX = '\0lumara-messages:';
+
+export type Catalogue = Record<string, string>;
+
+/**
+ * Every folder of the web app that keeps texts: `messages/<language>.json` beside the code that shows them (a
+ * feature's own, the app shell's, the shared ui's), each a flat object of key → ICU message. Keys start with
+ * their feature's name (`tasks.…`), so a language's files merge into one catalogue without clashes.
+ */
+export async function messageFolders(): Promise<string[]> {
+  const entries = await readdir(WEB, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory() && entry.name === 'messages')
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** One language's catalogue: every folder's file merged; a key in two files is an error naming both. */
+export async function readCatalogue(language: string): Promise<{ catalogue: Catalogue; files: string[] }> {
+  const catalogue: Catalogue = {};
+  const origin = new Map<string, string>();
+  const files: string[] = [];
+  for (const folder of await messageFolders()) {
+    const file = path.join(folder, `${language}.json`);
+    files.push(file);
+    const part = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
+    for (const [key, message] of Object.entries(part)) {
+      const earlier = origin.get(key);
+      if (earlier) throw new Error(`The message key "${key}" is in both ${earlier} and ${file}`);
+      origin.set(key, file);
+      catalogue[key] = message;
+    }
+  }
+  return { catalogue, files };
+}
+
+/**
+ * `import { messages } from 'virtual:lumara-messages/es'`: the Spanish catalogue, its ICU messages compiled at
+ * build time into the form Lingui's runtime interpolates (plurals, arguments, tags). The browser never parses ICU,
+ * so the parser stays out of the bundle (decision 0027). An unparseable message fails the build, naming its key.
+ */
+export function messageCatalogues(): Plugin {
+  return {
+    name: 'lumara:message-catalogues',
+    resolveId(id) {
+      if (!id.startsWith(VIRTUAL_PREFIX)) return null;
+      const language = id.slice(VIRTUAL_PREFIX.length);
+      if (!/^[a-z]{2}$/.test(language)) throw new Error(`No message catalogue for "${language}"`);
+      return `${RESOLVED_PREFIX}${language}`;
+    },
+    async load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX)) return null;
+      const language = id.slice(RESOLVED_PREFIX.length);
+      const { catalogue, files } = await readCatalogue(language);
+      for (const file of files) this.addWatchFile(file);
+      const compiled = compileCatalogue(catalogue, `${language}.json`);
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+    },
+  };
+}
+
+/** Every message of a catalogue, compiled; a message that does not parse throws with its key. */
+export function compileCatalogue(catalogue: Catalogue, name: string) {
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([key, message]) => {
+      try {
+        return [key, compileMessage(message)];
+      } catch (error) {
+        throw new Error(`${name}: the message "${key}" is not valid ICU: ${(error as Error).message}`);
+      }
+    }),
+  );
+}

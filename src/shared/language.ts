@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The languages Lumara speaks (issue 19). English is the spec's own and the default; every interface text has a
+ * message in each (src/web/lib/i18n/messages, src/server/lib/i18n/messages).
+ */
+export const languages = ['en', 'es'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Each language's name in itself, as a language menu shows it. */
+export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
+
+/**
+ * The first of a member's preferred language tags (`navigator.languages`, or an Accept-Language header's tags in
+ * order of quality) that Lumara speaks, by primary subtag: `es-CL` is Spanish. Else English.
+ */
+export function pickLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    const match = languages.find((language) => language === primary);
+    if (match) return match;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** An Accept-Language header's tags, best first (RFC 9110 §12.5.4); a tag with q=0 is one the client refuses. */
+export function acceptLanguageTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const quality = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = quality ? Number(quality.slice(2)) : 1;
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}

@@ -1,0 +1,58 @@
+import { Languages } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { type Language, languageNames, languageSchema, languages, pickLanguage } from '#shared/language.ts';
+import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
+import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { controlClass } from '#web/ui/field-classes.ts';
+import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { useSaveLanguage } from '../api/save-language.ts';
+
+const BROWSER = 'browser';
+
+/**
+ * Settings' "Language" card: English or Español, or whatever this browser prefers. The interface switches the
+ * moment the member chooses, then the choice is saved on the profile for their other devices.
+ */
+export function LanguageCard() {
+  const t = useT();
+  const id = useId();
+  const shown = useLanguage();
+  const profile = useProfileMe();
+  const save = useSaveLanguage();
+  const saved = profile.data?.language ?? null;
+
+  async function choose(value: string) {
+    const parsed = languageSchema.safeParse(value);
+    const choice: Language | null = parsed.success ? parsed.data : null;
+    await activateLanguage(choice ?? pickLanguage(navigator.languages ?? [navigator.language]));
+    save.mutate(choice, { onError: () => toast.error(t('language.saveFailed')) });
+  }
+
+  return (
+    <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-(--ink)">
+        <Languages aria-hidden="true" className="size-5 text-(--accent)" />
+        {t('language.heading')}
+      </h2>
+      <label htmlFor={`${id}-select`} className="text-sm text-(--ink-muted)">
+        {t('language.help')}
+      </label>
+      <select
+        id={`${id}-select`}
+        className={controlClass}
+        value={saved ?? BROWSER}
+        disabled={profile.isPending}
+        onChange={(event) => void choose(event.target.value)}
+      >
+        <option value={BROWSER}>{t('language.browser', { language: languageNames[shown] })}</option>
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+    </GlassPanel>
+  );
+}
