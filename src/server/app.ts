@@ -34,12 +34,13 @@ import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { createApiRouter } from './lib/api-route.ts';
 import { compressJson } from './lib/compress-json.ts';
-import { AppError } from './lib/errors.ts';
+import { AppError, errorBody } from './lib/errors.ts';
 import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
 import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
 import { createFixedWindowLimiter, type RedisLimits } from './lib/rate-limiter.ts';
+import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/request-language.ts';
 import { requestLog } from './lib/request-log.ts';
 import { limitRequestsInFlight } from './lib/requests-in-flight.ts';
 import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
@@ -132,7 +133,9 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
 
+  answerZodReasonsInRequestLanguage();
   app.use('*', requestLog(deps.logger));
+  app.use('*', requestLanguageMiddleware());
   // Behind createHttpServer (main.ts) the server sets them; an app answered in process sets them itself.
   if (!deps.securityHeadersSetByServer) app.use('*', securityHeaders({ https }));
   app.use('/api/*', async (c, next) => {
@@ -268,31 +271,22 @@ export function createApp(deps: AppDeps) {
   });
   if (deps.webRoot) app.route('/', createStaticApp(deps.webRoot));
 
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+  app.notFound((c) => c.json(errorBody(c, 'not_found', 'Not found'), 404));
   app.onError((error, c) => {
     if (error instanceof AppError) {
       if (error.headers) for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(
-        {
-          error: {
-            code: error.code,
-            message: error.message,
-            ...(error.fields ? { fields: error.fields } : {}),
-          },
-        },
-        error.status,
-      );
+      return c.json(errorBody(c, error.code, error.message, error.fields), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (malformed JSON in a declared body, a request it cannot route) stay client errors.
       const code = error.status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return c.json({ error: { code, message: error.message || 'Bad request' } }, error.status);
+      return c.json(errorBody(c, code, error.message || 'Bad request'), error.status);
     }
     if (c.req.raw.signal.aborted) {
       // The member went away (closed the tab, pressed Stop) and the work in flight was aborted with the request:
       // nobody reads this answer, and it is not a bug worth an error log.
       c.get('logger')?.info({ err: error.message }, 'request cancelled by the client');
-      return c.json({ error: { code: 'bad_request', message: 'The request was cancelled' } }, 400);
+      return c.json(errorBody(c, 'bad_request', 'The request was cancelled'), 400);
     }
     const failure = failureKindOf(error);
     if (failure) return answerFailure(c, failure, error);
@@ -307,7 +301,7 @@ export function createApp(deps: AppDeps) {
       },
       'unhandled error',
     );
-    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side' } }, 500);
+    return c.json(errorBody(c, 'internal', 'Something went wrong on our side'), 500);
   });
 
   return typedApp;

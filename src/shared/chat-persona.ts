@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './language.ts';
 
 /**
  * The Lumara persona (part 2 §2): a parrot assistant speaking for a creator's community, in one of five style
@@ -34,7 +35,17 @@ const styleInstructions: Record<StyleMode, string> = {
     'Answer as a careful researcher: separate what is established from what is uncertain, name the kind of sources that support each point, and say when evidence is thin.',
 };
 
-/** The system prompt a thread is answered with in a style mode. */
-export function systemPromptFor(mode: StyleMode): string {
-  return `${persona}\n\n${styleInstructions[mode]}`;
+/**
+ * Issue 19: the persona answers in the member's language by default. English needs no line (the spec's prompt
+ * stays as it is); another language is named, so a short "hola" is not answered in English.
+ */
+const languageInstructions: Record<Language, string | null> = {
+  en: null,
+  es: 'Answer in Spanish (neutral Latin American Spanish, addressing the member as tú) unless the member writes in another language.',
+};
+
+/** The system prompt a thread is answered with in a style mode, for a member who uses Lumara in `language`. */
+export function systemPromptFor(mode: StyleMode, language: Language = 'en'): string {
+  const languageLine = languageInstructions[language];
+  return `${persona}\n\n${styleInstructions[mode]}${languageLine ? `\n\n${languageLine}` : ''}`;
 }

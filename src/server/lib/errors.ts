@@ -1,4 +1,7 @@
+import type { Context } from 'hono';
 import { type ErrorCode, errorStatusByCode } from '#shared/error-codes.ts';
+import { localize } from '#shared/localize.ts';
+import { languageOfRequest } from './request-language.ts';
 
 /**
  * The one error type services throw. `onError` turns it into `{error: {code, message, fields?}}` with the
@@ -28,3 +31,20 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found`);
 export const unauthenticated = () => new AppError('unauthenticated', 'Sign in to continue');
+
+/**
+ * The one error body, `{error: {code, message, fields?}}`, its texts in the language the request asks for (issue
+ * 19); the code stays the same in every language, for programs to read.
+ */
+export function errorBody(c: Context, code: ErrorCode, message: string, fields?: Record<string, string>) {
+  const language = languageOfRequest(c);
+  return {
+    error: {
+      code,
+      message: localize(message, language),
+      ...(fields
+        ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, localize(v, language)])) }
+        : {}),
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '#server/app-env.ts';
+import { errorBody } from './errors.ts';
 
 /**
  * What an error that escaped a route means, for the answer `onError` gives (issue 13). Driver and file-system
@@ -57,25 +58,24 @@ export function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: E
   if (failure === 'busy') {
     logger?.warn({ err }, 'database busy: request refused');
     c.header('Retry-After', '1');
-    return c.json({ error: { code: 'server_busy', message: 'The server is busy. Try again shortly.' } }, 503);
+    return c.json(errorBody(c, 'server_busy', 'The server is busy. Try again shortly.'), 503);
   }
   if (failure === 'unavailable') {
     logger?.error({ err }, 'database unavailable');
     c.header('Retry-After', '2');
     return c.json(
-      { error: { code: 'database_unavailable', message: 'The database is unavailable. Try again shortly.' } },
+      errorBody(c, 'database_unavailable', 'The database is unavailable. Try again shortly.'),
       503,
     );
   }
   if (failure === 'storage_full') {
     logger?.error({ err }, 'storage full: a write was refused');
     return c.json(
-      {
-        error: {
-          code: 'storage_full',
-          message: 'The server has run out of storage space, so nothing was saved. Try again later.',
-        },
-      },
+      errorBody(
+        c,
+        'storage_full',
+        'The server has run out of storage space, so nothing was saved. Try again later.',
+      ),
       507,
     );
   }
@@ -83,5 +83,5 @@ export function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: E
     { err, method: c.req.method, path: c.req.path },
     'the database refused a value the edge let through',
   );
-  return c.json({ error: { code: 'bad_request', message: 'A value in the request cannot be stored' } }, 400);
+  return c.json(errorBody(c, 'bad_request', 'A value in the request cannot be stored'), 400);
 }

@@ -4,6 +4,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { STORED_CONTENT_TYPES } from './media-content-types.ts';
 import type { MediaStore } from './media-store.ts';
+import { inRequestLanguage } from './request-language.ts';
 import { APP_CSP } from './security-headers.ts';
 
 /** A file in the media store and the type it was checked to be when it was stored. */
@@ -66,7 +67,10 @@ export async function serveStoredFile(
     // An error is not worth keeping: the API's no-store applies.
     headers.delete('Cache-Control');
     const body = {
-      error: { code: 'bad_request', message: `The file has ${size} bytes; that range is outside it` },
+      error: {
+        code: 'bad_request',
+        message: inRequestLanguage(`The file has ${size} bytes; that range is outside it`),
+      },
     };
     return new Response(JSON.stringify(body), { status: 416, headers });
   }

@@ -341,6 +341,22 @@ describe('send', () => {
     expect(replyRequestFor('third').filter((m) => m.role === 'system')).toEqual([]);
   });
 
+  it('asks the persona to answer in Spanish for a member who uses Lumara in Spanish (issue 19)', async () => {
+    const { cookie } = await signInMember(t);
+    const thread = await createThreadAs(t, cookie, 'Hola');
+    const response = await t.request('/api/chat/send', {
+      method: 'POST',
+      cookie,
+      body: buildSendBody(thread.id, { content: 'hola' }),
+      headers: { 'accept-language': 'es-CL,es;q=0.9,en;q=0.5' },
+    });
+    expect(response.status).toBe(200);
+    const [system] = replyRequestFor('hola');
+    expect(system).toEqual({ role: 'system', content: systemPromptFor('default', 'es') });
+    expect(system?.content).toContain('Answer in Spanish');
+    expect(systemPromptFor('default', 'en')).toBe(systemPromptFor('default'));
+  });
+
   it('stores an empty or whitespace-only reply as empty text, and leaves it out of later requests', async () => {
     const { cookie } = await signInMember(t);
     const thread = await createThreadAs(t, cookie, 'Quiet');

@@ -1,8 +1,10 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/language.ts';
 import {
   RESEARCH_RESULTS,
   RESEARCH_SYNTHESIS_WORDS,
@@ -61,7 +63,7 @@ export async function researchTopic(
   const synthesis =
     works.length === 0
       ? // Nothing to cite: asking a model anyway would only invite invented sources.
-        RESEARCH_TEXTS.synthesisUnavailable
+        inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable)
       : await synthesize(deps, userId, query, works, items, options);
   return { query, count: Math.max(search.count, items.length), yearMin, items, synthesis };
 }
@@ -81,6 +83,12 @@ export function presentWork(work: OpenAlexWork, now: Date): ResearchItem {
       webUrl(work.best_oa_location?.landing_page_url),
   };
 }
+
+/** The member's language, as the synthesis is asked for (issue 19): research answers in the interface's language. */
+const synthesisLanguage: Record<Language, string> = {
+  en: 'British English',
+  es: 'Spanish (neutral Latin American Spanish)',
+};
 
 /** Room for 200 words and a little more; reasoning models spend some of it before answering. */
 const SYNTHESIS_MAX_TOKENS = 800;
@@ -102,7 +110,7 @@ async function synthesize(
     const choice = await getAiChoice(deps.db, userId);
     const reply = await deps.ai.chat(choice.provider).complete({
       model: choice.model,
-      messages: synthesisPrompt(query, works, items),
+      messages: synthesisPrompt(query, works, items, requestLanguage()),
       maxTokens: SYNTHESIS_MAX_TOKENS,
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -117,7 +125,7 @@ async function synthesize(
       'research synthesis unavailable',
     );
   }
-  return RESEARCH_TEXTS.synthesisUnavailable;
+  return inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable);
 }
 
 /**
@@ -128,6 +136,7 @@ export function synthesisPrompt(
   query: string,
   works: OpenAlexWork[],
   items: ResearchItem[],
+  language: Language = DEFAULT_LANGUAGE,
 ): AiChatMessage[] {
   const { min, max } = RESEARCH_SYNTHESIS_WORDS;
   const sources = works
@@ -145,7 +154,7 @@ export function synthesisPrompt(
     {
       role: 'system',
       content: [
-        `You write a short research synthesis of ${min}–${max} words in British English, as one or two plain-text paragraphs (no headings, no lists, no markdown).`,
+        `You write a short research synthesis of ${min}–${max} words in ${synthesisLanguage[language]}, as one or two plain-text paragraphs (no headings, no lists, no markdown).`,
         'Use ONLY the works listed by the user. Cite them in Harvard author-date style exactly as each "Cite as" line gives, e.g. (Author, Year).',
         'Never cite, name or invent any other source, and never add a reference list. If the works say little about the topic, say so briefly.',
         'Describe what the works address based on their titles; do not claim findings the titles do not support.',
