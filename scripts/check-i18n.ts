@@ -4,9 +4,7 @@
  *   placeholder, alt, label…), a string in a JSX expression, a toast's or a document title's text; or
  * - a catalogue misses a key the English one has (or has one English does not), or a message's arguments differ
  *   from English's, or a message does not parse.
- * Files still being moved to the catalogues are listed in scripts/i18n-pending.json; a listed file with nothing
- * left to move must leave the list, so the list only shrinks. `npm run build` runs this first.
- * `--show <folder>` lists every literal left under a folder, and the catalogues' problems.
+ * `npm run build` and `npm test` run it. `--show <folder>` checks the components under one folder only.
  * `--write` regenerates src/web/lib/i18n/message-keys.gen.ts, the keys `t()` accepts, from the English files.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -17,7 +15,6 @@ import { type Catalogue, compileCatalogue, readCatalogue } from './message-catal
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'src/web');
-const PENDING_FILE = path.join(ROOT, 'scripts/i18n-pending.json');
 const KEY_TYPES_FILE = path.join(WEB, 'lib/i18n/message-keys.gen.ts');
 
 /** Attributes a member reads or hears. */
@@ -102,7 +99,7 @@ function textOf(node: ts.Node, source: ts.SourceFile): string {
   return node.getText(source);
 }
 
-function findLiterals(file: string, code: string): Finding[] {
+export function findLiterals(file: string, code: string): Finding[] {
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const findings: Finding[] = [];
   const report = (node: ts.Node, text: string) => {
@@ -143,7 +140,7 @@ async function componentFiles(dir: string): Promise<string[]> {
  * The argument names of a compiled message: a message is a text or a list of texts and arguments; an argument is
  * `[name]` or `[name, type, branches]`, each branch (a plural's `one`, `other`…) a message again.
  */
-function argumentsOf(message: unknown, into = new Set<string>()): Set<string> {
+export function argumentsOf(message: unknown, into = new Set<string>()): Set<string> {
   if (!Array.isArray(message)) return into;
   for (const part of message) {
     if (!Array.isArray(part)) continue;
@@ -209,48 +206,16 @@ async function checkCatalogues(): Promise<string[]> {
 }
 
 async function main() {
-  const pending = new Set<string>(JSON.parse(await readFile(PENDING_FILE, 'utf8')));
   const problems = await checkCatalogues();
   const files = await componentFiles(WEB);
-  for (const file of pending) {
-    if (!files.includes(file))
-      problems.push(`${file} is listed in scripts/i18n-pending.json but does not exist`);
-  }
-  for (const file of files) {
-    const findings = findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'));
-    if (pending.has(file)) {
-      if (findings.length === 0) {
-        problems.push(`${file} has no literal text left: take it off scripts/i18n-pending.json`);
-      }
-      continue;
-    }
-    for (const finding of findings) {
+  const showIndex = process.argv.indexOf('--show');
+  const prefix = showIndex === -1 ? 'src/web' : (process.argv[showIndex + 1] ?? 'src/web');
+  for (const file of files.filter((f) => f.startsWith(prefix))) {
+    for (const finding of findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'))) {
       problems.push(
         `${finding.file}:${finding.line} renders a literal text "${finding.text}": use a message key`,
       );
     }
-  }
-  const showIndex = process.argv.indexOf('--show');
-  if (showIndex !== -1) {
-    // `--show src/web/features/tasks`: every literal left under a folder, listed or not.
-    const prefix = process.argv[showIndex + 1] ?? 'src/web';
-    for (const file of files.filter((f) => f.startsWith(prefix))) {
-      for (const finding of findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'))) {
-        console.log(`${finding.file}:${finding.line} "${finding.text}"`);
-      }
-    }
-    for (const problem of problems.filter((p) => !p.includes('take it off'))) console.log(problem);
-    return;
-  }
-  if (process.argv.includes('--list-files')) {
-    const counts = new Map<string, number>();
-    for (const file of files) {
-      const n = findLiterals(file, await readFile(path.join(ROOT, file), 'utf8')).length;
-      if (n > 0) counts.set(file, n);
-    }
-    console.log(JSON.stringify([...counts.keys()], null, 2));
-    for (const [file, n] of counts) console.error(n, file);
-    return;
   }
   if (problems.length > 0) {
     console.error(`${problems.length} problem(s) with the interface's texts (issue 19, decision 0027):`);
@@ -258,8 +223,9 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    `i18n: ${files.length - pending.size} components read their texts from the catalogues; ${pending.size} still to move`,
+    `i18n: the ${files.length} components read their texts from the catalogues, complete in every language`,
   );
 }
 
-await main();
+// Run as a script; imported by its test, it only lends its functions.
+if (import.meta.main) await main();

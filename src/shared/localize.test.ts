@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { localize } from './localize.ts';
+import { spanishTexts } from './localize.es.ts';
+import { localizeWith } from './localize.ts';
+
+const localize = (text: string, language: 'en' | 'es') =>
+  language === 'es' ? localizeWith(spanishTexts, text) : text;
 
 describe('localize', () => {
   it('answers English unchanged', () => {

@@ -64,7 +64,12 @@ describe('answers in the request’s language', () => {
   });
 
   it('stays in English for English, an unknown language, or no header', async () => {
-    for (const headers of [{ 'accept-language': 'en-US' }, { 'accept-language': 'fr, de;q=0.5' }, {}]) {
+    const cases: Record<string, string>[] = [
+      { 'accept-language': 'en-US' },
+      { 'accept-language': 'fr, de;q=0.5' },
+      {},
+    ];
+    for (const headers of cases) {
       const response = await t.request('/api/tasks', { headers });
       expect((await response.json()).error.message).toBe('Sign in to continue');
     }

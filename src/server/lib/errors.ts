@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { type ErrorCode, errorStatusByCode } from '#shared/error-codes.ts';
-import { localize } from '#shared/localize.ts';
-import { languageOfRequest } from './request-language.ts';
+import { languageOfRequest, localizeText } from './request-language.ts';
 
 /**
  * The one error type services throw. `onError` turns it into `{error: {code, message, fields?}}` with the
@@ -41,9 +40,13 @@ export function errorBody(c: Context, code: ErrorCode, message: string, fields?:
   return {
     error: {
       code,
-      message: localize(message, language),
+      message: localizeText(message, language),
       ...(fields
-        ? { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, localize(v, language)])) }
+        ? {
+            fields: Object.fromEntries(
+              Object.entries(fields).map(([k, v]) => [k, localizeText(v, language)]),
+            ),
+          }
         : {}),
     },
   };

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { acceptLanguageTags, DEFAULT_LANGUAGE, type Language, pickLanguage } from '#shared/language.ts';
-import { localize } from '#shared/localize.ts';
+import { spanishTexts } from '#shared/localize.es.ts';
+import { localizeWith } from '#shared/localize.ts';
 
 const storage = new AsyncLocalStorage<Language>();
 
@@ -25,9 +26,14 @@ export function requestLanguage(): Language {
   return storage.getStore() ?? DEFAULT_LANGUAGE;
 }
 
+/** An English text of the server or the shared schemas, in `language`. */
+export function localizeText(text: string, language: Language): string {
+  return language === 'es' ? localizeWith(spanishTexts, text) : text;
+}
+
 /** An English text of the server or the shared schemas, in the request's language. */
 export function inRequestLanguage(text: string): string {
-  return localize(text, requestLanguage());
+  return localizeText(text, requestLanguage());
 }
 
 let zodConfigured = false;

@@ -1,19 +1,25 @@
 import { Link, useLocation } from 'react-router';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { PageHeader } from '#web/ui/page-header.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader title="Page not found" />
+      <PageHeader title={t('app.notFound.title')} />
       <GlassPanel className="flex flex-col items-start gap-4">
         <p className="text-(--ink)">
-          There is no page at{' '}
-          <code className="break-all rounded bg-(--surface-strong) px-1.5 py-0.5">{pathname}</code>.
+          <RichMessage
+            id="app.notFound.noPage"
+            values={{ path: pathname }}
+            parts={[<code key="path" className="break-all rounded bg-(--surface-strong) px-1.5 py-0.5" />]}
+          />
         </p>
         <Link to="/" className="font-semibold text-(--accent) underline hover:text-(--accent-strong)">
-          Go to your dashboard
+          {t('app.notFound.goToDashboard')}
         </Link>
       </GlassPanel>
     </>

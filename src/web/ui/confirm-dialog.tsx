@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from './button.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const returnFocus = useReturnFocus();
 
   return (
@@ -43,7 +45,7 @@ export function ConfirmDialog({
             <AlertDialog.Description className="text-(--ink)">{message}</AlertDialog.Description>
             <div className="flex justify-end gap-3">
               <AlertDialog.Cancel asChild>
-                <Button variant="secondary">Cancel</Button>
+                <Button variant="secondary">{t('ui.cancel')}</Button>
               </AlertDialog.Cancel>
               <Button busy={busy} onClick={onConfirm} className="bg-(--danger)! text-(--on-danger)!">
                 {confirmLabel}

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useReturnFocus } from './use-return-focus.ts';
 
 /**
@@ -20,6 +21,7 @@ export function ModalDialog({
   initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
+  const t = useT();
   const returnFocus = useReturnFocus();
 
   return (
@@ -48,7 +50,7 @@ export function ModalDialog({
             <div className="flex items-start justify-between gap-3">
               <RadixDialog.Title className="text-xl font-bold text-(--ink)">{title}</RadixDialog.Title>
               <RadixDialog.Close
-                aria-label="Close"
+                aria-label={t('ui.close')}
                 className="grid size-11 shrink-0 place-items-center rounded-full text-(--ink) hover:bg-(--surface)"
               >
                 <X aria-hidden="true" className="size-5" />

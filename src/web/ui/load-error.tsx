@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useEffect } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
@@ -13,21 +14,26 @@ export function LoadError({
   retrying,
   onRetry,
 }: {
-  /** What was being loaded, as it reads after "your": "tasks", "tracks", "widgets". */
+  /**
+   * What was being loaded, translated (a message of the caller's feature). English reads it after "your"
+   * ("tasks", "profile"); Spanish says the whole phrase, with its determiner ("tus tareas", "tu perfil"), as the
+   * message around it is "No pudimos cargar {what}.".
+   */
   what: string;
   error?: Error;
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const t = useT();
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}: ${error.message}`);
   }, [error, what]);
   return (
     <div className="flex flex-col items-start gap-3">
-      <Alert>Could not load your {what}. Check your connection and try again.</Alert>
+      <Alert>{t('ui.loadError.message', { what })}</Alert>
       <Button variant="secondary" busy={retrying} onClick={onRetry}>
         <RotateCcw aria-hidden="true" className="size-4" />
-        Try again
+        {t('ui.loadError.retry')}
       </Button>
     </div>
   );

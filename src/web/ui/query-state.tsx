@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { LoadError } from './load-error.tsx';
 
 /**
@@ -17,7 +18,10 @@ export function QueryState<T>({
   children,
 }: {
   query: UseQueryResult<T>;
-  /** What is loading, as it reads after "your" in the error ("tracks", "comments"). */
+  /**
+   * What is loading, translated, as LoadError takes it: English reads it after "your" ("tracks", "comments"),
+   * Spanish says the whole phrase with its determiner ("tus canciones", "los comentarios").
+   */
   what: string;
   /**
    * Shown while the first answer is on its way: a skeleton of the content, by default a pulsing block (`null`
@@ -34,8 +38,9 @@ export function QueryState<T>({
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) {
-    return loading === undefined ? <LoadingBlock label={`Loading your ${what}`} /> : loading;
+    return loading === undefined ? <LoadingBlock label={t('ui.queryState.loading', { what })} /> : loading;
   }
   // A refresh that failed (offline, a blip) keeps what was shown: the error is for having nothing to show.
   if (query.isError && query.data === undefined) {

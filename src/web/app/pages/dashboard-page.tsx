@@ -9,6 +9,7 @@ import { ProfileCard } from '#web/features/profile/components/profile-card.tsx';
 import { TasksCard } from '#web/features/tasks/components/tasks-card.tsx';
 import { ThemePickerCompact } from '#web/features/themes/components/theme-picker-compact.tsx';
 import { WidgetsSection } from '#web/features/widgets/components/widgets-section.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useIdParam } from '#web/lib/use-id-param.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { useDashboardFirstLoad } from './dashboard-first-load.ts';
@@ -19,6 +20,7 @@ import { useDashboardFirstLoad } from './dashboard-first-load.ts';
  * the widgets.
  */
 export function DashboardPage() {
+  const t = useT();
   // Every card's first answer comes in one call; the cards mount once it is filed (or failed: they load themselves).
   const firstLoad = useDashboardFirstLoad();
   // The calendar waits for the profile, which names the member's zone (the browser's if they saved none).
@@ -26,12 +28,12 @@ export function DashboardPage() {
   const calendarZone = profile.isPending ? null : memberTimeZone(profile.data);
   return (
     <>
-      <PageHeader title="Dashboard" />
+      <PageHeader title={t('app.dashboard.title')} />
       <div className="flex flex-col gap-6">
         <WelcomeHeader themePicker={<ThemePickerCompact />} />
         {firstLoad.isPending ? (
           <p role="status" className="text-(--ink-muted)">
-            Loading your dashboard…
+            {t('app.dashboard.loading')}
           </p>
         ) : (
           <DashboardCards calendarZone={calendarZone} />
@@ -43,13 +45,14 @@ export function DashboardPage() {
 
 /** The cards, once their first answers are in the cache (or the one call failed and each loads its own). */
 function DashboardCards({ calendarZone }: { calendarZone: string | null }) {
+  const t = useT();
   // `/?task=ID` (the command palette's way to open a task): that task, focused; then the address is plain again.
   const [openTaskId, clearOpenTask] = useIdParam('task');
   return (
     <>
       <section aria-labelledby="dashboard-stats-heading">
         <h2 id="dashboard-stats-heading" className="sr-only">
-          Today’s stats
+          {t('app.dashboard.statsHeading')}
         </h2>
         <StatCards />
       </section>

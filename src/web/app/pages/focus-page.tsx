@@ -7,6 +7,7 @@ import { FocusSessionStats } from '#web/features/pomodoro/components/focus-sessi
 import { FocusTimerCard } from '#web/features/pomodoro/components/focus-timer-card.tsx';
 import { useFullscreen } from '#web/features/pomodoro/hooks/use-fullscreen.ts';
 import { TaskListCard } from '#web/features/tasks/components/task-list-card.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 
 /**
@@ -14,6 +15,7 @@ import { PageHeader } from '#web/ui/page-header.tsx';
  * a way out. Full screen takes this page alone (not the navigation), which is the point of focus mode.
  */
 export function FocusPage() {
+  const t = useT();
   const rootRef = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(rootRef);
   const stats = useDashboardStats();
@@ -33,7 +35,7 @@ export function FocusPage() {
       className="flex flex-col gap-6 [&:fullscreen]:overflow-y-auto [&:fullscreen]:bg-(--page-bg) [&:fullscreen]:bg-(image:--backdrop) [&:fullscreen]:p-6 sm:[&:fullscreen]:p-10"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <PageHeader title="Focus">One timer, one task, nothing else.</PageHeader>
+        <PageHeader title={t('app.focus.title')}>{t('app.focus.intro')}</PageHeader>
         <FocusModeToolbar
           fullscreen={fullscreen.active}
           fullscreenRefused={fullscreen.refused}

@@ -11,19 +11,20 @@ import { ProfileInfoTab } from '#web/features/profile/components/profile-info-ta
 import { useProfileDraft } from '#web/features/profile/hooks/use-profile-draft.ts';
 import { KeyboardShortcutsCard } from '#web/features/shortcuts/components/keyboard-shortcuts-card.tsx';
 import { ColorThemesTab } from '#web/features/themes/components/color-themes-tab.tsx';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
 
 type SettingsTabId = 'profile' | 'avatar' | 'about' | 'wallpapers' | 'themes' | 'ai';
 
-/** Part 1 §2, the tabs in the spec's order and words. */
-const tabs: readonly Tab<SettingsTabId>[] = [
-  { id: 'profile', label: 'Profile Info' },
-  { id: 'avatar', label: 'Avatar Magic' },
-  { id: 'about', label: 'About Generator' },
-  { id: 'wallpapers', label: 'Cosmic Wallpapers' },
-  { id: 'themes', label: 'Color Themes' },
-  { id: 'ai', label: 'AI Settings' },
+/** Part 1 §2, the tabs in the spec's order and words (their messages). */
+const tabs: readonly { id: SettingsTabId; label: MessageKey }[] = [
+  { id: 'profile', label: 'app.settings.tabs.profile' },
+  { id: 'avatar', label: 'app.settings.tabs.avatar' },
+  { id: 'about', label: 'app.settings.tabs.about' },
+  { id: 'wallpapers', label: 'app.settings.tabs.wallpapers' },
+  { id: 'themes', label: 'app.settings.tabs.themes' },
+  { id: 'ai', label: 'app.settings.tabs.ai' },
 ];
 
 function isTabId(value: string | null): value is SettingsTabId {
@@ -36,6 +37,8 @@ function isTabId(value: string | null): value is SettingsTabId {
  * themes and generation features, as the app's pages do.
  */
 export function SettingsPage() {
+  const t = useT();
+  const shownTabs: Tab<SettingsTabId>[] = tabs.map((tab) => ({ id: tab.id, label: t(tab.label) }));
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const selected: SettingsTabId = isTabId(requested) ? requested : 'profile';
@@ -47,13 +50,13 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings">Your profile, avatar, wallpaper, colours and AI.</PageHeader>
+      <PageHeader title={t('app.settings.title')}>{t('app.settings.intro')}</PageHeader>
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start">
         <TabList
           idPrefix="settings"
-          label="Settings"
+          label={t('app.settings.tabsLabel')}
           overflow="wrap"
-          tabs={tabs}
+          tabs={shownTabs}
           selected={selected}
           onSelect={select}
           panel={(tab) => {
@@ -74,7 +77,7 @@ export function SettingsPage() {
             }
           }}
         />
-        <aside aria-label="Account" className="flex flex-col gap-6">
+        <aside aria-label={t('app.settings.account')} className="flex flex-col gap-6">
           <AccountCard />
           <LanguageCard />
           <AiStatusCard />

@@ -7,6 +7,7 @@ import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floati
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
@@ -31,6 +32,7 @@ const ShortcutsSheet = lazy(async () => ({
 
 /** The frame of every signed-in page (part 1 §2 "App shell"). */
 export function AppShell() {
+  const t = useT();
   const location = useLocation();
   // The menu is open only for the location it was opened on: any navigation makes a new location key, so
   // the menu closes on route change without an effect.
@@ -65,7 +67,7 @@ export function AppShell() {
         href="#main-content"
         className="sr-only rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
       >
-        Skip to content
+        {t('app.shell.skipToContent')}
       </a>
       <MobileTopBar
         menuId={menuId}

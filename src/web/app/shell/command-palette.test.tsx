@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultListSchema } from '#shared/search.ts';
@@ -7,6 +7,7 @@ import { contractAnswer } from '#tests/web-kit/http-answers.ts';
 import { requestsTo } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderSignedInApp } from '#tests/web-kit/render-signed-in-app.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 
 const invoice = buildTask({ id: 41, title: 'Send the invoice' });
 
@@ -80,5 +81,23 @@ describe('the command palette', () => {
     await app.user.keyboard('{Enter}');
     await waitFor(() => expect(app.pathname()).toBe('/community'));
     expect(await screen.findByRole('dialog', { name: /post/i })).toBeInTheDocument();
+  });
+
+  it('speaks Spanish: the navigation, the page, its tabs and the palette', async () => {
+    const app = await renderSignedIn('/settings');
+    await act(() => activateLanguage('es'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajustes' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Ajustes · Lumara'));
+    expect(screen.getByRole('tab', { name: 'Temas de color' })).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Principal' });
+    expect(within(navigation).getByRole('link', { name: 'Estudio de IA' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+
+    await app.user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Ve a cualquier parte, haz lo que quieras' });
+    expect(within(palette).getByRole('option', { name: 'Cambiar al tema Ocean Dreams' })).toBeInTheDocument();
+    await app.user.type(within(palette).getByRole('combobox'), 'ir a mús');
+    await app.user.click(within(palette).getByRole('option', { name: 'Ir a Música' }));
+    await waitFor(() => expect(app.pathname()).toBe('/music'));
   });
 });

@@ -6,6 +6,7 @@ import type { SearchResult } from '#shared/search.ts';
 import { panelThemeIds, panelThemes } from '#shared/themes.ts';
 import { useSearchOwnTitles } from '#web/features/search/api/search-own-titles.ts';
 import { useAppearance } from '#web/features/themes/appearance-context.ts';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { runShortcutAction, runShortcutActionWhenReady } from '#web/lib/shortcut-actions.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { navigationEntries } from './navigation-entries.ts';
@@ -15,11 +16,17 @@ const itemClasses =
 const groupClasses =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-(--ink-muted)';
 
-const resultPlace: Record<SearchResult['kind'], { heading: string; path: (id: number) => string }> = {
-  task: { heading: 'Your tasks', path: (id) => `/?task=${id}` },
-  chat: { heading: 'Your chats', path: (id) => `/studio?thread=${id}` },
-  post: { heading: 'Your posts', path: (id) => `/community?post=${id}` },
+const resultPlace: Record<SearchResult['kind'], { heading: MessageKey; path: (id: number) => string }> = {
+  task: { heading: 'app.palette.yourTasks', path: (id) => `/?task=${id}` },
+  chat: { heading: 'app.palette.yourChats', path: (id) => `/studio?thread=${id}` },
+  post: { heading: 'app.palette.yourPosts', path: (id) => `/community?post=${id}` },
 };
+
+/** cmdk's extra search words, a message of words separated by spaces (each language adds its own). */
+function keywordsOf(words: string): string[] {
+  return words.split(/\s+/).filter(Boolean);
+}
+
 const resultIcon: Record<SearchResult['kind'], ReactNode> = {
   task: <CheckSquare aria-hidden="true" className="size-5 shrink-0" />,
   chat: <MessageSquare aria-hidden="true" className="size-5 shrink-0" />,
@@ -39,6 +46,7 @@ export function CommandPalette({
   onClose: () => void;
   onShowShortcuts: () => void;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const appearance = useAppearance();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -57,24 +65,24 @@ export function CommandPalette({
 
   const results = words.trim() ? (found.data ?? []) : [];
   return (
-    <ModalDialog title="Go anywhere, do anything" onClose={onClose} initialFocus={inputRef}>
-      <Command label="Command palette" loop className="flex flex-col gap-2">
+    <ModalDialog title={t('app.palette.title')} onClose={onClose} initialFocus={inputRef}>
+      <Command label={t('app.palette.label')} loop className="flex flex-col gap-2">
         <Command.Input
           ref={inputRef}
           value={words}
           onValueChange={setWords}
-          placeholder="Type a page, an action, or a task, chat or post…"
+          placeholder={t('app.palette.placeholder')}
           className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)"
         />
         <Command.List className="max-h-[60dvh] overflow-y-auto">
           <Command.Empty className="px-3 py-4 text-(--ink-muted)">
-            {found.isFetching ? 'Searching…' : 'Nothing found.'}
+            {found.isFetching ? t('app.palette.searching') : t('app.palette.nothingFound')}
           </Command.Empty>
           {(['task', 'chat', 'post'] as const).map((kind) => {
             const ofKind = results.filter((result) => result.kind === kind);
             if (ofKind.length === 0) return null;
             return (
-              <Command.Group key={kind} heading={resultPlace[kind].heading} className={groupClasses}>
+              <Command.Group key={kind} heading={t(resultPlace[kind].heading)} className={groupClasses}>
                 {ofKind.map((result) => (
                   <Command.Item
                     key={`${kind}-${result.id}`}
@@ -91,59 +99,62 @@ export function CommandPalette({
               </Command.Group>
             );
           })}
-          <Command.Group heading="Actions" className={groupClasses}>
+          <Command.Group heading={t('app.palette.actions')} className={groupClasses}>
             <Command.Item onSelect={() => run(() => goAndAsk('/', 'new-task'))} className={itemClasses}>
               <Plus aria-hidden="true" className="size-5 shrink-0" />
-              New task
+              {t('app.palette.newTask')}
             </Command.Item>
             <Command.Item
-              keywords={['pomodoro', 'focus', 'pause']}
+              keywords={keywordsOf(t('app.palette.timerKeywords'))}
               onSelect={() => run(() => runShortcutAction('toggle-timer'))}
               className={itemClasses}
             >
               <Play aria-hidden="true" className="size-5 shrink-0" />
-              Start or pause the focus timer
+              {t('app.palette.toggleTimer')}
             </Command.Item>
             <Command.Item onSelect={() => run(() => goAndAsk('/studio', 'new-chat'))} className={itemClasses}>
               <MessageSquare aria-hidden="true" className="size-5 shrink-0" />
-              New chat
+              {t('app.palette.newChat')}
             </Command.Item>
             <Command.Item
               onSelect={() => run(() => goAndAsk('/community', 'new-post'))}
               className={itemClasses}
             >
               <Newspaper aria-hidden="true" className="size-5 shrink-0" />
-              New post
+              {t('app.palette.newPost')}
             </Command.Item>
             <Command.Item onSelect={() => run(onShowShortcuts)} className={itemClasses}>
               <Keyboard aria-hidden="true" className="size-5 shrink-0" />
-              Keyboard shortcuts
+              {t('app.palette.shortcuts')}
             </Command.Item>
           </Command.Group>
-          <Command.Group heading="Pages" className={groupClasses}>
-            {navigationEntries.map((entry) => (
-              <Command.Item
-                key={entry.to}
-                value={`Go to ${entry.label}`}
-                onSelect={() => run(() => navigate(entry.to))}
-                className={itemClasses}
-              >
-                <entry.icon aria-hidden="true" className="size-5 shrink-0" />
-                Go to {entry.label}
-              </Command.Item>
-            ))}
+          <Command.Group heading={t('app.palette.pages')} className={groupClasses}>
+            {navigationEntries.map((entry) => {
+              const goTo = t('app.palette.goTo', { page: t(entry.label) });
+              return (
+                <Command.Item
+                  key={entry.to}
+                  value={goTo}
+                  onSelect={() => run(() => navigate(entry.to))}
+                  className={itemClasses}
+                >
+                  <entry.icon aria-hidden="true" className="size-5 shrink-0" />
+                  {goTo}
+                </Command.Item>
+              );
+            })}
           </Command.Group>
-          <Command.Group heading="Themes" className={groupClasses}>
+          <Command.Group heading={t('app.palette.themes')} className={groupClasses}>
             {panelThemeIds.map((id) => (
               <Command.Item
                 key={id}
-                value={`Theme ${panelThemes[id].name}`}
-                keywords={['colour', 'color', 'look']}
+                value={t('app.palette.themeValue', { theme: panelThemes[id].name })}
+                keywords={keywordsOf(t('app.palette.themeKeywords'))}
                 onSelect={() => run(() => appearance.apply(id))}
                 className={itemClasses}
               >
                 <Palette aria-hidden="true" className="size-5 shrink-0" />
-                Switch to the {panelThemes[id].name} theme
+                {t('app.palette.switchTheme', { theme: panelThemes[id].name })}
               </Command.Item>
             ))}
           </Command.Group>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
 
@@ -21,6 +22,7 @@ export function MobileMenu({
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,7 +35,7 @@ export function MobileMenu({
           <Dialog.Content
             id={id}
             aria-modal="true"
-            aria-label="Menu"
+            aria-label={t('app.mobileMenu.label')}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               returnFocusTo.current?.focus();
@@ -43,7 +45,7 @@ export function MobileMenu({
             <div className="flex items-center justify-between">
               <BrandMark />
               <Dialog.Close
-                aria-label="Close menu"
+                aria-label={t('app.mobileMenu.close')}
                 className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface)"
               >
                 <X aria-hidden="true" className="size-6" />

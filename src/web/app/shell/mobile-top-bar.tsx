@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import type { RefObject } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
 
 /**
@@ -20,13 +21,14 @@ export function MobileTopBar({
   onPrepare: () => void;
   onOpen: () => void;
 }) {
+  const t = useT();
   return (
     <header className="glass sticky top-0 z-30 flex items-center justify-between rounded-b-3xl px-4 py-3 lg:hidden">
       <BrandMark />
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Open menu"
+        aria-label={t('app.mobileMenu.open')}
         aria-haspopup="dialog"
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? menuId : undefined}

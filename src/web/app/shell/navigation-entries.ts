@@ -1,13 +1,15 @@
 import { LayoutDashboard, type LucideIcon, Music, Settings, Sparkles, Timer, Users } from 'lucide-react';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-export type NavigationEntry = { label: string; to: string; icon: LucideIcon };
+/** `label` is the entry's message: translate it where it is shown. */
+export type NavigationEntry = { label: MessageKey; to: string; icon: LucideIcon };
 
 /** Part 1 §2 "App shell": the side navigation's entries, in this order. */
 export const navigationEntries: readonly NavigationEntry[] = [
-  { label: 'Dashboard', to: '/', icon: LayoutDashboard },
-  { label: 'Focus', to: '/focus', icon: Timer },
-  { label: 'AI Studio', to: '/studio', icon: Sparkles },
-  { label: 'Community', to: '/community', icon: Users },
-  { label: 'Music', to: '/music', icon: Music },
-  { label: 'Settings', to: '/settings', icon: Settings },
+  { label: 'app.nav.dashboard', to: '/', icon: LayoutDashboard },
+  { label: 'app.nav.focus', to: '/focus', icon: Timer },
+  { label: 'app.nav.studio', to: '/studio', icon: Sparkles },
+  { label: 'app.nav.community', to: '/community', icon: Users },
+  { label: 'app.nav.music', to: '/music', icon: Music },
+  { label: 'app.nav.settings', to: '/settings', icon: Settings },
 ];

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { NavLink, useMatch } from 'react-router';
 import { goToShortcuts } from '#web/features/shortcuts/model/shortcut-list.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
@@ -11,12 +12,14 @@ import { type NavigationEntry, navigationEntries } from './navigation-entries.ts
 type NavigationLinkProps = { entry: NavigationEntry; dashboardAlias: boolean; onNavigate?: () => void };
 
 function NavigationLink({ entry, dashboardAlias, onNavigate }: NavigationLinkProps) {
+  const t = useT();
+  const label = t(entry.label);
   // The dashboard answers at / and at /dashboard; pointing the link at the address in use keeps it marked
   // as the current page on both.
   const to = entry.to === '/' && dashboardAlias ? '/dashboard' : entry.to;
   const Icon = entry.icon;
   const goTo = goToShortcuts.find((shortcut) => shortcut.to === entry.to);
-  const hint = useShortcutHint(entry.label, { hint: goTo ? `g then ${goTo.key}` : '' });
+  const hint = useShortcutHint(label, { hint: goTo ? t('app.nav.goToHint', { key: goTo.key }) : '' });
   return (
     <NavLink
       {...(goTo ? hint : {})}
@@ -32,7 +35,7 @@ function NavigationLink({ entry, dashboardAlias, onNavigate }: NavigationLinkPro
       }
     >
       <Icon aria-hidden="true" className="size-5 shrink-0" />
-      {entry.label}
+      {label}
     </NavLink>
   );
 }
@@ -45,6 +48,7 @@ type NavigationPanelProps = {
 
 /** What the side navigation and the mobile menu both hold: member, entries, timer switch, sign out. */
 export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPanelProps) {
+  const t = useT();
   const { user, logout } = useAuth();
   const dashboardAlias = useMatch('/dashboard') !== null;
   const name = user?.google_user_data.name ?? '';
@@ -62,7 +66,7 @@ export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPane
           </div>
         </div>
       ) : null}
-      <nav aria-label="Main">
+      <nav aria-label={t('app.nav.label')}>
         <ul className="flex flex-col gap-1">
           {navigationEntries.map((entry) => (
             <li key={entry.to}>
@@ -79,7 +83,7 @@ export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPane
           className="flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium text-(--ink) hover:bg-(--surface-strong)"
         >
           <LogOut aria-hidden="true" className="size-5" />
-          Sign Out
+          {t('app.nav.signOut')}
         </button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useMutationState } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -17,6 +18,7 @@ function subscribe(listener: () => void): () => void {
  * the connection returns. Counts them.
  */
 export function OfflineBanner() {
+  const t = useT();
   const online = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
@@ -33,10 +35,7 @@ export function OfflineBanner() {
       className="mb-4 flex items-center gap-2 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-medium text-(--ink)"
     >
       <CloudOff aria-hidden="true" className="size-5 shrink-0 text-(--accent)" />
-      <span>
-        Offline — changes will sync
-        {waiting > 0 ? ` (${waiting} waiting)` : ''}
-      </span>
+      <span>{waiting > 0 ? t('app.offline.waiting', { count: waiting }) : t('app.offline.status')}</span>
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { messages as english } from 'virtual:lumara-messages/en';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { DEFAULT_LANGUAGE, type Language, languageSchema, pickLanguage } from '#shared/language.ts';
+import { localizeWith, type TextTable } from '#shared/localize.ts';
 import { storedValue } from '../stored-value.ts';
 
 /**
@@ -9,10 +10,23 @@ import { storedValue } from '../stored-value.ts';
  */
 export const i18n: I18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en: english } });
 
-const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
-const catalogueLoaders: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
-  es: async () => (await import('virtual:lumara-messages/es')).messages,
+type LanguageBundle = { messages: Messages; sharedTexts: TextTable; zodReasons: (issue: never) => unknown };
+
+const bundles = new Map<Language, LanguageBundle>();
+const bundleLoaders: Record<Exclude<Language, 'en'>, () => Promise<LanguageBundle>> = {
+  es: async () => (await import('./spanish-bundle.ts')).spanish,
 };
+
+/**
+ * zod's configuration is a global its core reads (see zod-without-eval.ts: zod itself loads later, with the pages
+ * that parse). Its `customError` comes after a schema's own reason and before zod's English, so it gives zod's
+ * reasons in the interface's language without loading zod here.
+ */
+function zodConfig(): { customError?: unknown } {
+  const zodGlobal = globalThis as { __zod_globalConfig?: { customError?: unknown } };
+  zodGlobal.__zod_globalConfig ??= {};
+  return zodGlobal.__zod_globalConfig;
+}
 
 /**
  * The language this browser last showed, so the next start paints in it before the profile arrives; else null.
@@ -33,13 +47,26 @@ export function startLanguage(): Language {
  * once (no reload). The page's `lang` follows, for screen readers, hyphenation and spell checking.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (language !== 'en' && !loaded.has(language)) {
-    i18n.load(language, await catalogueLoaders[language]());
-    loaded.add(language);
+  let bundle = bundles.get(language);
+  if (language !== 'en' && !bundle) {
+    bundle = await bundleLoaders[language]();
+    bundles.set(language, bundle);
+    i18n.load(language, bundle.messages);
   }
+  if (bundle) zodConfig().customError = bundle.zodReasons;
+  else delete zodConfig().customError;
   i18n.activate(language);
   document.documentElement.lang = language;
   rememberedLanguage.write(language);
+}
+
+/**
+ * A text a shared schema or parser wrote in English (a form's reason, a refused link), in the interface's language.
+ * Server answers need none of this: the server writes them in the member's language already.
+ */
+export function localizeShared(text: string): string {
+  const table = bundles.get(currentLanguage())?.sharedTexts;
+  return table ? localizeWith(table, text) : text;
 }
 
 /** The language the interface shows now. */

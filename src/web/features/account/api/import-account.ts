@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AccountImportSummary, importAccountResponseSchema } from '#shared/account.ts';
 import { ApiError, toApiError } from '#web/lib/api-client.ts';
+import { currentLanguage } from '#web/lib/i18n/i18n.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 
 export type ImportMode = 'preview' | 'apply';
 export type ImportVariables = { file: File; mode: ImportMode; onProgress?: (sent: number) => void };
@@ -16,13 +18,13 @@ export function importAccount({ file, mode, onProgress }: ImportVariables): Prom
     request.open('POST', `/api/account/import?mode=${mode}`);
     request.setRequestHeader('Content-Type', 'application/zip');
     request.setRequestHeader('Accept', 'application/json');
+    // As every other call (api-client.ts): the server's messages come in the interface's language.
+    request.setRequestHeader('Accept-Language', currentLanguage());
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     request.onerror = () =>
-      reject(
-        new ApiError({ status: 0, code: 'unknown', message: 'Could not reach Lumara. Please try again.' }),
-      );
+      reject(new ApiError({ status: 0, code: 'unknown', message: translate('account.import.unreachable') }));
     request.onload = () => {
       const answer = new Response(request.responseText, { status: request.status });
       if (request.status >= 200 && request.status < 300) {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { CommunityContentChoice } from '#shared/account.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -21,6 +22,7 @@ function sameEmail(typed: string, email: string): boolean {
  * browser signs out as at Sign Out (its caches emptied) and says goodbye on the sign-in page.
  */
 export function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
+  const t = useT();
   const { logout } = useAuth();
   const remove = useDeleteAccount();
   const [typed, setTyped] = useState('');
@@ -34,11 +36,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
     try {
       const { posts_kept } = await remove.mutateAsync({ email: typed, community });
       await logout();
-      toast.success(
-        posts_kept > 0
-          ? `Your account is deleted. Your ${posts_kept === 1 ? 'post stays' : 'posts stay'} as “${DELETED_MEMBER_NAME}”.`
-          : 'Your account is deleted. Take care.',
-      );
+      toast.success(t('account.delete.deleted', { count: posts_kept, name: DELETED_MEMBER_NAME }));
     } catch (error) {
       console.error('Failed to delete the account', error);
     }
@@ -48,42 +46,38 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
     remove.error instanceof ApiError
       ? remove.error.message
       : remove.error
-        ? 'Could not reach Lumara. Nothing was deleted; please try again.'
+        ? t('account.delete.unreachable')
         : null;
 
   return (
-    <ModalDialog title="Delete my account" onClose={onClose} initialFocus={emailField}>
+    <ModalDialog title={t('account.delete.title')} onClose={onClose} initialFocus={emailField}>
       <form
-        aria-label="Delete my account"
+        aria-label={t('account.delete.title')}
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
       >
-        <p className="text-(--ink)">
-          This removes your tasks, focus sessions, badges, chats, gallery and files, music, widgets and
-          profile from Lumara, at once and for good, and signs you out everywhere. Download your data first if
-          you want a copy.
-        </p>
+        <p className="text-(--ink)">{t('account.delete.explanation')}</p>
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 font-semibold text-(--ink)">Your community posts and comments</legend>
+          <legend className="mb-2 font-semibold text-(--ink)">{t('account.delete.communityLegend')}</legend>
           <ChoiceCard
             name="community"
             value="delete"
             checked={community === 'delete'}
-            label="Delete them with my account"
+            label={t('account.delete.deleteThem')}
             onSelect={() => setCommunity('delete')}
           />
           <ChoiceCard
             name="community"
             value="keep"
             checked={community === 'keep'}
-            label={`Keep them, shown as “${DELETED_MEMBER_NAME}”`}
-            description="Others can still read the conversations you took part in. Your likes go either way."
+            label={t('account.delete.keepThem', { name: DELETED_MEMBER_NAME })}
+            description={t('account.delete.keepThemHelp')}
             onSelect={() => setCommunity('keep')}
           />
         </fieldset>
         <TextField
           ref={emailField}
-          label={`Type ${email} to confirm`}
+          label={t('account.delete.typeToConfirm', { email })}
           type="email"
           autoComplete="off"
           value={typed}
@@ -92,10 +86,10 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-3">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {t('account.delete.cancel')}
           </Button>
           <Button type="submit" disabled={!confirmed} busy={remove.isPending}>
-            Delete my account
+            {t('account.delete.submit')}
           </Button>
         </div>
       </form>

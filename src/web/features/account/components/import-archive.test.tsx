@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AccountImportSummary } from '#shared/account.ts';
@@ -6,6 +6,7 @@ import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { ImportArchive } from './import-archive.tsx';
 
 const archive = () =>
@@ -71,5 +72,36 @@ describe('ImportArchive (issue 19)', () => {
       await screen.findByText('Nothing new: everything in this archive is already yours.'),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
+  });
+
+  it('says it all in Spanish, one item or several, and asks the server in Spanish', async () => {
+    await act(() => activateLanguage('es'));
+    server.use(
+      http.post('/api/account/import', ({ request }) =>
+        HttpResponse.json({
+          applied: new URL(request.url).searchParams.get('mode') === 'apply',
+          kinds: [
+            { kind: 'tasks', in_archive: 1, to_add: 1 },
+            { kind: 'community_posts', in_archive: 4, to_add: 1 },
+          ],
+          not_imported: 1,
+        } satisfies AccountImportSummary),
+      ),
+    );
+    const { user } = renderWithMember(<ImportArchive />);
+    await user.upload(screen.getByLabelText('Importar un archivo'), archive());
+
+    const preview = await screen.findByRole('region', { name: 'Lo que agrega el archivo' });
+    expect(preview).toHaveTextContent('Tareas: 1 por agregar');
+    expect(preview).toHaveTextContent('Publicaciones: 1 por agregar (3 ya están aquí)');
+    expect(preview).toHaveTextContent(
+      '1 comentario o me gusta en publicaciones de otros miembros se queda solo en el archivo.',
+    );
+    expect(requestsTo('/api/account/import?mode=preview', 'POST')[0]?.headers.get('Accept-Language')).toBe(
+      'es',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Importar 2 elementos' }));
+    expect(await screen.findByText('Se importaron 2 elementos.')).toBeVisible();
   });
 });

@@ -4,32 +4,37 @@ import { toast } from 'sonner';
 import type { AccountImportSummary } from '#shared/account.ts';
 import type { ArchiveKind } from '#shared/account-archive.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { type MessageKey, type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { useImportAccount } from '../api/import-account.ts';
 
-/** What each kind of the archive is called on screen. */
-const kindLabels: Record<ArchiveKind, string> = {
-  profile: 'Profile details',
-  tasks: 'Tasks',
-  pomodoro_sessions: 'Focus sessions',
-  badges: 'Badges',
-  chat_threads: 'Chats',
-  quick_actions: 'Quick actions',
-  media: 'Gallery items',
-  music_tracks: 'Music tracks',
-  widgets: 'Widgets',
-  community_posts: 'Posts',
-  community_comments: 'Comments',
-  community_likes: 'Likes',
+/** What each kind of the archive is called on screen (its message). */
+const kindLabels: Record<ArchiveKind, MessageKey> = {
+  profile: 'account.import.kinds.profile',
+  tasks: 'account.import.kinds.tasks',
+  pomodoro_sessions: 'account.import.kinds.pomodoroSessions',
+  badges: 'account.import.kinds.badges',
+  chat_threads: 'account.import.kinds.chatThreads',
+  quick_actions: 'account.import.kinds.quickActions',
+  media: 'account.import.kinds.media',
+  music_tracks: 'account.import.kinds.musicTracks',
+  widgets: 'account.import.kinds.widgets',
+  community_posts: 'account.import.kinds.communityPosts',
+  community_comments: 'account.import.kinds.communityComments',
+  community_likes: 'account.import.kinds.communityLikes',
 };
 
-function labelOf(kind: string): string {
-  return kind in kindLabels ? kindLabels[kind as ArchiveKind] : kind;
+/** A kind this version does not know (a newer server's) keeps its own name. */
+function labelOf(kind: string, t: Translate): string {
+  return kind in kindLabels ? t(kindLabels[kind as ArchiveKind]) : kind;
 }
 
-function failureOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Something went wrong. Nothing was imported.';
+/** The server's message as it comes (it answers in the interface's language); else a word of our own. */
+function failureOf(error: unknown, t: Translate): string {
+  return error instanceof ApiError ? error.message : t('account.import.failed');
 }
 
 /**
@@ -38,6 +43,8 @@ function failureOf(error: unknown): string {
  * nothing of a preview, so any of several servers can take the second request.
  */
 export function ImportArchive() {
+  const t = useT();
+  const format = useFormat();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const importer = useImportAccount();
@@ -61,9 +68,7 @@ export function ImportArchive() {
         setPreview(summary);
       } else {
         const added = summary.kinds.reduce((sum, kind) => sum + kind.to_add, 0);
-        toast.success(
-          added === 0 ? 'Nothing new to import: you have all of it.' : `Imported ${added} items.`,
-        );
+        toast.success(t('account.import.imported', { count: added }));
         reset();
       }
     } catch (error) {
@@ -78,11 +83,9 @@ export function ImportArchive() {
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={inputId} className="font-semibold text-(--ink)">
-        Import an archive
+        {t('account.import.label')}
       </label>
-      <p className="text-sm text-(--ink-muted)">
-        From this Lumara or another. You will see what it adds before anything is saved.
-      </p>
+      <p className="text-sm text-(--ink-muted)">{t('account.import.help')}</p>
       <input
         ref={input}
         id={inputId}
@@ -104,42 +107,57 @@ export function ImportArchive() {
             className="w-full accent-(--accent)"
             max={1}
             value={progress}
-            aria-label="Upload progress"
+            aria-label={t('account.import.progress')}
           />
           <span className="text-sm text-(--ink-muted)">
-            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Checking the archive…'}
+            {progress < 1
+              ? t('account.import.uploading', {
+                  percent: format.number(progress, { style: 'percent', maximumFractionDigits: 0 }),
+                })
+              : t('account.import.checking')}
           </span>
         </div>
       ) : null}
-      {importer.isError ? <Alert>{failureOf(importer.error)}</Alert> : null}
+      {importer.isError ? <Alert>{failureOf(importer.error, t)}</Alert> : null}
       {preview && file ? (
-        <section aria-label="What the archive adds" className="flex flex-col gap-3">
+        <section aria-label={t('account.import.adds')} className="flex flex-col gap-3">
           {total === 0 ? (
-            <p className="text-(--ink)">Nothing new: everything in this archive is already yours.</p>
+            <p className="text-(--ink)">{t('account.import.nothingNew')}</p>
           ) : (
             <ul className="flex flex-col gap-1 text-sm text-(--ink)">
               {adding.map((kind) => (
                 <li key={kind.kind}>
-                  {labelOf(kind.kind)}: <strong>{kind.to_add}</strong> new
-                  {kind.in_archive > kind.to_add ? ` (${kind.in_archive - kind.to_add} already here)` : ''}
+                  <RichMessage
+                    id={
+                      kind.in_archive > kind.to_add
+                        ? 'account.import.kindNewWithExisting'
+                        : 'account.import.kindNew'
+                    }
+                    values={{
+                      kind: labelOf(kind.kind, t),
+                      count: format.number(kind.to_add),
+                      existing: kind.in_archive - kind.to_add,
+                    }}
+                    parts={[<strong key="count" />]}
+                  />
                 </li>
               ))}
             </ul>
           )}
           {preview.not_imported > 0 ? (
             <p className="text-sm text-(--ink-muted)">
-              {preview.not_imported} comments and likes on other members’ posts stay in the archive only.
+              {t('account.import.notImported', { count: preview.not_imported })}
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             {total > 0 ? (
               <Button busy={importer.isPending} onClick={() => void send(file, 'apply')}>
                 <Upload aria-hidden="true" className="size-4" />
-                Import {total} items
+                {t('account.import.importItems', { count: total })}
               </Button>
             ) : null}
             <Button variant="secondary" disabled={importer.isPending} onClick={reset}>
-              {total > 0 ? 'Cancel' : 'Done'}
+              {total > 0 ? t('account.import.cancel') : t('account.import.done')}
             </Button>
           </div>
         </section>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { deleteAccountRequestSchema } from '#shared/account.ts';
@@ -7,6 +7,7 @@ import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { bodiesTo, requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { YourDataCard } from './your-data-card.tsx';
 
 const member = buildUser({ email: 'ada@example.test' });
@@ -63,5 +64,24 @@ describe('YourDataCard: Delete my account (issue 19)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requestsTo('/api/account', 'DELETE')).toEqual([]);
+  });
+
+  it('asks and says goodbye in Spanish, the one post kept under its author’s name', async () => {
+    await act(() => activateLanguage('es'));
+    server.use(http.delete('/api/account', () => HttpResponse.json({ deleted: true, posts_kept: 1 })));
+    const { user } = renderWithMember(<YourDataCard />, member);
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminar mi cuenta' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Escribe ada@example.test para confirmar' }),
+      'ada@example.test',
+    );
+    await user.click(
+      within(dialog).getByRole('radio', { name: /^Conservarlos, con el nombre “Deleted member”/ }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' }));
+    expect(
+      await screen.findByText('Se eliminó tu cuenta. Tu publicación queda como “Deleted member”.'),
+    ).toBeVisible();
   });
 });

@@ -1,12 +1,8 @@
 import { useId } from 'react';
-import {
-  type AiChoice,
-  type AiProviderId,
-  aiProviderIdSchema,
-  aiProviderLabels,
-  type ModelCategory,
-} from '#shared/ai.ts';
+import { type AiChoice, type AiProviderId, aiProviderIdSchema, type ModelCategory } from '#shared/ai.ts';
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
+import { categoryLabel, modelText, providerLabel } from '../model/ai-labels.ts';
 import { providersIn } from '../model/ai-selection.ts';
 
 /**
@@ -35,12 +31,13 @@ export function AiModelPicker({
   labelClass: string;
   controlClass: string;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className={className}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-provider`} className={labelClass}>
-          Provider
+          {t('ai.picker.provider')}
         </label>
         <ProviderSelect
           id={`${id}-provider`}
@@ -54,7 +51,7 @@ export function AiModelPicker({
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-model`} className={labelClass}>
-          Model
+          {t('ai.picker.model')}
         </label>
         <ModelSelect
           id={`${id}-model`}
@@ -90,6 +87,7 @@ function ProviderSelect({
   disabled: boolean;
   onChange: (provider: AiProviderId) => void;
 }) {
+  const t = useT();
   return (
     <select
       id={id}
@@ -101,8 +99,8 @@ function ProviderSelect({
       {providers.map((provider) => (
         <option key={provider} value={provider}>
           {configured === undefined || configured.includes(provider)
-            ? aiProviderLabels[provider]
-            : `${aiProviderLabels[provider]} (not configured)`}
+            ? providerLabel(t, provider)
+            : t('ai.picker.notConfigured', { provider: providerLabel(t, provider) })}
         </option>
       ))}
     </select>
@@ -129,6 +127,7 @@ function ModelSelect({
   disabled: boolean;
   onChange: (model: string) => void;
 }) {
+  const t = useT();
   const listed = categories.some((category) => category.models.some((model) => model.id === value));
   return (
     <select
@@ -138,12 +137,12 @@ function ModelSelect({
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
     >
-      {listed ? null : <option value={value}>{value || 'No model'}</option>}
+      {listed ? null : <option value={value}>{value || t('ai.picker.noModel')}</option>}
       {categories.map((category) => (
-        <optgroup key={category.id} label={category.label}>
+        <optgroup key={category.id} label={categoryLabel(t, category)}>
           {category.models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.label}
+              {modelText(t, model)}
             </option>
           ))}
         </optgroup>

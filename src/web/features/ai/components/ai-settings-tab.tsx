@@ -1,6 +1,7 @@
 import { Check, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { AiChoice } from '#shared/ai.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { controlClass, labelClass } from '#web/ui/field-classes.ts';
@@ -16,6 +17,7 @@ import { AiModelPicker } from './ai-model-picker.tsx';
  * `POST /api/profile/set-ai`. Switching provider picks its first model (part 2 §4).
  */
 export function AiSettingsTab() {
+  const t = useT();
   const id = useId();
   const models = useAiModels();
   const setAi = useSetDefaultAi();
@@ -26,14 +28,14 @@ export function AiSettingsTab() {
   if (models.isError) {
     return (
       <LoadError
-        what="AI models"
+        what={t('ai.models.what')}
         error={models.error}
         retrying={models.isFetching}
         onRetry={() => void models.refetch()}
       />
     );
   }
-  if (!models.data) return <Spinner label="Loading the AI models" />;
+  if (!models.data) return <Spinner label={t('ai.settings.loading')} />;
 
   const catalogue = models.data.data;
   const choice = edited ?? models.data.defaults;
@@ -61,11 +63,9 @@ export function AiSettingsTab() {
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-          AI Settings
+          {t('ai.settings.heading')}
         </h2>
-        <p className="text-(--ink-muted)">
-          The provider and model your chats, bios and writing helpers use unless you pick another.
-        </p>
+        <p className="text-(--ink-muted)">{t('ai.settings.help')}</p>
       </div>
       <AiModelPicker
         className="grid gap-4 sm:grid-cols-2"
@@ -77,16 +77,16 @@ export function AiSettingsTab() {
         disabled={setAi.isPending}
         onChange={change}
       />
-      {failed ? <Alert>Could not save your AI choice. Please try again.</Alert> : null}
+      {failed ? <Alert>{t('ai.settings.saveFailed')}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button busy={setAi.isPending} disabled={choice.model === ''} onClick={save}>
           <Save aria-hidden="true" className="size-5" />
-          Save AI settings
+          {t('ai.settings.save')}
         </Button>
         {saved ? (
           <p role="status" className="inline-flex items-center gap-1.5 font-semibold text-(--accent-strong)">
             <Check aria-hidden="true" className="size-4" />
-            Saved
+            {t('ai.settings.saved')}
           </p>
         ) : null}
       </div>

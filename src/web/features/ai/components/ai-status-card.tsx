@@ -1,5 +1,7 @@
 import { CircleCheck, CircleDashed } from 'lucide-react';
 import { useId } from 'react';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
@@ -11,36 +13,43 @@ import { missingConfiguration } from '../model/missing-configuration.ts';
  * turn each on. Keys are the operator's: nothing here takes one.
  */
 export function AiStatusCard() {
+  const t = useT();
   const id = useId();
   const diag = useAiDiag();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-        AI Services
+        {t('ai.status.heading')}
       </h2>
       <QueryState
         query={diag}
-        what="AI service status"
-        loading={<Spinner label="Checking the AI services" />}
-        error={<p className="text-sm text-(--ink-muted)">The AI service status could not be checked.</p>}
+        what={t('ai.status.what')}
+        loading={<Spinner label={t('ai.status.checking')} />}
+        error={<p className="text-sm text-(--ink-muted)">{t('ai.status.checkFailed')}</p>}
         isEmpty={(answer) => missingConfiguration(answer).length === 0}
         empty={
           <p className="inline-flex items-center gap-2 text-sm text-(--ink)">
             <CircleCheck aria-hidden="true" className="size-4 text-(--accent)" />
-            Every AI service is configured.
+            {t('ai.status.allConfigured')}
           </p>
         }
       >
         {(answer) => (
           <>
-            <p className="text-sm text-(--ink-muted)">Not configured on this server yet:</p>
+            <p className="text-sm text-(--ink-muted)">{t('ai.status.missingIntro')}</p>
             <ul className="flex flex-col gap-2 text-sm">
               {missingConfiguration(answer).map((item) => (
                 <li key={item.service} className="flex items-start gap-2">
                   <CircleDashed aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-(--accent)" />
                   <span>
-                    <span className="font-semibold text-(--ink)">{item.service}</span>
-                    <span className="text-(--ink-muted)">: the operator must {item.what}.</span>
+                    <RichMessage
+                      id="ai.status.missingItem"
+                      values={{ service: t(item.service), what: t(item.what) }}
+                      parts={[
+                        <span key="service" className="font-semibold text-(--ink)" />,
+                        <span key="what" className="text-(--ink-muted)" />,
+                      ]}
+                    />
                   </span>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { Check, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AiChoice, ModelCategory } from '#shared/ai.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import type { useAiModels } from '../api/get-ai-models.ts';
@@ -29,6 +30,7 @@ export function ModelBar({
   selection: AiChoice;
   onChange: (choice: AiChoice) => void;
 }) {
+  const t = useT();
   const setDefault = useSetDefaultAi();
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function ModelBar({
         onSuccess: () => setSavedAt(Date.now()),
         onError: (error) => {
           console.error(`Failed to save the default model: ${error.message}`);
-          setSaveError('Could not save your default. Please try again.');
+          setSaveError(t('ai.modelBar.saveFailed'));
         },
       },
     );
@@ -58,7 +60,7 @@ export function ModelBar({
 
   return (
     <section
-      aria-label="AI provider and model"
+      aria-label={t('ai.modelBar.label')}
       // Sticky from 640 px up (below the mobile top bar until the side navigation takes over at lg); on a phone it
       // would cover a quarter of the screen. Opaque: the conversation scrolls underneath it.
       className="glass z-20 mb-6 flex flex-col gap-3 rounded-3xl bg-(--page-bg) p-4 sm:sticky sm:top-[4.75rem] lg:top-4"
@@ -82,21 +84,21 @@ export function ModelBar({
           onClick={saveDefault}
         >
           <Star aria-hidden="true" className="size-4" />
-          Set as default
+          {t('ai.modelBar.setDefault')}
         </Button>
       </div>
       <div role="status" className="text-sm empty:hidden">
         {savedAt !== null ? (
           <span className="inline-flex items-center gap-1.5 font-semibold text-(--ink)">
             <Check aria-hidden="true" className="size-4 text-(--accent)" />
-            Saved as your default
+            {t('ai.modelBar.savedDefault')}
           </span>
         ) : null}
       </div>
       {saveError ? <p className="text-sm font-medium text-(--danger)">{saveError}</p> : null}
       {models.isError ? (
         <LoadError
-          what="AI models"
+          what={t('ai.models.what')}
           error={models.error}
           retrying={models.isFetching}
           onRetry={() => void models.refetch()}

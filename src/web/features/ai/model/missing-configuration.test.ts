@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildAiDiag } from '#tests/factories/build-ai-diag.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { missingConfiguration } from './missing-configuration.ts';
 
 const none = buildAiDiag();
 
 describe('missingConfiguration', () => {
   it('names every variable to set on a server with no AI at all', () => {
-    expect(missingConfiguration(none).map((m) => m.service)).toEqual([
+    expect(missingConfiguration(none).map((m) => translate(m.service))).toEqual([
       'Chat, bios and research summaries',
       'Avatar and wallpaper generation',
       'fal.ai images, video and audio',
@@ -15,10 +16,9 @@ describe('missingConfiguration', () => {
   });
 
   it('counts OpenRouter as an image service and as the core key', () => {
-    expect(missingConfiguration({ ...none, core: true, openrouter: true }).map((m) => m.what)).toEqual([
-      'set FAL_KEY',
-      'set STRAICO_API_KEY',
-    ]);
+    expect(
+      missingConfiguration({ ...none, core: true, openrouter: true }).map((m) => translate(m.what)),
+    ).toEqual(['set FAL_KEY', 'set STRAICO_API_KEY']);
   });
 
   it('has nothing to say when everything is configured', () => {

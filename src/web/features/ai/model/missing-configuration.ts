@@ -1,6 +1,8 @@
 import type { AiDiagResponse } from '#shared/ai.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-export type MissingConfiguration = { service: string; what: string };
+/** A service the server lacks and what the operator sets to turn it on, as message keys. */
+export type MissingConfiguration = { service: MessageKey; what: MessageKey };
 
 /**
  * What the operator has not configured, from `GET /api/_debug/ai-diag` (part 1 §8: the core key, and an image
@@ -8,19 +10,12 @@ export type MissingConfiguration = { service: string; what: string };
  */
 export function missingConfiguration(diag: AiDiagResponse): MissingConfiguration[] {
   const missing: MissingConfiguration[] = [];
-  if (!diag.core) {
-    missing.push({
-      service: 'Chat, bios and research summaries',
-      what: 'set OPENROUTER_API_KEY, or OPENAI_COMPAT_BASE_URL for a local model',
-    });
-  }
+  if (!diag.core) missing.push({ service: 'ai.status.service.core', what: 'ai.status.setting.core' });
   if (!diag.fal && !diag.openrouter && !diag.straico) {
-    missing.push({
-      service: 'Avatar and wallpaper generation',
-      what: 'set FAL_KEY (or OPENROUTER_API_KEY or STRAICO_API_KEY) for an image service',
-    });
+    missing.push({ service: 'ai.status.service.images', what: 'ai.status.setting.images' });
   }
-  if (!diag.fal) missing.push({ service: 'fal.ai images, video and audio', what: 'set FAL_KEY' });
-  if (!diag.straico) missing.push({ service: 'Straico models and media', what: 'set STRAICO_API_KEY' });
+  if (!diag.fal) missing.push({ service: 'ai.status.service.fal', what: 'ai.status.setting.fal' });
+  if (!diag.straico)
+    missing.push({ service: 'ai.status.service.straico', what: 'ai.status.setting.straico' });
   return missing;
 }

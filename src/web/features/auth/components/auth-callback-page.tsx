@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Spinner } from '#web/ui/spinner.tsx';
 import { useDocumentTitle } from '#web/ui/use-document-title.ts';
@@ -7,11 +8,12 @@ import { signInFailedState } from './sign-in-failed-state.ts';
 
 /** Where the identity provider sends the browser back with `?code=…&state=…` (part 1 §2, §4). */
 export function AuthCallbackPage() {
+  const t = useT();
   const { exchangeCodeForSessionToken, fetchUser } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const search = searchParams.toString();
-  useDocumentTitle('Signing in');
+  useDocumentTitle(t('auth.callback.title'));
 
   useEffect(() => {
     // StrictMode runs this effect twice; the exchange itself is shared (at most once per code), and only
@@ -39,7 +41,7 @@ export function AuthCallbackPage() {
 
   return (
     <main className="grid min-h-dvh place-items-center p-4">
-      <Spinner label="Setting up your workspace..." visibleLabel />
+      <Spinner label={t('auth.callback.settingUp')} visibleLabel />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { devAuthorizeRequestSchema } from '#shared/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
@@ -12,27 +13,36 @@ import { AuthPageLayout } from './auth-page-layout.tsx';
 
 type FieldErrors = { name?: string; email?: string; link?: string };
 
-const damagedLinkText = 'This sign-in link is incomplete or damaged. Go back and start signing in again.';
+/**
+ * The schema's words for a name or email the member typed wrong (#shared/auth.ts, which the server also reads, keeps
+ * them in English): said in the interface's language.
+ */
+function fieldErrorOf(issue: z.core.$ZodIssue, field: 'name' | 'email', t: Translate): string {
+  if (field === 'email') return t('auth.devSignIn.typeEmail');
+  if (issue.code === 'too_big') return t('auth.devSignIn.nameTooLong', { maximum: Number(issue.maximum) });
+  return t('auth.devSignIn.typeName');
+}
 
 /** Name and email come from the member; anything else wrong is the link's fault, not theirs. */
-function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], t: Translate): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path[0];
     if (field === 'name' || field === 'email') {
-      errors[field] ??= issue.message;
+      errors[field] ??= fieldErrorOf(issue, field, t);
     } else {
-      errors.link = damagedLinkText;
+      errors.link = t('auth.devSignIn.damagedLink');
     }
   }
   return errors;
 }
 
-function serverErrorsOf(error: Error): FieldErrors {
+/** The server's own words (it answers in the interface's language). */
+function serverErrorsOf(error: Error, t: Translate): FieldErrors {
   if (error instanceof ApiError && (error.fields.name || error.fields.email)) {
     return { name: error.fields.name, email: error.fields.email };
   }
-  return { link: `Sign-in did not go through: ${error.message}` };
+  return { link: t('auth.devSignIn.didNotGoThrough', { reason: error.message }) };
 }
 
 /**
@@ -40,10 +50,11 @@ function serverErrorsOf(error: Error): FieldErrors {
  * is configured, outside production only. It continues the same flow the real provider would.
  */
 export function DevSignInPage() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const authorize = useDevAuthorize();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  useDocumentTitle('Development sign-in');
+  useDocumentTitle(t('auth.devSignIn.title'));
   const state = searchParams.get('state');
   const nonce = searchParams.get('nonce');
   const codeChallenge = searchParams.get('code_challenge');
@@ -51,13 +62,12 @@ export function DevSignInPage() {
   if (!state || !nonce || !codeChallenge) {
     return (
       <AuthPageLayout>
-        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Development sign-in</h1>
-        <Alert>
-          This page needs the state, nonce and code challenge that the sign-in link carries, and they are
-          missing.
-        </Alert>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">
+          {t('auth.devSignIn.title')}
+        </h1>
+        <Alert>{t('auth.devSignIn.missingParameters')}</Alert>
         <Link to="/login" className="font-semibold text-(--accent) underline hover:text-(--accent-strong)">
-          Back to sign in
+          {t('auth.devSignIn.backToSignIn')}
         </Link>
       </AuthPageLayout>
     );
@@ -76,7 +86,7 @@ export function DevSignInPage() {
       code_challenge: codeChallenge,
     });
     if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error.issues);
+      const errors = fieldErrorsOf(parsed.error.issues, t);
       setClientErrors(errors);
       const firstInvalid = errors.name ? 'name' : errors.email ? 'email' : null;
       if (firstInvalid) form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
@@ -86,25 +96,30 @@ export function DevSignInPage() {
     authorize.mutate(parsed.data);
   }
 
-  const errors = authorize.error ? serverErrorsOf(authorize.error) : clientErrors;
+  const errors = authorize.error ? serverErrorsOf(authorize.error, t) : clientErrors;
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
         <p className="w-fit rounded-full bg-(--accent) px-3 py-1 text-xs font-bold tracking-wide text-(--on-accent) uppercase">
-          Development only
+          {t('auth.devSignIn.badge')}
         </p>
-        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Development sign-in</h1>
-        <p className="text-(--ink-muted)">
-          Lumara is running without a Google client, so this page stands in for it. Type any name and email
-          address: nothing is checked, and this page does not exist in production.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">
+          {t('auth.devSignIn.title')}
+        </h1>
+        <p className="text-(--ink-muted)">{t('auth.devSignIn.intro')}</p>
       </div>
       {errors.link ? <Alert>{errors.link}</Alert> : null}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label="Name" name="name" autoComplete="name" error={errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+        <TextField label={t('auth.devSignIn.name')} name="name" autoComplete="name" error={errors.name} />
+        <TextField
+          label={t('auth.devSignIn.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+        />
         <Button type="submit" busy={authorize.isPending || authorize.isSuccess} className="w-full">
-          Continue
+          {t('auth.devSignIn.continue')}
         </Button>
       </form>
     </AuthPageLayout>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
@@ -11,6 +11,7 @@ import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 
 vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 
@@ -113,5 +114,22 @@ describe('LoginPage', () => {
     await screen.findByRole('button', { name: 'Continue with Google' });
     await waitFor(() => expect(requestsTo('/api/auth/mode')).toHaveLength(1));
     expect(screen.queryByText(/Development sign-in/)).not.toBeInTheDocument();
+  });
+
+  it('welcomes a visitor in Spanish, the development note and the tab’s title too', async () => {
+    await act(() => activateLanguage('es'));
+    stubSignedOut({ mode: 'development' });
+    renderApp('/login');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Te damos la bienvenida a Lumara' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar con Google' })).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'Inicio de sesión de desarrollo. No necesitas una cuenta de Google: en la página siguiente escribirás un nombre y un correo electrónico.',
+    );
+    expect(note.querySelector('strong')).toHaveTextContent('Inicio de sesión de desarrollo.');
+    expect(document.title).toBe('Iniciar sesión · Lumara');
   });
 });

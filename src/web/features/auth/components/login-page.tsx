@@ -1,4 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -10,16 +12,17 @@ import { AuthPageLayout } from './auth-page-layout.tsx';
 import { isSignInFailedState } from './sign-in-failed-state.ts';
 
 export function LoginPage() {
+  const t = useT();
   const { user, pending } = useAuth();
   const location = useLocation();
   const signInMode = useSignInMode();
   const redirect = useRedirectToLogin();
-  useDocumentTitle('Sign in');
+  useDocumentTitle(t('auth.login.title'));
 
   if (pending) {
     return (
       <main>
-        <PageLoading label="Checking your session" />
+        <PageLoading label={t('auth.login.checkingSession')} />
       </main>
     );
   }
@@ -32,22 +35,23 @@ export function LoginPage() {
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">Welcome to Lumara</h1>
-        <p className="text-(--ink-muted)">Focus, plan and create in one glowing workspace.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-(--ink) sm:text-3xl">
+          {t('auth.login.welcome')}
+        </h1>
+        <p className="text-(--ink-muted)">{t('auth.login.tagline')}</p>
       </div>
       {isSignInFailedState(location.state) && !redirect.isError ? (
-        <Alert>Sign-in did not complete. Please try again.</Alert>
+        <Alert>{t('auth.login.failed')}</Alert>
       ) : null}
       {signInMode.data === 'development' ? (
         <Alert tone="info">
-          <strong>Development sign-in.</strong> No Google account is needed: you type a name and an email
-          address on the next page.
+          <RichMessage id="auth.login.devNote" parts={[<strong key="title" />]} />
         </Alert>
       ) : null}
       <Button busy={busy} onClick={() => redirect.mutate()} className="w-full">
-        Continue with Google
+        {t('auth.login.continueWithGoogle')}
       </Button>
-      {redirect.isError ? <Alert>Sign-in could not start. Please try again in a moment.</Alert> : null}
+      {redirect.isError ? <Alert>{t('auth.login.couldNotStart')}</Alert> : null}
     </AuthPageLayout>
   );
 }

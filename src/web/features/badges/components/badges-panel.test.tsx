@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { BadgesPanel } from './badges-panel.tsx';
 
 function stubBadges(answer: () => Response) {
@@ -77,5 +78,24 @@ describe('BadgesPanel', () => {
     expect(await badgeItems()).toHaveLength(6);
     expect(screen.queryByText('Not earned yet')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
+  });
+
+  it('names badges, their meanings and the date earned in Spanish once the member switches', async () => {
+    stubBadges(() =>
+      HttpResponse.json([{ badge_type: 'four_pomodoros', earned_at: '2026-03-01T10:00:00.000Z' }]),
+    );
+    renderWithQuery(<BadgesPanel />);
+    await screen.findAllByText('Not earned yet');
+    await act(() => activateLanguage('es'));
+
+    expect(screen.getByRole('heading', { name: 'Insignias' })).toBeInTheDocument();
+    expect(screen.getAllByText('Aún no obtenida')).toHaveLength(5);
+    const [firstFlight, fourPomodoros] = await badgeItems();
+    expect(firstFlight).toHaveTextContent('Primer vuelo');
+    expect(firstFlight).toHaveTextContent('primera publicación compartida');
+    expect(fourPomodoros).toHaveTextContent('Cuatro pomodoros');
+    expect(fourPomodoros).toHaveTextContent('4 sesiones en un día');
+    expect(within(fourPomodoros as HTMLElement).getByText(/^Obtenida el/)).toBeInTheDocument();
+    expect(fourPomodoros?.querySelector('time')).toHaveTextContent(/^1 mar 2026$/);
   });
 });

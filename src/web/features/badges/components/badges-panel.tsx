@@ -1,7 +1,11 @@
 import { useEffect, useId } from 'react';
 import { badgeCatalogue, COMPACT_BADGE_COUNT, type EarnedBadge } from '#shared/badges.ts';
+import { type Formatters, useFormat } from '#web/lib/i18n/format.ts';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useBadges } from '../api/get-badges.ts';
+import { badgeMeaningKey, badgeNameKey } from '../lib/badge-text.ts';
 
 type BadgesPanelProps = {
   /** Full: the whole catalogue, 5 columns on large screens. Compact: the first three badges only. */
@@ -11,15 +15,15 @@ type BadgesPanelProps = {
   className?: string;
 };
 
-const earnedDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function formatEarnedAt(earnedAt: string): string {
+function formatEarnedAt(earnedAt: string, format: Formatters): string {
   const date = new Date(earnedAt);
-  return Number.isNaN(date.getTime()) ? earnedAt : earnedDate.format(date);
+  return Number.isNaN(date.getTime()) ? earnedAt : format.date(date, { dateStyle: 'medium' });
 }
 
 /** Part 1 §2 "Badges panel": earned badges lit with their date, the others dimmed. */
 export function BadgesPanel({ variant = 'full', userId, className = '' }: BadgesPanelProps) {
+  const t = useT();
+  const format = useFormat();
   const headingId = useId();
   const badges = useBadges(userId);
 
@@ -31,12 +35,12 @@ export function BadgesPanel({ variant = 'full', userId, className = '' }: Badges
   const earned = new Map<string, EarnedBadge>((badges.data ?? []).map((badge) => [badge.badge_type, badge]));
   const shown = variant === 'compact' ? badgeCatalogue.slice(0, COMPACT_BADGE_COUNT) : badgeCatalogue;
   const known = badges.data !== undefined;
-  const unknownText = badges.isError ? null : <span className="sr-only">Loading</span>;
+  const unknownText = badges.isError ? null : <span className="sr-only">{t('badges.panel.loading')}</span>;
 
   return (
     <GlassPanel aria-labelledby={headingId} aria-busy={badges.isPending || undefined} className={className}>
       <h2 id={headingId} className="mb-4 text-xl font-bold text-(--ink)">
-        Badges
+        {t('badges.panel.heading')}
       </h2>
       <ul
         className={`grid gap-3 ${
@@ -67,19 +71,20 @@ export function BadgesPanel({ variant = 'full', userId, className = '' }: Badges
                 <span
                   className={`text-sm font-semibold ${earnedBadge ? 'text-(--ink)' : 'text-(--ink-muted)'}`}
                 >
-                  {badge.name}
+                  {t(badgeNameKey(badge.badge_type))}
                 </span>
                 {variant === 'full' ? (
-                  <span className="text-xs text-(--ink-muted)">{badge.meaning}</span>
+                  <span className="text-xs text-(--ink-muted)">{t(badgeMeaningKey(badge.badge_type))}</span>
                 ) : null}
                 <span className="text-xs text-(--ink-muted)">
                   {earnedBadge ? (
-                    <>
-                      Earned{' '}
-                      <time dateTime={earnedBadge.earned_at}>{formatEarnedAt(earnedBadge.earned_at)}</time>
-                    </>
+                    <RichMessage
+                      id="badges.panel.earned"
+                      values={{ date: formatEarnedAt(earnedBadge.earned_at, format) }}
+                      parts={[<time key="date" dateTime={earnedBadge.earned_at} />]}
+                    />
                   ) : known ? (
-                    'Not earned yet'
+                    t('badges.panel.notEarned')
                   ) : (
                     unknownText
                   )}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EarnedBadge } from '#shared/badges.ts';
 import { server as network, requestsTo } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { useBadges } from '../api/get-badges.ts';
 import { useBadgeEarnedToasts } from './use-badge-earned-toasts.ts';
@@ -58,5 +59,16 @@ describe('useBadgeEarnedToasts', () => {
     await waitFor(() => expect(requestsTo('/api/badges')).toHaveLength(3));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getAllByText('Badge earned: Four Pomodoros 🍅')).toHaveLength(1);
+  });
+
+  it('says it in Spanish when the interface is in Spanish', async () => {
+    await act(() => activateLanguage('es'));
+    const { server } = stubBadgeAnswers();
+    const { queryClient } = renderWithQuery(<ShellStandIn />);
+    await screen.findByText('1 known');
+
+    server.badges = [firstFlight, fourPomodoros];
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.badges }));
+    expect(await screen.findByText('Insignia obtenida: Cuatro pomodoros 🍅')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,19 @@ import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { badgeCatalogue } from '#shared/badges.ts';
 import { TOAST_MS } from '#shared/constants.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { badgesQueryOptions } from '../api/get-badges.ts';
+import { badgeNameKey } from '../lib/badge-text.ts';
 
+/** "Badge earned: Four Pomodoros 🍅", in the language shown now; null for a badge the catalogue does not know. */
 export function badgeEarnedText(badgeType: string): string | null {
   const badge = badgeCatalogue.find((entry) => entry.badge_type === badgeType);
-  return badge ? `Badge earned: ${badge.name} ${badge.emoji}` : null;
+  return badge
+    ? translate('badges.toast.earned', {
+        name: translate(badgeNameKey(badge.badge_type)),
+        emoji: badge.emoji,
+      })
+    : null;
 }
 
 /**

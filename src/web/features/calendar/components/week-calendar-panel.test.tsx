@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
 import { deferred } from '#tests/web-kit/http-answers.ts';
 import { requestsTo, sentRequests, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { WeekCalendarPanel } from './week-calendar-panel.tsx';
 
 const week = buildCalendarWeek({
@@ -77,5 +78,25 @@ describe('WeekCalendarPanel (part 1 §2)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
     expect(screen.queryByText('Mix the single')).toBeNull();
     expect(requestsTo('/api/calendar/week?time_zone=America%2FSantiago')).toHaveLength(2);
+  });
+
+  it('names days and months and writes times in Spanish once the member switches, still in their zone', async () => {
+    server.use(http.get('/api/calendar/week', () => HttpResponse.json(week)));
+    renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
+    await screen.findByText('Mix the single');
+    await act(() => activateLanguage('es'));
+
+    const panel = screen.getByRole('region', { name: 'Tu semana (America/Santiago)' });
+    const tuesday = within(panel)
+      .getByRole('heading', { name: /mar, 5 may/ })
+      .closest('li') as HTMLElement;
+    expect(within(tuesday).getByText('Vence · Todo el día')).toBeInTheDocument();
+    // 01:30 UTC on Wednesday is Tuesday evening in Santiago.
+    expect(within(tuesday).getByText('9:30 p. m. – 9:55 p. m.')).toBeInTheDocument();
+    const monday = within(panel)
+      .getByRole('heading', { name: /lun, 4 may/ })
+      .closest('li') as HTMLElement;
+    expect(within(monday).getByText('Nada planeado')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Actualizar' })).toBeInTheDocument();
   });
 });

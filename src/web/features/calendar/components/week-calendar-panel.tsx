@@ -1,6 +1,8 @@
 import { CalendarDays, CheckCircle2, ExternalLink, RefreshCw, Timer } from 'lucide-react';
 import { useId } from 'react';
 import type { CalendarEvent } from '#shared/calendar.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
@@ -17,9 +19,12 @@ import {
 /**
  * The week calendar panel (part 1 §2): the member's own week, tasks due and focus sessions done, in their time
  * zone (named in the title), with 12-hour times, a refresh button and a button to open their external calendar.
- * `timeZone` is null while the profile that names it loads.
+ * Day and month names and times are in the interface's language. `timeZone` is null while the profile that names
+ * it loads.
  */
 export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
+  const t = useT();
+  const format = useFormat();
   const headingId = useId();
   const week = useCalendarWeek(timeZone);
   const zone = week.data?.time_zone ?? timeZone;
@@ -31,7 +36,7 @@ export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
         <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold text-(--ink)">
           <CalendarDays aria-hidden="true" className="size-5 text-(--accent)" />
           <span>
-            Your Week{' '}
+            {t('calendar.week.heading')}{' '}
             {zone ? <span className="text-base font-semibold text-(--ink-muted)">({zone})</span> : null}
           </span>
         </h2>
@@ -43,25 +48,25 @@ export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
             onClick={() => void week.refetch()}
           >
             {week.isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-            {week.isFetching ? 'Refreshing…' : 'Refresh'}
+            {week.isFetching ? t('calendar.week.refreshing') : t('calendar.week.refresh')}
           </Button>
           <a
             href={externalCalendarUrl(week.data?.days[0])}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label="Open calendar (Google Calendar, opens in a new tab)"
+            aria-label={t('calendar.week.openCalendarLabel')}
             className="glass inline-flex min-h-11 items-center gap-2 rounded-full px-5 py-2.5 font-semibold text-(--ink) hover:bg-(--surface-strong)"
           >
             <ExternalLink aria-hidden="true" className="size-4" />
-            Open calendar
+            {t('calendar.week.openCalendar')}
           </a>
         </div>
       </div>
       {week.isPending ? (
-        <Spinner label="Loading your week" />
+        <Spinner label={t('calendar.week.loading')} />
       ) : week.isError ? (
         <LoadError
-          what="week"
+          what={t('calendar.week.what')}
           error={week.error}
           retrying={week.isFetching}
           onRetry={() => void week.refetch()}
@@ -77,11 +82,13 @@ export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
               }`}
             >
               <h3 className="text-sm font-bold text-(--ink)">
-                {dayHeading(day)}
-                {day === today ? <span className="text-(--accent-strong)"> · Today</span> : null}
+                {dayHeading(day, format)}
+                {day === today ? (
+                  <span className="text-(--accent-strong)"> · {t('calendar.week.today')}</span>
+                ) : null}
               </h3>
               {events.length === 0 ? (
-                <p className="text-sm text-(--ink-muted)">Nothing planned</p>
+                <p className="text-sm text-(--ink-muted)">{t('calendar.week.empty')}</p>
               ) : (
                 <ul className="flex flex-col gap-1.5">
                   {events.map((event) => (
@@ -98,6 +105,8 @@ export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
 }
 
 function CalendarEntry({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+  const t = useT();
+  const format = useFormat();
   const Icon = event.kind === 'focus' ? Timer : CheckCircle2;
   const done = event.task_status === 'done';
   return (
@@ -105,10 +114,11 @@ function CalendarEntry({ event, timeZone }: { event: CalendarEvent; timeZone: st
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-(--accent)" />
       <span className="min-w-0 break-words">
         <span className={`font-semibold text-(--ink) ${done ? 'line-through' : ''}`}>{event.title}</span>
-        {done ? <span className="sr-only"> (done)</span> : null}
+        {done ? <span className="sr-only"> {t('calendar.event.done')}</span> : null}
         <span className="block text-xs text-(--ink-muted)">
-          {event.kind === 'task' ? 'Due · ' : ''}
-          {eventTimeText(event, timeZone)}
+          {event.kind === 'task'
+            ? t('calendar.event.due', { time: eventTimeText(event, timeZone, format, t) })
+            : eventTimeText(event, timeZone, format, t)}
         </span>
       </span>
     </li>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
+import { formattersFor } from '#web/lib/i18n/format.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { dayHeading, eventTimeText, externalCalendarUrl, groupEventsByDay, todayIn } from './week-days.ts';
+
+const english = formattersFor('en');
+const spanish = formattersFor('es');
 
 /** Monday 4 to Sunday 10 May 2026. */
 const { days } = buildCalendarWeek();
@@ -56,8 +61,8 @@ describe('groupEventsByDay', () => {
     const grouped = groupEventsByDay({ time_zone: 'America/Santiago', days, events: [evening] });
     expect(grouped[1]?.events).toEqual([evening]);
     expect(grouped[2]?.events).toEqual([]);
-    expect(eventTimeText(evening, 'America/Santiago')).toBe('9:30 PM – 9:55 PM');
-    expect(eventTimeText(evening, 'Asia/Tokyo')).toBe('10:30 AM – 10:55 AM');
+    expect(eventTimeText(evening, 'America/Santiago', english, translate)).toBe('9:30 PM – 9:55 PM');
+    expect(eventTimeText(evening, 'Asia/Tokyo', english, translate)).toBe('10:30 AM – 10:55 AM');
   });
 
   it('leaves out events outside the week', () => {
@@ -68,8 +73,14 @@ describe('groupEventsByDay', () => {
 
 describe('formatting', () => {
   it('writes tasks as all-day and days as short dates whatever the zone', () => {
-    expect(eventTimeText(task(1, '2026-05-04'), 'Pacific/Kiritimati')).toBe('All day');
-    expect(dayHeading('2026-05-04')).toBe('Mon, May 4');
+    expect(eventTimeText(task(1, '2026-05-04'), 'Pacific/Kiritimati', english, translate)).toBe('All day');
+    expect(dayHeading('2026-05-04', english)).toBe('Mon, May 4');
+  });
+
+  it('writes days and 12-hour times in the interface’s language', () => {
+    const evening = focus(3, '2026-05-06T01:30:00.000Z', '2026-05-06T01:55:00.000Z', '2026-05-05');
+    expect(dayHeading('2026-05-04', spanish)).toBe('lun, 4 may');
+    expect(eventTimeText(evening, 'America/Santiago', spanish, translate)).toBe('9:30 p. m. – 9:55 p. m.');
   });
 
   it('knows today in the zone', () => {

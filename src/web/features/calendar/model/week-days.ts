@@ -1,6 +1,8 @@
 import { tz } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
+import type { Formatters } from '#web/lib/i18n/format.ts';
+import type { Translate } from '#web/lib/i18n/use-t.ts';
 
 export type CalendarDay = { day: string; events: CalendarEvent[] };
 
@@ -20,35 +22,44 @@ export function groupEventsByDay(week: CalendarWeek): CalendarDay[] {
   }));
 }
 
-/** Part 1 §9: 12-hour times, in the member's zone ("9:05 AM"). */
-export function formatTime(instant: string, timeZone: string): string {
+/**
+ * Part 1 §9: 12-hour times, in the member's zone and the interface's language ("9:05 AM", "9:05 p. m.").
+ */
+export function formatTime(instant: string, timeZone: string, format: Formatters): string {
   return (
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .format(new Date(instant))
+    format
+      .date(instant, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
       // ICU puts a narrow no-break space before AM/PM; a plain one reads and searches the same everywhere.
       .replace(/\u202f/g, ' ')
   );
 }
 
 /** "All day" for a task due that day; "9:05 AM – 9:30 AM" for a focus session, in the zone. */
-export function eventTimeText(event: CalendarEvent, timeZone: string): string {
-  if (event.all_day) return 'All day';
-  return `${formatTime(event.start, timeZone)} – ${formatTime(event.end, timeZone)}`;
+export function eventTimeText(
+  event: CalendarEvent,
+  timeZone: string,
+  format: Formatters,
+  t: Translate,
+): string {
+  if (event.all_day) return t('calendar.event.allDay');
+  return t('calendar.event.timeRange', {
+    start: formatTime(event.start, timeZone, format),
+    end: formatTime(event.end, timeZone, format),
+  });
 }
 
-/** A `YYYY-MM-DD` day as "Mon, May 4": a calendar date, so no zone moves it. */
-export function dayHeading(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * A `YYYY-MM-DD` day as "Mon, May 4" ("lun, 4 may"), in the interface's language. The server already placed the
+ * day in the member's zone; it is a calendar date, so it is written in UTC, where no zone moves it to the day
+ * before or after.
+ */
+export function dayHeading(day: string, format: Formatters): string {
+  return format.date(`${day}T12:00:00Z`, {
     timeZone: 'UTC',
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-  }).format(new Date(`${day}T12:00:00Z`));
+  });
 }
 
 /** Today's `YYYY-MM-DD` in the zone. */

@@ -8,6 +8,7 @@ import {
 } from '#shared/chat.ts';
 import { errorStatusByCode, isErrorCode } from '#shared/error-codes.ts';
 import { ApiError, api, toApiError } from '#web/lib/api-client.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { readSseFrames, type SseFrame } from './sse-frames.ts';
 
 /** `POST /api/chat/stream` (a member message, then its reply) and `POST /api/chat/regenerate` (a new reply). */
@@ -55,7 +56,7 @@ export async function streamChatReply(
   try {
     while (true) {
       const next = await frames.next();
-      if (next.done) throw new Error('The reply stopped before it was finished. Please try again.');
+      if (next.done) throw new Error(translate('chat.reply.cutShort'));
       const event = readEvent(next.value, path);
       if (!event) continue;
       switch (event.name) {

@@ -1,6 +1,7 @@
 import { BookOpenText, Send, Square, Wand2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react';
 import { CHAT_LIMITS } from '#shared/chat.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 
 export type ComposerNote = { tone: 'info' | 'error'; text: string };
@@ -43,6 +44,7 @@ export function Composer({
   canResearch: boolean;
   note: ComposerNote | null;
 }) {
+  const t = useT();
   const id = useId();
   const describedBy = [sendBlockedHint ? `${id}-blocked` : null, note ? `${id}-note` : null, `${id}-hint`]
     .filter(Boolean)
@@ -61,9 +63,9 @@ export function Composer({
   }
 
   return (
-    <form aria-label="Message Lumara" onSubmit={submit} className="flex flex-col gap-2">
+    <form aria-label={t('chat.composer.label')} onSubmit={submit} className="flex flex-col gap-2">
       <label htmlFor={`${id}-input`} className="sr-only">
-        Message
+        {t('chat.composer.inputLabel')}
       </label>
       <textarea
         ref={textareaRef}
@@ -72,14 +74,14 @@ export function Composer({
         value={value}
         maxLength={CHAT_LIMITS.contentMax}
         disabled={streaming}
-        placeholder="Ask Lumara anything…"
+        placeholder={t('chat.composer.placeholder')}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={onKeyDown}
         className="min-h-24 w-full resize-y rounded-3xl border border-(--line) bg-(--surface-strong) px-4 py-3 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
       />
       <p id={`${id}-hint`} className="sr-only">
-        Enter sends, Shift+Enter starts a new line.
+        {t('chat.composer.keysHint')}
       </p>
       {sendBlockedHint ? (
         <p id={`${id}-blocked`} className="text-sm font-medium text-(--ink)">
@@ -104,22 +106,22 @@ export function Composer({
             onClick={onOptimize}
           >
             <Wand2 aria-hidden="true" className="size-4" />
-            {optimizing ? 'Optimizing…' : 'Optimize'}
+            {optimizing ? t('chat.composer.optimizing') : t('chat.composer.optimize')}
           </Button>
           <Button variant="secondary" busy={researching} disabled={!canResearch} onClick={onResearch}>
             <BookOpenText aria-hidden="true" className="size-4" />
-            {researching ? 'Researching…' : 'Research'}
+            {researching ? t('chat.composer.researching') : t('chat.composer.research')}
           </Button>
         </div>
         {streaming ? (
           <Button variant="secondary" onClick={onStop} className="ml-auto">
             <Square aria-hidden="true" className="size-4" />
-            Stop
+            {t('chat.composer.stop')}
           </Button>
         ) : (
           <Button type="submit" disabled={!canSend || value.trim() === ''} className="ml-auto">
             <Send aria-hidden="true" className="size-4" />
-            Send
+            {t('chat.composer.send')}
           </Button>
         )}
       </div>

@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CHAT_FAILURE_TEXT, type ChatMessage, EMPTY_REPLY_TEXT } from '#shared/chat.ts';
+import type { ChatMessage } from '#shared/chat.ts';
 import { ResearchCard } from '#web/features/research/components/research-card.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import type { useChatThread } from '../api/get-chat-thread.ts';
@@ -33,6 +34,7 @@ export function Conversation({
   canRegenerate: boolean;
   onRegenerate: () => void;
 }) {
+  const t = useT();
   const messages = thread.data?.messages ?? [];
   const storedIds = new Set(messages.map((m) => m.id));
   const showLiveMember =
@@ -54,10 +56,8 @@ export function Conversation({
         <span aria-hidden="true" className="text-4xl">
           🦜
         </span>
-        <p className="font-semibold text-(--ink)">Say hello to Lumara</p>
-        <p className="text-sm text-(--ink-muted)">
-          Ask anything, or type a topic and press Research for recent papers with real citations.
-        </p>
+        <p className="font-semibold text-(--ink)">{t('chat.conversation.greeting')}</p>
+        <p className="text-sm text-(--ink-muted)">{t('chat.conversation.greetingHelp')}</p>
       </div>
     ) : null;
 
@@ -69,23 +69,27 @@ export function Conversation({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
       tabIndex={0}
       role="log"
-      aria-label="Conversation"
+      aria-label={t('chat.conversation.label')}
       aria-relevant="additions"
       aria-busy={streaming || undefined}
       className="flex h-[min(60dvh,34rem)] min-h-72 flex-col gap-4 overflow-y-auto rounded-3xl bg-(--surface) p-3 sm:p-4"
     >
       <QueryState
         query={thread}
-        what="chat"
+        what={t('chat.conversation.what')}
         // With no thread open the query is off, so pending for good: the greeting, not a loading line.
         loading={
-          threadId === null ? greeting : <p className="m-auto text-(--ink-muted)">Loading messages…</p>
+          threadId === null ? (
+            greeting
+          ) : (
+            <p className="m-auto text-(--ink-muted)">{t('chat.conversation.loading')}</p>
+          )
         }
         error={
           <div className="m-auto flex flex-col items-center gap-3 text-center">
-            <p className="text-(--danger)">Could not load this chat.</p>
+            <p className="text-(--danger)">{t('chat.conversation.loadFailed')}</p>
             <Button variant="secondary" busy={thread.isFetching} onClick={() => void thread.refetch()}>
-              Try again
+              {t('chat.conversation.retry')}
             </Button>
           </div>
         }
@@ -95,7 +99,7 @@ export function Conversation({
 
       {thread.data?.hasMore ? (
         <p className="text-center text-xs text-(--ink-muted)">
-          Showing the latest {messages.length} messages.
+          {t('chat.conversation.latestOnly', { count: messages.length })}
         </p>
       ) : null}
 
@@ -109,7 +113,7 @@ export function Conversation({
             ) : item.entry.kind === 'failure' ? (
               <li key={item.entry.key}>
                 <AssistantBubble>
-                  <p>{CHAT_FAILURE_TEXT}</p>
+                  <p>{t('chat.reply.failure')}</p>
                   {item.entry.reason ? (
                     <p className="mt-1 text-xs text-(--ink-muted)">{item.entry.reason}</p>
                   ) : null}
@@ -144,7 +148,7 @@ export function Conversation({
         <div className="flex justify-start pl-12">
           <Button variant="ghost" onClick={onRegenerate} className="min-h-9! px-3! py-1! text-sm">
             <RefreshCw aria-hidden="true" className="size-4" />
-            Regenerate
+            {t('chat.conversation.regenerate')}
           </Button>
         </div>
       ) : null}
@@ -153,12 +157,13 @@ export function Conversation({
 }
 
 function MessageBubble({ message }: { message: ChatMessage }) {
+  const t = useT();
   if (message.role === 'user') return <MemberBubble text={message.content} />;
   const empty = message.content.trim() === '';
   return (
     <AssistantBubble>
       {empty ? (
-        <p className="text-(--ink-muted) italic">{EMPTY_REPLY_TEXT}</p>
+        <p className="text-(--ink-muted) italic">{t('chat.reply.empty')}</p>
       ) : (
         <p className="whitespace-pre-wrap">{message.content}</p>
       )}
@@ -168,10 +173,11 @@ function MessageBubble({ message }: { message: ChatMessage }) {
 }
 
 function MemberBubble({ text }: { text: string }) {
+  const t = useT();
   return (
     <div className="flex justify-end">
       <div className="max-w-[85%] rounded-3xl rounded-br-md bg-(--accent) px-4 py-2.5 break-words text-(--on-accent) shadow-(--glow)">
-        <span className="sr-only">You: </span>
+        <span className="sr-only">{t('chat.message.you')} </span>
         <p className="whitespace-pre-wrap">{text}</p>
       </div>
     </div>
@@ -196,5 +202,6 @@ export function AssistantBubble({ children }: { children: ReactNode }) {
 }
 
 function StoppedNote() {
-  return <p className="mt-1 text-xs font-semibold text-(--ink-muted)">Stopped</p>;
+  const t = useT();
+  return <p className="mt-1 text-xs font-semibold text-(--ink-muted)">{t('chat.reply.stopped')}</p>;
 }

@@ -1,21 +1,18 @@
 import { Archive, MessageSquarePlus } from 'lucide-react';
-import type { ChatThread } from '#shared/chat.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import type { useActiveThread } from '../hooks/use-active-thread.ts';
+import { threadTitle } from '../model/thread-title.ts';
 
-const updatedFormat = new Intl.DateTimeFormat(undefined, {
+const UPDATED_FORMAT: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-});
-
-function updatedText(thread: ChatThread): string {
-  const time = Date.parse(thread.updated_at);
-  return Number.isNaN(time) ? '' : updatedFormat.format(time);
-}
+};
 
 /** The thread sidebar (part 2 §2, §4): New chat, the threads newest first, and Archive on each. */
 export function ThreadSidebar({
@@ -35,25 +32,32 @@ export function ThreadSidebar({
     archiveThread,
     archiving,
   } = threadsState;
+  const t = useT();
+  const format = useFormat();
+
+  function updatedText(updatedAt: string): string {
+    const time = Date.parse(updatedAt);
+    return Number.isNaN(time) ? '' : format.date(time, UPDATED_FORMAT);
+  }
 
   return (
     <nav
       id={id}
-      aria-label="Chat threads"
+      aria-label={t('chat.threads.label')}
       className="flex shrink-0 flex-col gap-3 sm:w-56 sm:border-r sm:border-(--line) sm:pr-4"
     >
       <Button variant="secondary" busy={creating} onClick={startNewChat}>
         <MessageSquarePlus aria-hidden="true" className="size-4" />
-        New chat
+        {t('chat.threads.newChat')}
       </Button>
-      {createError ? <Alert>Could not start a new chat. Please try again.</Alert> : null}
-      {threadsState.archiveError ? <Alert>Could not archive that chat. Please try again.</Alert> : null}
+      {createError ? <Alert>{t('chat.threads.createFailed')}</Alert> : null}
+      {threadsState.archiveError ? <Alert>{t('chat.threads.archiveFailed')}</Alert> : null}
       <QueryState
         query={threads}
-        what="chats"
+        what={t('chat.threads.what')}
         loading={
           <div role="status" className="flex flex-col gap-2">
-            <span className="sr-only">Loading your chats</span>
+            <span className="sr-only">{t('chat.threads.loading')}</span>
             {[0, 1, 2].map((row) => (
               <div
                 key={row}
@@ -64,7 +68,7 @@ export function ThreadSidebar({
           </div>
         }
         isEmpty={(list) => list.length === 0}
-        empty={<p className="text-sm text-(--ink-muted)">Starting your first chat…</p>}
+        empty={<p className="text-sm text-(--ink-muted)">{t('chat.threads.startingFirst')}</p>}
       >
         {(list) => (
           <ul className="flex max-h-48 flex-col gap-1 overflow-y-auto sm:max-h-[28rem]">
@@ -82,15 +86,15 @@ export function ThreadSidebar({
                         : 'text-(--ink) hover:bg-(--surface-strong)'
                     }`}
                   >
-                    <span className="w-full truncate text-sm font-semibold">{thread.title}</span>{' '}
+                    <span className="w-full truncate text-sm font-semibold">{threadTitle(t, thread)}</span>{' '}
                     <span className={`text-xs ${current ? 'text-(--on-accent)' : 'text-(--ink-muted)'}`}>
-                      {updatedText(thread)}
+                      {updatedText(thread.updated_at)}
                     </span>
                   </button>
                   <button
                     type="button"
-                    aria-label={`Archive ${thread.title}`}
-                    title="Archive"
+                    aria-label={t('chat.threads.archiveLabel', { title: threadTitle(t, thread) })}
+                    title={t('chat.threads.archive')}
                     disabled={archiving?.id === thread.id}
                     onClick={() => archiveThread(thread)}
                     className="grid min-h-11 min-w-11 place-items-center rounded-2xl text-(--ink-muted) hover:bg-(--surface-strong) hover:text-(--ink) disabled:opacity-50"

@@ -1,7 +1,8 @@
-export const TYPING_TEXT = 'Lumara is typing…';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 /** Shown while Lumara has not written her first words yet (part 2 §2); announced once, politely. */
 export function TypingIndicator() {
+  const t = useT();
   return (
     <div role="status" className="flex items-center gap-2">
       <span
@@ -11,7 +12,7 @@ export function TypingIndicator() {
         🦜
       </span>
       <span className="inline-flex items-center gap-2 rounded-3xl rounded-bl-md bg-(--surface-strong) px-4 py-3 text-sm text-(--ink-muted)">
-        {TYPING_TEXT}
+        {t('chat.typing')}
         <span aria-hidden="true" className="inline-flex gap-1">
           {[0, 150, 300].map((delay) => (
             <span

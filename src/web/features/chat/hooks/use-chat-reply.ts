@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessage, ChatThread, ChatThreadDetail } from '#shared/chat.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { chatThreadQueryKey } from '../api/get-chat-thread.ts';
 import { chatThreadsQueryKey, sortThreads } from '../api/get-chat-threads.ts';
 import { type ChatReplyRequest, streamChatReply } from '../api/stream-chat-reply.ts';
@@ -65,7 +66,7 @@ class ReplyFailed extends Error {
 /** Why a reply failed, in words for the member; null when there is nothing more useful than the apology. */
 export function failureReason(error: unknown): string | null {
   if (error instanceof ApiError) return error.message || null;
-  if (error instanceof TypeError) return 'Lumara could not reach the server. Check your connection.';
+  if (error instanceof TypeError) return translate('chat.reply.offline');
   return error instanceof Error && error.message ? error.message : null;
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AiChoice, ModelCategory } from '#shared/ai.ts';
 import { AiModelPicker } from '#web/features/ai/components/ai-model-picker.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 import type { useCommunityAiModels } from '../api/get-ai-models.ts';
 import { chatCategories } from '../model/ai-choice.ts';
@@ -23,6 +24,7 @@ export function AiSettingsPanel({
   choice: AiChoice;
   onChange: (choice: AiChoice) => void;
 }) {
+  const t = useT();
   const fieldId = useId();
 
   return (
@@ -32,11 +34,9 @@ export function AiSettingsPanel({
       className="glass mb-6 flex flex-col gap-3 rounded-3xl p-4 sm:p-5"
     >
       <h2 id={`${fieldId}-heading`} className="text-lg font-bold text-(--ink)">
-        AI settings
+        {t('community.page.aiSettings')}
       </h2>
-      <p className="text-sm text-(--ink-muted)">
-        The writing helpers in the post form use this provider and model.
-      </p>
+      <p className="text-sm text-(--ink-muted)">{t('community.aiSettings.help')}</p>
       <AiModelPicker
         className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]"
         labelClass={labelClass}
@@ -49,7 +49,7 @@ export function AiSettingsPanel({
       />
       {models.isError ? (
         <LoadError
-          what="AI models"
+          what={t('community.aiSettings.what')}
           error={models.error}
           retrying={models.isFetching}
           onRetry={() => void models.refetch()}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_TEXTS } from '#shared/community.ts';
@@ -14,9 +14,10 @@ import {
 import { FakeEventSource, FakeIntersectionObserver } from '#tests/web-kit/community/fake-event-source.ts';
 import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
 import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
+import { formattersFor } from '#web/lib/i18n/format.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { COMMUNITY_AI_STORAGE_KEY } from '../hooks/use-community-ai-choice.ts';
 import { formatPostDate } from '../model/post-date.ts';
-import { REPORT_THANKS } from './report-dialog.tsx';
 
 const postArticle = (title: string) => screen.getByRole('article', { name: title });
 const findPost = (title: string) => screen.findByRole('article', { name: title });
@@ -69,7 +70,7 @@ describe('CommunityPage: the list', () => {
     const article = await findPost(post.title);
     expect(within(article).getByText(OTHER.name)).toBeInTheDocument();
     expect(within(article).getByText('GH')).toBeInTheDocument();
-    const time = within(article).getByText(formatPostDate(post.created_at));
+    const time = within(article).getByText(formatPostDate(formattersFor('en'), post.created_at));
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('datetime', post.created_at);
     expect(within(article).getByText('AI Enhanced')).toBeInTheDocument();
@@ -255,8 +256,7 @@ describe('CommunityPage: the post menu', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Advertising');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
-    expect(await within(article).findByText(REPORT_THANKS)).toBeInTheDocument();
-    expect(REPORT_THANKS).toBe('Thanks, the moderators will take a look.');
+    expect(await within(article).findByText('Thanks, the moderators will take a look.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(server.bodiesTo(`/api/community/posts/${id}/report`)).toEqual([{ reason: 'Advertising' }]);
     expect(within(article).getByRole('button', { name: 'Reported' })).toHaveAttribute(
@@ -581,3 +581,41 @@ function buildCommentFor(postId: number) {
     helpful: false,
   };
 }
+
+describe('CommunityPage: in Spanish', () => {
+  it('shows its texts, the counts as plurals and the dates in Spanish', async () => {
+    await act(() => activateLanguage('es'));
+    const post = buildPost({
+      title: 'Hola a todos',
+      likes: 1,
+      comments_count: 3,
+      created_at: '2026-11-22T18:39:00.000Z',
+      updated_at: '2026-11-22T18:39:00.000Z',
+    });
+    const quiet = buildPost({ title: 'Una pregunta', likes: 0, comments_count: 1 });
+    serveCommunity({ posts: [post, quiet] });
+    const { user } = renderCommunity();
+    expect(screen.getByRole('heading', { level: 1, name: 'Comunidad' })).toBeInTheDocument();
+    expect(
+      await within(await findPost('Una pregunta')).findByRole('button', { name: '1 comentario' }),
+    ).toBeVisible();
+
+    const article = await findPost('Hola a todos');
+    expect(within(article).getByRole('button', { name: '1 me gusta' })).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: '3 comentarios' })).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Reportar' })).toBeInTheDocument();
+    const date = formatPostDate(formattersFor('es'), post.created_at);
+    expect(date).toMatch(/^22 nov/);
+    expect(within(article).getByText(date)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Normas de la comunidad' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Crear publicación' }));
+    const dialog = screen.getByRole('dialog', { name: 'Crear publicación' });
+    const language = within(dialog).getByRole('combobox', { name: 'Idioma' });
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Automático', 'Inglés', 'Español']);
+  });
+});

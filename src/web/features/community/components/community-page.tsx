@@ -1,6 +1,7 @@
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { useIdParam } from '#web/lib/use-id-param.ts';
@@ -22,6 +23,7 @@ import { PostList } from './post-list.tsx';
  * follows the posts.
  */
 export function CommunityPage() {
+  const t = useT();
   const id = useId();
   const { user } = useAuth();
   const models = useCommunityAiModels();
@@ -40,13 +42,11 @@ export function CommunityPage() {
 
   return (
     <>
-      <PageHeader title="Community">
-        Share what you are making, cheer each other on, and learn together.
-      </PageHeader>
+      <PageHeader title={t('community.page.title')}>{t('community.page.intro')}</PageHeader>
       <div className="mb-6 flex flex-wrap gap-3">
         <Button onClick={() => setEditor({ kind: 'create' })}>
           <Plus aria-hidden="true" className="size-4" />
-          Create Post
+          {t('community.page.createPost')}
         </Button>
         <Button
           variant="secondary"
@@ -55,7 +55,7 @@ export function CommunityPage() {
           onClick={() => setSettingsOpen((open) => !open)}
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
-          AI settings
+          {t('community.page.aiSettings')}
         </Button>
       </div>
       {settingsOpen ? (
@@ -71,7 +71,7 @@ export function CommunityPage() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby={`${id}-posts`} className="min-w-0">
           <h2 id={`${id}-posts`} className="sr-only">
-            Posts
+            {t('community.page.posts')}
           </h2>
           <PostList
             currentUserId={user?.id}

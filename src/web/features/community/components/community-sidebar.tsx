@@ -3,6 +3,9 @@ import { useId } from 'react';
 import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
 import type { CommunityStats } from '#shared/community.ts';
 import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useRecentMembers } from '../api/get-members.ts';
@@ -11,13 +14,13 @@ import { chatCategories } from '../model/ai-choice.ts';
 import { formatJoinedDate } from '../model/post-date.ts';
 import { ModerationPanel } from './moderation-panel.tsx';
 
-export const COMMUNITY_GUIDELINES = [
-  'Be kind: critique ideas, never people.',
-  'Share your own work, or credit whoever made it.',
-  'No spam, ads or self-promotion without substance.',
-  'Keep it safe for everyone: nothing hateful, violent or explicit.',
-  'Report what breaks these rules instead of replying to it.',
-] as const;
+export const COMMUNITY_GUIDELINES: readonly MessageKey[] = [
+  'community.guidelines.kind',
+  'community.guidelines.credit',
+  'community.guidelines.noSpam',
+  'community.guidelines.safe',
+  'community.guidelines.report',
+];
 
 /**
  * The sidebar (part 2 §2): stats, what the AI assistant does, Recent Members (first 5), the guidelines, and for
@@ -32,8 +35,9 @@ export function CommunitySidebar({
   catalogue: readonly ModelCategory[];
   aiChoice: AiChoice;
 }) {
+  const t = useT();
   return (
-    <aside aria-label="Community information" className="flex flex-col gap-4">
+    <aside aria-label={t('community.sidebar.label')} className="flex flex-col gap-4">
       <StatsPanel stats={stats} />
       <AiAssistantPanel catalogue={catalogue} aiChoice={aiChoice} />
       <RecentMembersPanel />
@@ -44,13 +48,14 @@ export function CommunitySidebar({
 }
 
 function StatsPanel({ stats }: { stats: ReturnType<typeof useStats> }) {
+  const t = useT();
   const id = useId();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-        Community stats
+        {t('community.stats.heading')}
       </h2>
-      <QueryState query={stats} what="community stats" loading={<StatFigures />}>
+      <QueryState query={stats} what={t('community.stats.what')} loading={<StatFigures />}>
         {(data) => <StatFigures stats={data} />}
       </QueryState>
     </GlassPanel>
@@ -59,10 +64,12 @@ function StatsPanel({ stats }: { stats: ReturnType<typeof useStats> }) {
 
 /** The three figures; until the stats come, a pulsing dash for each. */
 function StatFigures({ stats }: { stats?: CommunityStats }) {
+  const t = useT();
+  const format = useFormat();
   const figures = [
-    { label: 'Total Posts', value: stats?.totalPosts },
-    { label: 'Active Members', value: stats?.activeMembers },
-    { label: 'Total Likes', value: stats?.totalLikes },
+    { label: t('community.stats.totalPosts'), value: stats?.totalPosts },
+    { label: t('community.stats.activeMembers'), value: stats?.activeMembers },
+    { label: t('community.stats.totalLikes'), value: stats?.totalLikes },
   ];
   return (
     <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left">
@@ -73,7 +80,11 @@ function StatFigures({ stats }: { stats?: CommunityStats }) {
         >
           <dt className="text-sm text-(--ink-muted)">{figure.label}</dt>
           <dd className="text-2xl font-bold text-(--ink)">
-            {figure.value ?? <span className="animate-pulse text-(--ink-muted)">–</span>}
+            {figure.value === undefined ? (
+              <span className="animate-pulse text-(--ink-muted)">–</span>
+            ) : (
+              format.number(figure.value)
+            )}
           </dd>
         </div>
       ))}
@@ -88,44 +99,56 @@ function AiAssistantPanel({
   catalogue: readonly ModelCategory[];
   aiChoice: AiChoice;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-2 p-5!">
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-bold text-(--ink)">
         <Bot aria-hidden="true" className="size-5 text-(--accent)" />
-        AI assistant
+        {t('community.assistant.heading')}
       </h2>
       <p className="text-sm text-(--ink)">
-        Writing helpers use <span className="font-semibold">{aiProviderLabels[aiChoice.provider]}</span> ·{' '}
-        <span className="font-semibold break-words">{modelLabel(chatCategories(catalogue), aiChoice)}</span>.
+        <RichMessage
+          id="community.assistant.uses"
+          values={{
+            provider: aiProviderLabels[aiChoice.provider],
+            model: modelLabel(chatCategories(catalogue), aiChoice),
+          }}
+          parts={[
+            <span key="provider" className="font-semibold" />,
+            <span key="model" className="font-semibold break-words" />,
+          ]}
+        />
       </p>
       <ul className="list-disc pl-5 text-sm text-(--ink-muted)">
-        <li>Generate drafts a post from a topic and a vibe.</li>
-        <li>Improve Text polishes what you wrote.</li>
-        <li>Translate puts your post in Spanish or English.</li>
+        <li>{t('community.assistant.generate')}</li>
+        <li>{t('community.assistant.improve')}</li>
+        <li>{t('community.assistant.translate')}</li>
       </ul>
     </GlassPanel>
   );
 }
 
 function RecentMembersPanel() {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const members = useRecentMembers();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-        Recent Members
+        {t('community.members.heading')}
       </h2>
       <QueryState
         query={members}
-        what="community members"
+        what={t('community.members.what')}
         loading={
           <p role="status" className="text-sm text-(--ink-muted)">
-            Loading members…
+            {t('community.members.loading')}
           </p>
         }
         isEmpty={(list) => list.length === 0}
-        empty={<p className="text-sm text-(--ink-muted)">No members yet.</p>}
+        empty={<p className="text-sm text-(--ink-muted)">{t('community.members.empty')}</p>}
       >
         {(list) => (
           <ul className="flex flex-col gap-2">
@@ -133,7 +156,11 @@ function RecentMembersPanel() {
               <li key={member.id} className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="truncate font-semibold text-(--ink)">{member.display_name}</span>
                 <span className="shrink-0 text-(--ink-muted)">
-                  Joined <time dateTime={member.created_at}>{formatJoinedDate(member.created_at)}</time>
+                  <RichMessage
+                    id="community.members.joined"
+                    values={{ date: formatJoinedDate(format, member.created_at) }}
+                    parts={[<time key="date" dateTime={member.created_at} />]}
+                  />
                 </span>
               </li>
             ))}
@@ -145,15 +172,16 @@ function RecentMembersPanel() {
 }
 
 function GuidelinesPanel() {
+  const t = useT();
   const id = useId();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-2 p-5!">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-        Community Guidelines
+        {t('community.guidelines.heading')}
       </h2>
       <ol className="list-decimal pl-5 text-sm text-(--ink)">
         {COMMUNITY_GUIDELINES.map((rule) => (
-          <li key={rule}>{rule}</li>
+          <li key={rule}>{t(rule)}</li>
         ))}
       </ol>
     </GlassPanel>

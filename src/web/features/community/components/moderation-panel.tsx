@@ -1,6 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReportedPost } from '#shared/community.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -12,6 +14,8 @@ import { errorText } from './error-text.ts';
 
 /** For the people who run the community: reported posts, with Hide and Restore. */
 export function ModerationPanel() {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const reports = useReports(true);
   const setHidden = useSetPostHidden();
@@ -23,9 +27,7 @@ export function ModerationPanel() {
       { postId: item.post.id, hidden: !item.hidden },
       {
         onError: (failure) =>
-          setError(
-            errorText(failure, 'Could not change that post. Please try again.', 'hide or restore the post'),
-          ),
+          setError(errorText(failure, t('community.moderation.failed'), 'hide or restore the post')),
       },
     );
   }
@@ -33,19 +35,19 @@ export function ModerationPanel() {
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 p-5!">
       <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-        Moderation
+        {t('community.moderation.heading')}
       </h2>
       {error ? <Alert>{error}</Alert> : null}
       <QueryState
         query={reports}
-        what="reports"
+        what={t('community.moderation.what')}
         loading={
           <p role="status" className="text-sm text-(--ink-muted)">
-            Loading reports…
+            {t('community.moderation.loading')}
           </p>
         }
         isEmpty={(list) => list.length === 0}
-        empty={<p className="text-sm text-(--ink-muted)">No reported posts.</p>}
+        empty={<p className="text-sm text-(--ink-muted)">{t('community.moderation.empty')}</p>}
       >
         {(list) => (
           <ul className="flex flex-col gap-4">
@@ -53,15 +55,16 @@ export function ModerationPanel() {
               <li key={item.post.id} className="flex flex-col gap-2 rounded-2xl bg-(--surface) p-3">
                 <p className="font-semibold break-words text-(--ink)">{item.post.title}</p>
                 <p className="text-sm text-(--ink-muted)">
-                  by {item.post.author_name}
-                  {item.hidden ? ' · hidden' : ''}
+                  {t(item.hidden ? 'community.moderation.byHidden' : 'community.moderation.by', {
+                    name: item.post.author_name,
+                  })}
                 </p>
                 <ul className="flex flex-col gap-1 text-sm text-(--ink)">
                   {item.reports.map((report) => (
                     <li key={`${report.reporter_name}-${report.created_at}`} className="break-words">
                       <span className="font-semibold">{report.reporter_name}</span>
                       {' · '}
-                      <time dateTime={report.created_at}>{formatPostDate(report.created_at)}</time>
+                      <time dateTime={report.created_at}>{formatPostDate(format, report.created_at)}</time>
                       {report.reason ? `: ${report.reason}` : ''}
                     </li>
                   ))}
@@ -70,6 +73,10 @@ export function ModerationPanel() {
                   variant="secondary"
                   busy={setHidden.isPending && setHidden.variables?.postId === item.post.id}
                   onClick={() => toggle(item)}
+                  aria-label={t(
+                    item.hidden ? 'community.moderation.restorePost' : 'community.moderation.hidePost',
+                    { title: item.post.title },
+                  )}
                   className="self-start"
                 >
                   {item.hidden ? (
@@ -77,7 +84,7 @@ export function ModerationPanel() {
                   ) : (
                     <EyeOff aria-hidden="true" className="size-4" />
                   )}
-                  {item.hidden ? 'Restore' : 'Hide'} <span className="sr-only">{item.post.title}</span>
+                  {t(item.hidden ? 'community.moderation.restore' : 'community.moderation.hide')}
                 </Button>
               </li>
             ))}

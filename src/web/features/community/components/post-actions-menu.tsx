@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 const itemClass =
   'flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left font-medium outline-none data-highlighted:bg-(--surface)';
@@ -11,6 +12,7 @@ const itemClass =
  * it (and still reaches what was pressed: the menu is not modal).
  */
 export function PostActionsMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const t = useT();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   function choose(action: () => void) {
@@ -23,7 +25,7 @@ export function PostActionsMenu({ onEdit, onDelete }: { onEdit: () => void; onDe
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         ref={buttonRef}
-        aria-label="Post options"
+        aria-label={t('community.postMenu.options')}
         className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong)"
       >
         <MoreHorizontal aria-hidden="true" className="size-5" />
@@ -36,11 +38,11 @@ export function PostActionsMenu({ onEdit, onDelete }: { onEdit: () => void; onDe
         >
           <DropdownMenu.Item onSelect={() => choose(onEdit)} className={`${itemClass} text-(--ink)`}>
             <Pencil aria-hidden="true" className="size-4" />
-            Edit
+            {t('community.postMenu.edit')}
           </DropdownMenu.Item>
           <DropdownMenu.Item onSelect={() => choose(onDelete)} className={`${itemClass} text-(--danger)`}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete
+            {t('community.postMenu.delete')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,6 +1,8 @@
 import { Flag, Heart, MessageCircle, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CommunityPost } from '#shared/community.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { useToggleLike } from '../api/toggle-like.ts';
@@ -8,7 +10,7 @@ import { formatPostDate } from '../model/post-date.ts';
 import { errorText } from './error-text.ts';
 import { PostActionsMenu } from './post-actions-menu.tsx';
 import { PostComments } from './post-comments.tsx';
-import { REPORT_THANKS, ReportDialog } from './report-dialog.tsx';
+import { ReportDialog } from './report-dialog.tsx';
 
 const actionClass =
   'inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-(--ink) hover:bg-(--surface-strong) disabled:opacity-70';
@@ -28,6 +30,8 @@ export function PostCard({
   onEdit: (post: CommunityPost) => void;
   onDelete: (post: CommunityPost) => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -40,8 +44,7 @@ export function PostCard({
   function like() {
     setLikeError(null);
     toggleLike.mutate(post, {
-      onError: (error) =>
-        setLikeError(errorText(error, 'Could not save your like. Please try again.', 'like the post')),
+      onError: (error) => setLikeError(errorText(error, t('community.post.likeFailed'), 'like the post')),
     });
   }
 
@@ -56,12 +59,12 @@ export function PostCard({
         <div className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-semibold text-(--ink)">{post.author_name}</span>
           <span className="flex flex-wrap items-center gap-x-2 text-sm text-(--ink-muted)">
-            <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
-            {edited ? <span>(edited)</span> : null}
+            <time dateTime={post.created_at}>{formatPostDate(format, post.created_at)}</time>
+            {edited ? <span>{t('community.post.edited')}</span> : null}
             {post.ai_meta ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-(--surface-strong) px-2 py-0.5 text-xs font-semibold text-(--accent-2)">
                 <Sparkles aria-hidden="true" className="size-3" />
-                AI Enhanced
+                {t('community.post.aiEnhanced')}
               </span>
             ) : null}
           </span>
@@ -80,7 +83,8 @@ export function PostCard({
             aria-hidden="true"
             className={`size-5 ${post.liked ? 'fill-(--accent) text-(--accent)' : ''}`}
           />
-          <span className="sr-only">Like</span> <span>{post.likes}</span>
+          <span className="sr-only">{t('community.post.likes', { count: post.likes })}</span>
+          <span aria-hidden="true">{format.number(post.likes)}</span>
         </button>
         <button
           type="button"
@@ -90,7 +94,8 @@ export function PostCard({
           className={actionClass}
         >
           <MessageCircle aria-hidden="true" className="size-5" />
-          <span className="sr-only">Comments</span> <span>{post.comments_count}</span>
+          <span className="sr-only">{t('community.post.comments', { count: post.comments_count })}</span>
+          <span aria-hidden="true">{format.number(post.comments_count)}</span>
         </button>
         {isAuthor ? null : (
           // Stays after the report (focus returns to it from the dialog), saying it is done.
@@ -103,12 +108,12 @@ export function PostCard({
             className={`${actionClass} ml-auto text-sm aria-disabled:cursor-default aria-disabled:opacity-70`}
           >
             <Flag aria-hidden="true" className="size-4" />
-            {reported ? 'Reported' : 'Report'}
+            {t(reported ? 'community.post.reported' : 'community.post.report')}
           </button>
         )}
       </div>
       <p role="status" className="text-sm font-medium text-(--ink) empty:hidden">
-        {reported ? REPORT_THANKS : ''}
+        {reported ? t('community.report.thanks') : ''}
       </p>
       {likeError ? <Alert>{likeError}</Alert> : null}
 

@@ -1,6 +1,8 @@
 import { Award, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { COMMUNITY_LIMITS, type CommunityComment, type CommunityPost } from '#shared/community.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -25,6 +27,8 @@ export function PostComments({
   post: CommunityPost;
   currentUserId: number | undefined;
 }) {
+  const t = useT();
+  const format = useFormat();
   const inputId = useId();
   const comments = useComments(post.id);
   const createComment = useCreateComment();
@@ -46,7 +50,7 @@ export function PostComments({
       {
         onError: (failure) => {
           setText((current) => (current === '' ? body : current));
-          setError(errorText(failure, 'Could not send your comment. Please try again.', 'send the comment'));
+          setError(errorText(failure, t('community.comments.sendFailed'), 'send the comment'));
         },
       },
     );
@@ -58,7 +62,7 @@ export function PostComments({
       { comment, helpful: !comment.helpful },
       {
         onError: (failure) =>
-          setError(errorText(failure, 'Could not mark that comment. Please try again.', 'mark the comment')),
+          setError(errorText(failure, t('community.comments.markFailed'), 'mark the comment')),
       },
     );
   }
@@ -66,15 +70,15 @@ export function PostComments({
   return (
     <section
       id={id}
-      aria-label={`Comments on ${post.title}`}
+      aria-label={t('community.comments.label', { title: post.title })}
       className="flex flex-col gap-3 border-t border-(--line) pt-4"
     >
       <QueryState
         query={comments}
-        what="comments"
-        loading={<LoadingBlock label="Loading comments" className="h-12" />}
+        what={t('community.comments.what')}
+        loading={<LoadingBlock label={t('community.comments.loading')} className="h-12" />}
         isEmpty={(list) => list.length === 0}
-        empty={<p className="text-sm text-(--ink-muted)">No comments yet. Say something kind.</p>}
+        empty={<p className="text-sm text-(--ink-muted)">{t('community.comments.empty')}</p>}
       >
         {(list) => (
           <ul className="flex flex-col gap-3">
@@ -85,12 +89,12 @@ export function PostComments({
                   <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                     <span className="font-semibold text-(--ink)">{comment.author_name}</span>
                     <time dateTime={comment.created_at} className="text-(--ink-muted)">
-                      {formatPostDate(comment.created_at)}
+                      {formatPostDate(format, comment.created_at)}
                     </time>
                     {comment.helpful ? (
                       <span className="inline-flex items-center gap-1 rounded-full bg-(--accent) px-2 py-0.5 text-xs font-semibold text-(--on-accent)">
                         <Award aria-hidden="true" className="size-3" />
-                        Helpful
+                        {t('community.comments.helpful')}
                       </span>
                     ) : null}
                   </div>
@@ -103,7 +107,7 @@ export function PostComments({
                       onClick={() => toggleHelpful(comment)}
                       className="min-h-11 self-start rounded-full px-3 text-sm font-semibold text-(--accent) hover:bg-(--surface-strong) disabled:opacity-70 aria-pressed:text-(--ink)"
                     >
-                      Mark helpful
+                      {t('community.comments.markHelpful')}
                     </button>
                   ) : null}
                 </div>
@@ -116,13 +120,13 @@ export function PostComments({
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="sr-only">
-            Write a comment
+            {t('community.comments.write')}
           </label>
           <input
             id={inputId}
             value={text}
             maxLength={COMMUNITY_LIMITS.commentMax}
-            placeholder="Write a comment…"
+            placeholder={t('community.comments.placeholder')}
             onChange={(event) => setText(event.target.value)}
             className={fieldClass}
             autoComplete="off"
@@ -130,7 +134,7 @@ export function PostComments({
         </div>
         <Button type="submit" disabled={text.trim() === ''} className="px-4!">
           <Send aria-hidden="true" className="size-4" />
-          <span className="sr-only sm:not-sr-only">Send</span>
+          <span className="sr-only sm:not-sr-only">{t('community.comments.send')}</span>
         </Button>
       </form>
     </section>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Languages, Sparkles, Wand2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AiChoice } from '#shared/ai.ts';
 import {
   COMMUNITY_LIMITS,
-  COMMUNITY_TEXTS,
   type CommunityGenerateRequest,
   type CommunityPost,
   createPostRequestSchema,
@@ -15,6 +14,7 @@ import {
   updatePostRequestSchema,
   vibes,
 } from '#shared/community.ts';
+import { type MessageKey, type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
@@ -42,8 +42,28 @@ const fieldErrorClass = 'text-sm font-medium text-(--danger)';
 
 export type EditorMode = { kind: 'create' } | { kind: 'edit'; post: CommunityPost };
 
-const langLabels: Record<PostLang, string> = { auto: 'Auto', en: 'English', es: 'Español' };
-const vibeLabel = (vibe: string) => vibe.charAt(0).toUpperCase() + vibe.slice(1);
+const langLabels: Record<PostLang, MessageKey> = {
+  auto: 'community.editor.langAuto',
+  en: 'community.editor.langEnglish',
+  es: 'community.editor.langSpanish',
+};
+const vibeLabels: Record<(typeof vibes)[number], MessageKey> = {
+  friendly: 'community.editor.vibeFriendly',
+  inspiring: 'community.editor.vibeInspiring',
+  funny: 'community.editor.vibeFunny',
+  professional: 'community.editor.vibeProfessional',
+  cozy: 'community.editor.vibeCozy',
+};
+
+/**
+ * The words for a field the post's schema refused, in the interface's language: the schema's own messages are
+ * English (the server shares them), so the form reads the kind of refusal (zod's issue code) instead.
+ */
+function fieldErrorText(t: Translate, field: 'title' | 'body', error: FieldError): string {
+  if (field === 'title' && error.type === 'too_small') return t('community.editor.titleRequired');
+  const max = field === 'title' ? COMMUNITY_LIMITS.titleMax : COMMUNITY_LIMITS.bodyMax;
+  return t('community.editor.tooLong', { max });
+}
 
 /**
  * The create-post modal (part 2 §2, §4, §5) and, with a post, its edit form. States: open, submitting (the
@@ -59,6 +79,7 @@ export function PostEditorDialog({
   aiChoice: AiChoice;
   onClose: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const editing = mode.kind === 'edit' ? mode.post : null;
   const titleRef = useRef<HTMLInputElement>(null);
@@ -101,10 +122,7 @@ export function PostEditorDialog({
         const used = getValues('aiHelpers') ?? [];
         if (!used.includes(helper)) setValue('aiHelpers', [...used, helper]);
       },
-      onError: (error) =>
-        setAiError(
-          errorText(error, 'The AI helper could not answer. Please try again.', 'run the AI helper'),
-        ),
+      onError: (error) => setAiError(errorText(error, t('community.editor.aiFailed'), 'run the AI helper')),
     });
   }
 
@@ -120,9 +138,7 @@ export function PostEditorDialog({
         setError('root.server', {
           message: errorText(
             error,
-            editing
-              ? 'Could not save the post. Please try again.'
-              : 'Could not create the post. Please try again.',
+            t(editing ? 'community.editor.saveFailed' : 'community.editor.createFailed'),
             editing ? 'save the post' : 'create the post',
           ),
         }),
@@ -132,20 +148,26 @@ export function PostEditorDialog({
   });
   const submitError = errors.root?.server?.message;
 
-  const submitLabel = editing
-    ? submitting
-      ? 'Saving...'
-      : 'Save'
-    : submitting
-      ? COMMUNITY_TEXTS.creating
-      : 'Create Post';
+  const submitLabel = t(
+    editing
+      ? submitting
+        ? 'community.editor.saving'
+        : 'community.editor.save'
+      : submitting
+        ? 'community.editor.creating'
+        : 'community.editor.create',
+  );
 
   return (
-    <ModalDialog title={editing ? 'Edit post' : 'Create Post'} onClose={onClose} initialFocus={titleRef}>
+    <ModalDialog
+      title={t(editing ? 'community.editor.editTitle' : 'community.editor.create')}
+      onClose={onClose}
+      initialFocus={titleRef}
+    >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-title`} className={labelClass}>
-            Title
+            {t('community.editor.title')}
           </label>
           <input
             {...titleField}
@@ -163,13 +185,13 @@ export function PostEditorDialog({
           />
           {errors.title ? (
             <p id={`${id}-title-error`} className={fieldErrorClass}>
-              {errors.title.message}
+              {fieldErrorText(t, 'title', errors.title)}
             </p>
           ) : null}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-body`} className={labelClass}>
-            Body
+            {t('community.editor.body')}
           </label>
           <textarea
             {...register('body')}
@@ -183,29 +205,29 @@ export function PostEditorDialog({
           />
           {errors.body ? (
             <p id={`${id}-body-error`} className={fieldErrorClass}>
-              {errors.body.message}
+              {fieldErrorText(t, 'body', errors.body)}
             </p>
           ) : null}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-lang`} className={labelClass}>
-            Language
+            {t('community.editor.language')}
           </label>
           <select {...register('lang')} id={`${id}-lang`} className={fieldClass}>
             {postLangSchema.options.map((option) => (
               <option key={option} value={option}>
-                {langLabels[option]}
+                {t(langLabels[option])}
               </option>
             ))}
           </select>
         </div>
 
         <fieldset className="flex flex-col gap-3 rounded-2xl border border-(--line) p-4">
-          <legend className="px-1 text-sm font-bold text-(--ink)">AI writing helpers</legend>
+          <legend className="px-1 text-sm font-bold text-(--ink)">{t('community.editor.helpers')}</legend>
           <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-topic`} className={labelClass}>
-                Topic
+                {t('community.editor.topic')}
               </label>
               <input
                 id={`${id}-topic`}
@@ -218,7 +240,7 @@ export function PostEditorDialog({
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${id}-vibe`} className={labelClass}>
-                Vibe
+                {t('community.editor.vibe')}
               </label>
               <select
                 id={`${id}-vibe`}
@@ -228,7 +250,7 @@ export function PostEditorDialog({
               >
                 {vibes.map((option) => (
                   <option key={option} value={option}>
-                    {vibeLabel(option)}
+                    {t(vibeLabels[option])}
                   </option>
                 ))}
               </select>
@@ -241,7 +263,7 @@ export function PostEditorDialog({
               onClick={() => runHelper('generate', { mode: 'post', topic, vibe, lang, ...choice })}
             >
               <Sparkles aria-hidden="true" className="size-4" />
-              Generate
+              {t('community.editor.generate')}
             </Button>
             <Button
               variant="secondary"
@@ -249,7 +271,7 @@ export function PostEditorDialog({
               onClick={() => runHelper('improve', { mode: 'improve', body, goals: '', ...choice })}
             >
               <Wand2 aria-hidden="true" className="size-4" />
-              Improve Text
+              {t('community.editor.improve')}
             </Button>
             <Button
               variant="secondary"
@@ -257,7 +279,7 @@ export function PostEditorDialog({
               onClick={() => runHelper('translate', { mode: 'translate', body, target: 'es', ...choice })}
             >
               <Languages aria-hidden="true" className="size-4" />
-              Translate to Spanish
+              {t('community.editor.toSpanish')}
             </Button>
             <Button
               variant="secondary"
@@ -265,11 +287,11 @@ export function PostEditorDialog({
               onClick={() => runHelper('translate', { mode: 'translate', body, target: 'en', ...choice })}
             >
               <Languages aria-hidden="true" className="size-4" />
-              Translate to English
+              {t('community.editor.toEnglish')}
             </Button>
           </div>
           <p role="status" className="text-sm text-(--ink-muted) empty:hidden">
-            {aiBusy ? 'The AI helper is writing…' : ''}
+            {aiBusy ? t('community.editor.writing') : ''}
           </p>
           {aiError ? <Alert>{aiError}</Alert> : null}
         </fieldset>
@@ -277,7 +299,7 @@ export function PostEditorDialog({
         {submitError ? <Alert>{submitError}</Alert> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('community.editor.cancel')}
           </Button>
           <Button type="submit" busy={submitting} disabled={titleMissing}>
             {submitLabel}

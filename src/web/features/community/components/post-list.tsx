@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { COMMUNITY_TEXTS, type CommunityPost } from '#shared/community.ts';
+import type { CommunityPost } from '#shared/community.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
@@ -29,6 +30,7 @@ export function PostList({
   openPostId?: number | null;
   onPostOpened?: () => void;
 }) {
+  const t = useT();
   const posts = usePosts();
   const loaded = posts.data;
   useEffect(() => {
@@ -54,9 +56,7 @@ export function PostList({
         setConfirming(null);
       },
       onError: (error) => {
-        setDeleteError(
-          errorText(error, 'Could not delete that post. Please try again.', `delete post ${post.id}`),
-        );
+        setDeleteError(errorText(error, t('community.list.deleteFailed'), `delete post ${post.id}`));
         setConfirming(null);
       },
     });
@@ -65,7 +65,7 @@ export function PostList({
   if (posts.isPending) {
     return (
       <div role="status" className="flex flex-col gap-4">
-        <span className="sr-only">Loading posts</span>
+        <span className="sr-only">{t('community.list.loading')}</span>
         {[0, 1, 2].map((row) => (
           <div key={row} aria-hidden="true" className="glass flex flex-col gap-3 rounded-3xl p-6">
             <div className="flex items-center gap-3">
@@ -82,7 +82,7 @@ export function PostList({
   if (posts.isError) {
     return (
       <LoadError
-        what="community posts"
+        what={t('community.list.what')}
         error={posts.error}
         retrying={posts.isFetching}
         onRetry={() => void posts.refetch()}
@@ -94,11 +94,11 @@ export function PostList({
   if (list.length === 0) {
     return (
       <div className="glass flex flex-col items-center gap-4 rounded-3xl p-8 text-center">
-        <p className="text-lg font-semibold text-(--ink)">{COMMUNITY_TEXTS.noPosts}</p>
-        <p className="text-(--ink-muted)">Be the first to share something with the community.</p>
+        <p className="text-lg font-semibold text-(--ink)">{t('community.list.empty')}</p>
+        <p className="text-(--ink-muted)">{t('community.list.emptyHelp')}</p>
         <Button onClick={onCreate}>
           <Plus aria-hidden="true" className="size-4" />
-          {COMMUNITY_TEXTS.createFirstPost}
+          {t('community.list.createFirst')}
         </Button>
       </div>
     );
@@ -107,19 +107,19 @@ export function PostList({
   return (
     <div className="flex flex-col gap-4">
       {deleteError ? <Alert>{deleteError}</Alert> : null}
-      <ul aria-label="Posts" className="flex flex-col gap-4">
+      <ul aria-label={t('community.page.posts')} className="flex flex-col gap-4">
         {list.map((post) => (
           <li key={post.id}>
             <PostCard post={post} currentUserId={currentUserId} onEdit={onEdit} onDelete={setConfirming} />
           </li>
         ))}
       </ul>
-      <LoadMore query={posts} what="posts" />
+      <LoadMore query={posts} what={t('community.list.moreWhat')} />
       {confirming ? (
         <ConfirmDialog
-          title="Delete post"
-          message={COMMUNITY_TEXTS.deleteConfirm}
-          confirmLabel="Delete"
+          title={t('community.list.deleteTitle')}
+          message={t('community.list.deleteConfirm')}
+          confirmLabel={t('community.list.delete')}
           busy={deletePost.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(null)}

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { COMMUNITY_LIMITS, type CommunityPost } from '#shared/community.ts';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { useReportPost } from '../api/report-post.ts';
 import { errorText } from './error-text.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
-
-export const REPORT_THANKS = 'Thanks, the moderators will take a look.';
 
 /** Reports a post to the moderators, with an optional reason. */
 export function ReportDialog({
@@ -19,6 +19,7 @@ export function ReportDialog({
   onReported: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,22 +32,24 @@ export function ReportDialog({
       { postId: post.id, reason: reason.trim() },
       {
         onSuccess: onReported,
-        onError: (failure) =>
-          setError(errorText(failure, 'Could not send the report. Please try again.', 'report the post')),
+        onError: (failure) => setError(errorText(failure, t('community.report.failed'), 'report the post')),
       },
     );
   }
 
   return (
-    <ModalDialog title="Report post" onClose={onClose}>
+    <ModalDialog title={t('community.report.title')} onClose={onClose}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-(--ink)">
-          Tell the moderators what is wrong with{' '}
-          <span className="font-semibold break-words">{post.title}</span>.
+          <RichMessage
+            id="community.report.intro"
+            values={{ title: post.title }}
+            parts={[<span key="title" className="font-semibold break-words" />]}
+          />
         </p>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-reason`} className={labelClass}>
-            Reason (optional)
+            {t('community.report.reason')}
           </label>
           <textarea
             id={`${id}-reason`}
@@ -60,10 +63,10 @@ export function ReportDialog({
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('community.report.cancel')}
           </Button>
           <Button type="submit" busy={report.isPending}>
-            Send report
+            {t('community.report.send')}
           </Button>
         </div>
       </form>

@@ -1,22 +1,19 @@
+import type { Formatters } from '#web/lib/i18n/format.ts';
+
 /**
- * Post and comment dates in the short month/day/hour/minute form of part 2 §9, e.g. `Nov 22, 6:39 PM`.
- * `locale` and `timeZone` default to the member's own; tests pass both.
+ * Post and comment dates in the short month/day/hour/minute form of part 2 §9, in the interface's language
+ * (`useFormat()`), e.g. `Nov 22, 6:39 PM` or `22 nov, 6:39 p.m.`. `timeZone` defaults to the browser's; tests
+ * pass one.
  */
-export function formatPostDate(iso: string, locale?: string, timeZone?: string): string {
+export function formatPostDate(format: Formatters, iso: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(time);
+  return format.date(time, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 }
 
-/** When a member joined, e.g. `Nov 22, 2026`. */
-export function formatJoinedDate(iso: string, locale?: string, timeZone?: string): string {
+/** When a member joined, e.g. `Nov 22, 2026` or `22 nov 2026`. */
+export function formatJoinedDate(format: Formatters, iso: string, timeZone?: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(time);
+  return format.date(time, { dateStyle: 'medium', timeZone });
 }

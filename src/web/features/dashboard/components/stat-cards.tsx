@@ -1,30 +1,46 @@
 import { Award, CheckCircle2, Flame, type LucideIcon, Timer } from 'lucide-react';
 import type { DashboardStats } from '#shared/dashboard.ts';
+import { type Formatters, useFormat } from '#web/lib/i18n/format.ts';
+import { type MessageKey, type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 
-export function formatStreak(days: number): string {
-  return days === 1 ? '1 day' : `${days} days`;
-}
-
-type StatCard = { label: string; icon: LucideIcon; value: (stats: DashboardStats) => string };
+type StatCard = {
+  label: MessageKey;
+  icon: LucideIcon;
+  value: (stats: DashboardStats, format: Formatters, t: Translate) => string;
+};
 
 /** Part 1 §2: the four stat cards, in this order. The server computes them (the original showed samples). */
 const statCards: readonly StatCard[] = [
-  { label: 'Tasks Today', icon: CheckCircle2, value: (stats) => String(stats.tasks_today) },
-  { label: 'Pomodoros', icon: Timer, value: (stats) => String(stats.pomodoros_today) },
-  { label: 'Streak', icon: Flame, value: (stats) => formatStreak(stats.streak_days) },
-  { label: 'Badges', icon: Award, value: (stats) => String(stats.badges) },
+  {
+    label: 'dashboard.stats.tasksToday',
+    icon: CheckCircle2,
+    value: (stats, format) => format.number(stats.tasks_today),
+  },
+  {
+    label: 'dashboard.stats.pomodoros',
+    icon: Timer,
+    value: (stats, format) => format.number(stats.pomodoros_today),
+  },
+  // "1 day", "3 days".
+  {
+    label: 'dashboard.stats.streak',
+    icon: Flame,
+    value: (stats, _format, t) => t('dashboard.stats.streakDays', { count: stats.streak_days }),
+  },
+  { label: 'dashboard.stats.badges', icon: Award, value: (stats, format) => format.number(stats.badges) },
 ];
 
 export function StatCards() {
+  const t = useT();
   const stats = useDashboardStats();
   return (
     <QueryState
       query={stats}
-      what="stats"
+      what={t('dashboard.stats.what')}
       loading={<StatList />}
       // A failed refresh keeps the figures already shown: only stats never loaded are an error.
       error={
@@ -32,9 +48,9 @@ export function StatCards() {
           <StatList stats={stats.data} />
         ) : (
           <div className="flex flex-col items-start gap-3">
-            <Alert>Your stats could not be loaded.</Alert>
+            <Alert>{t('dashboard.stats.loadFailed')}</Alert>
             <Button variant="secondary" busy={stats.isFetching} onClick={() => void stats.refetch()}>
-              Try again
+              {t('dashboard.stats.retry')}
             </Button>
           </div>
         )
@@ -47,6 +63,8 @@ export function StatCards() {
 
 /** The four cards; until the stats come, a pulsing placeholder in each. */
 function StatList({ stats }: { stats?: DashboardStats }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <dl
       aria-busy={stats === undefined || undefined}
@@ -56,18 +74,18 @@ function StatList({ stats }: { stats?: DashboardStats }) {
         <div key={label} className="glass flex flex-col gap-2 rounded-3xl p-4 sm:p-5">
           <dt className="flex items-center gap-2 text-sm font-semibold text-(--ink-muted)">
             <Icon aria-hidden="true" className="size-4 text-(--accent)" />
-            {label}
+            {t(label)}
           </dt>
           <dd className="text-2xl font-bold text-(--ink) tabular-nums sm:text-3xl">
             {stats ? (
-              value(stats)
+              value(stats, format, t)
             ) : (
               <>
                 <span
                   aria-hidden="true"
                   className="block h-8 w-16 animate-pulse rounded-xl bg-(--ink-muted)/15 sm:h-9"
                 />
-                <span className="sr-only">Loading</span>
+                <span className="sr-only">{t('dashboard.stats.loading')}</span>
               </>
             )}
           </dd>

@@ -1,15 +1,17 @@
 import { type AspectRatio, aspectRatios } from '#shared/generation.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-const aspectNames: Record<AspectRatio, string> = {
-  '16:9': 'landscape',
-  '9:16': 'portrait',
-  '1:1': 'square',
-  '4:3': 'classic',
-  '3:4': 'classic portrait',
+/** Each ratio with its name, as one message: "16:9 (landscape)". */
+const aspectLabelKeys: Record<AspectRatio, MessageKey> = {
+  '16:9': 'generation.aspect.landscape',
+  '9:16': 'generation.aspect.portrait',
+  '1:1': 'generation.aspect.square',
+  '4:3': 'generation.aspect.classic',
+  '3:4': 'generation.aspect.classicPortrait',
 };
 
 /** Part 2 §9's aspect options, in its order: 16:9, 9:16, 1:1, 4:3, 3:4. */
 export const aspectChoices = aspectRatios.map((ratio) => ({
   value: ratio,
-  label: `${ratio} (${aspectNames[ratio]})`,
+  labelKey: aspectLabelKeys[ratio],
 }));

@@ -2,22 +2,21 @@ import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FAL_DEFAULTS, type FalImageSize, falImageRequestSchema, falImageSizes } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ChoiceField, NumberField } from './media-form-fields.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption, ModelsState } from './model-field.tsx';
 
-export const falImageSizeLabels: Record<FalImageSize, string> = {
-  square_hd: 'Square HD',
-  square: 'Square',
-  portrait_4_3: 'Portrait 4:3',
-  portrait_16_9: 'Portrait 16:9',
-  landscape_4_3: 'Landscape 4:3',
-  landscape_16_9: 'Landscape 16:9',
+export const falImageSizeLabels: Record<FalImageSize, MessageKey> = {
+  square_hd: 'generation.falImage.size.squareHd',
+  square: 'generation.falImage.size.square',
+  portrait_4_3: 'generation.falImage.size.portrait43',
+  portrait_16_9: 'generation.falImage.size.portrait169',
+  landscape_4_3: 'generation.falImage.size.landscape43',
+  landscape_16_9: 'generation.falImage.size.landscape169',
 };
-
-const sizeChoices = falImageSizes.map((size) => ({ value: size, label: falImageSizeLabels[size] }));
 
 /**
  * fal.ai images (part 2 §2, §5, §9): a model from `GET /api/fal/models`, the prompt, the size (default
@@ -30,7 +29,9 @@ export function FalImageForm({
   models: readonly ModelOption[];
   modelsState: ModelsState;
 }) {
+  const t = useT();
   const form = useGenerationForm('fal-image', models);
+  const sizeChoices = falImageSizes.map((value) => ({ value, label: t(falImageSizeLabels[value]) }));
   const [size, setSize] = useState<FalImageSize>(FAL_DEFAULTS.imageSize);
   const [steps, setSteps] = useState(String(FAL_DEFAULTS.steps));
   const [count, setCount] = useState(String(FAL_DEFAULTS.numImages));
@@ -51,24 +52,29 @@ export function FalImageForm({
 
   return (
     <GenerationSection
-      title="fal.ai image"
+      title={t('generation.falImage.title')}
       icon={ImageIcon}
-      description="Images from a prompt with fal.ai's image models."
+      description={t('generation.falImage.description')}
       runs={form.runs}
       canGenerate={form.canGenerate}
-      generateLabel="Generate image"
+      generateLabel={t('generation.falImage.generate')}
       onGenerate={generate}
     >
       <ModelAndPromptFields
         form={form}
         modelsState={modelsState}
-        placeholder="A watercolor parrot reading a book under a palm tree"
+        placeholder={t('generation.falImage.placeholder')}
       />
       {/* The size names are long ("Landscape 16:9"): a row of their own, the two numbers side by side below. */}
-      <ChoiceField label="Image size" value={size} choices={sizeChoices} onChange={setSize} />
+      <ChoiceField
+        label={t('generation.falImage.sizeLabel')}
+        value={size}
+        choices={sizeChoices}
+        onChange={setSize}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField
-          label="Inference steps"
+          label={t('generation.falImage.steps')}
           value={steps}
           onChange={setSteps}
           min={MEDIA_LIMITS.falSteps.min}
@@ -76,7 +82,7 @@ export function FalImageForm({
           error={form.errors.num_inference_steps}
         />
         <NumberField
-          label="Number of images"
+          label={t('generation.falImage.count')}
           value={count}
           onChange={setCount}
           min={MEDIA_LIMITS.falImages.min}

@@ -1,4 +1,5 @@
 import { useFalModels } from '#web/features/generation/api/get-fal-models.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { FalImageForm } from './fal-image-form.tsx';
 import { FalVideoForm } from './fal-video-form.tsx';
@@ -9,13 +10,14 @@ import type { ModelsState } from './model-field.tsx';
  * under each form and go to the gallery by themselves.
  */
 export function FalMediaPanel() {
+  const t = useT();
   const models = useFalModels();
   const state: ModelsState = models.isPending ? 'loading' : models.isError ? 'error' : 'ready';
   return (
     <div className="flex flex-col gap-6">
       {models.isError ? (
         <LoadError
-          what="fal.ai models"
+          what={t('generation.falModels.what')}
           error={models.error}
           retrying={models.isFetching}
           onRetry={() => void models.refetch()}

@@ -2,6 +2,7 @@ import { Clapperboard } from 'lucide-react';
 import { useState } from 'react';
 import { type AspectRatio, FAL_DEFAULTS, falVideoRequestSchema } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { DurationAndAspectFields } from './media-form-fields.tsx';
@@ -16,6 +17,7 @@ export function FalVideoForm({
   models: readonly ModelOption[];
   modelsState: ModelsState;
 }) {
+  const t = useT();
   const form = useGenerationForm('fal-video', models);
   const [duration, setDuration] = useState(String(FAL_DEFAULTS.videoSeconds));
   const [aspect, setAspect] = useState<AspectRatio>(FAL_DEFAULTS.aspectRatio);
@@ -30,18 +32,18 @@ export function FalVideoForm({
 
   return (
     <GenerationSection
-      title="fal.ai video"
+      title={t('generation.falVideo.title')}
       icon={Clapperboard}
-      description="Short clips from a prompt with fal.ai's video models. Video takes a few minutes."
+      description={t('generation.falVideo.description')}
       runs={form.runs}
       canGenerate={form.canGenerate}
-      generateLabel="Generate video"
+      generateLabel={t('generation.falVideo.generate')}
       onGenerate={generate}
     >
       <ModelAndPromptFields
         form={form}
         modelsState={modelsState}
-        placeholder="A parrot gliding over a neon city at dusk"
+        placeholder={t('generation.falVideo.placeholder')}
       />
       <DurationAndAspectFields
         duration={duration}

@@ -1,7 +1,7 @@
 import { type LucideIcon, Sparkles } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { MEDIA_TEXTS } from '#shared/media.ts';
 import { GenerationFailure } from '#web/features/generation/components/job-progress.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import type { useGenerationRuns } from '../hooks/use-generation-runs.ts';
 import { GenerationResult } from './generation-result.tsx';
@@ -30,6 +30,7 @@ export function GenerationSection({
   onGenerate: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   const id = useId();
 
   function submit(event: FormEvent) {
@@ -53,14 +54,16 @@ export function GenerationSection({
         {children}
         <Button type="submit" busy={runs.generating} disabled={!canGenerate} className="self-start">
           <Sparkles aria-hidden="true" className="size-4" />
-          {runs.generating ? 'Generating…' : generateLabel}
+          {runs.generating ? t('generation.generating') : generateLabel}
         </Button>
         {runs.startError ? (
-          <GenerationFailure>{`${MEDIA_TEXTS.generationFailed}: ${runs.startError.message}`}</GenerationFailure>
+          <GenerationFailure>
+            {t('generation.section.startFailed', { reason: runs.startError.message })}
+          </GenerationFailure>
         ) : null}
       </form>
       {runs.jobs.length > 0 ? (
-        <ul aria-label={`${title} results`} className="flex flex-col gap-3">
+        <ul aria-label={t('generation.section.results', { title })} className="flex flex-col gap-3">
           {runs.jobs.map((job) => (
             <li key={job.answer.jobId}>
               <GenerationResult job={job} />

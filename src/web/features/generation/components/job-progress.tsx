@@ -1,17 +1,17 @@
 import { LoaderCircle, RotateCcw, XCircle } from 'lucide-react';
-import { MEDIA_TEXTS } from '#shared/media.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import type { TrackedJob } from '../hooks/use-generation-job.ts';
 
 /** The text of a generation that will not finish: the provider's error, else the spec's default. */
-export function failureText(job: Pick<TrackedJob, 'phase' | 'answer'>): string | null {
+export function failureText(t: Translate, job: Pick<TrackedJob, 'phase' | 'answer'>): string | null {
   switch (job.phase) {
     case 'failed':
-      return job.answer.error?.trim() || MEDIA_TEXTS.generationFailed;
+      return job.answer.error?.trim() || t('generation.job.failed');
     case 'timed-out':
-      return MEDIA_TEXTS.generationTimedOut;
+      return t('generation.job.timedOut');
     case 'status-failed':
-      return MEDIA_TEXTS.statusCheckFailed;
+      return t('generation.job.statusCheckFailed');
     default:
       return null;
   }
@@ -33,20 +33,21 @@ export function GenerationFailure({ children }: { children: string }) {
  * it is ready: the result says so.
  */
 export function JobProgress({ job }: { job: TrackedJob }) {
+  const t = useT();
   if (job.phase === 'generating') {
     const next = Math.min(job.attemptsMade + 1, job.maxAttempts);
     return (
       <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-(--ink)">
         <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-(--accent)" />
-        Generating…{' '}
+        {t('generation.generating')}{' '}
         {/* Seen, not announced: a screen reader would otherwise hear the count every few seconds. */}
         <span aria-hidden="true" className="text-(--ink-muted)">
-          (check {next} of {job.maxAttempts})
+          {t('generation.job.check', { next, max: job.maxAttempts })}
         </span>
       </p>
     );
   }
-  const failure = failureText(job);
+  const failure = failureText(t, job);
   if (failure === null) return null;
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -54,7 +55,7 @@ export function JobProgress({ job }: { job: TrackedJob }) {
       {job.phase === 'status-failed' ? (
         <Button variant="secondary" busy={job.checking} onClick={job.checkAgain}>
           <RotateCcw aria-hidden="true" className="size-4" />
-          Check again
+          {t('generation.job.checkAgain')}
         </Button>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import type { AspectRatio } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { aspectChoices } from './aspect-choices.ts';
 
 export const fieldClass =
@@ -45,7 +46,7 @@ export function Field({
 
 /** The prompt (part 2 §5: required; Generate stays off while it is empty). */
 export function PromptField({
-  label = 'Prompt',
+  label,
   value,
   onChange,
   placeholder,
@@ -57,8 +58,9 @@ export function PromptField({
   placeholder: string;
   error?: string;
 }) {
+  const t = useT();
   return (
-    <Field label={label} error={error}>
+    <Field label={label ?? t('generation.field.prompt')} error={error}>
       {({ id, describedBy }) => (
         <textarea
           id={id}
@@ -190,17 +192,24 @@ export function DurationAndAspectFields({
   onAspectChange: (value: AspectRatio) => void;
   error?: string;
 }) {
+  const t = useT();
+  const choices = aspectChoices.map((choice) => ({ value: choice.value, label: t(choice.labelKey) }));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <NumberField
-        label="Duration (seconds)"
+        label={t('generation.field.duration')}
         value={duration}
         onChange={onDurationChange}
         min={limits.min}
         max={limits.max}
         error={error}
       />
-      <ChoiceField label="Aspect ratio" value={aspect} choices={aspectChoices} onChange={onAspectChange} />
+      <ChoiceField
+        label={t('generation.field.aspectRatio')}
+        value={aspect}
+        choices={choices}
+        onChange={onAspectChange}
+      />
     </div>
   );
 }

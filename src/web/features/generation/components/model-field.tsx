@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { fieldClass } from './media-form-fields.tsx';
 
 export type ModelOption = { id: string; name: string; description?: string };
@@ -22,19 +23,20 @@ export function ModelField({
   onChange: (model: string) => void;
   error?: string;
 }) {
+  const t = useT();
   const id = useId();
   const chosen = models.find((model) => model.id === value);
   const placeholder =
     state === 'loading'
-      ? 'Loading models…'
+      ? t('generation.model.loading')
       : state === 'error'
-        ? 'Models could not be loaded'
-        : 'No models available';
+        ? t('generation.model.loadFailed')
+        : t('generation.model.none');
   const note = error ?? chosen?.description;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-(--ink)">
-        Model
+        {t('generation.model.label')}
       </label>
       <select
         id={id}

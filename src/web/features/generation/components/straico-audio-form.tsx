@@ -1,5 +1,6 @@
 import { AudioLines } from 'lucide-react';
 import { straicoAudioRequestSchema } from '#shared/generation.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
@@ -7,6 +8,7 @@ import type { ModelOption } from './model-field.tsx';
 
 /** Straico audio (part 2 §2, §7): text to speech with a Straico voice model. */
 export function StraicoAudioForm({ models }: { models: readonly ModelOption[] }) {
+  const t = useT();
   const form = useGenerationForm('straico-audio', models);
 
   function generate() {
@@ -19,18 +21,18 @@ export function StraicoAudioForm({ models }: { models: readonly ModelOption[] })
 
   return (
     <GenerationSection
-      title="Straico audio"
+      title={t('generation.straicoAudio.title')}
       icon={AudioLines}
-      description="Text to speech: type what the voice should say."
+      description={t('generation.straicoAudio.description')}
       runs={form.runs}
       canGenerate={form.canGenerate}
-      generateLabel="Generate audio"
+      generateLabel={t('generation.straicoAudio.generate')}
       onGenerate={generate}
     >
       <ModelAndPromptFields
         form={form}
-        promptLabel="Text to speak"
-        placeholder="Welcome to Lumara, where every idea gets its wings!"
+        promptLabel={t('generation.straicoAudio.promptLabel')}
+        placeholder={t('generation.straicoAudio.placeholder')}
       />
     </GenerationSection>
   );

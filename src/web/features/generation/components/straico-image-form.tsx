@@ -1,5 +1,6 @@
 import { ImageIcon } from 'lucide-react';
 import { aiImageRequestSchema, STRAICO_DEFAULTS } from '#shared/generation.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { FixedSetting } from './media-form-fields.tsx';
@@ -8,6 +9,7 @@ import type { ModelOption } from './model-field.tsx';
 
 /** Straico images (part 2 §2, §9): a Straico image model and the prompt, at 1024x1024 (`POST /api/ai/image`). */
 export function StraicoImageForm({ models }: { models: readonly ModelOption[] }) {
+  const t = useT();
   const form = useGenerationForm('straico-image', models);
 
   function generate() {
@@ -20,16 +22,16 @@ export function StraicoImageForm({ models }: { models: readonly ModelOption[] })
 
   return (
     <GenerationSection
-      title="Straico image"
+      title={t('generation.straicoImage.title')}
       icon={ImageIcon}
-      description="Images from a prompt with the image models Straico offers."
+      description={t('generation.straicoImage.description')}
       runs={form.runs}
       canGenerate={form.canGenerate}
-      generateLabel="Generate image"
+      generateLabel={t('generation.straicoImage.generate')}
       onGenerate={generate}
     >
-      <ModelAndPromptFields form={form} placeholder="A cozy reading nook with a sleeping cat, golden hour" />
-      <FixedSetting label="Size" value={STRAICO_DEFAULTS.imageSize} />
+      <ModelAndPromptFields form={form} placeholder={t('generation.straicoImage.placeholder')} />
+      <FixedSetting label={t('generation.straicoImage.size')} value={STRAICO_DEFAULTS.imageSize} />
     </GenerationSection>
   );
 }

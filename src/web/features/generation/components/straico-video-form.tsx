@@ -2,6 +2,7 @@ import { Clapperboard } from 'lucide-react';
 import { useState } from 'react';
 import { type AspectRatio, STRAICO_DEFAULTS, straicoVideoRequestSchema } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { DurationAndAspectFields, Field, fieldClass } from './media-form-fields.tsx';
@@ -13,6 +14,7 @@ import type { ModelOption } from './model-field.tsx';
  * (default 16:9) and, if the member has one, the link of a still to start from.
  */
 export function StraicoVideoForm({ models }: { models: readonly ModelOption[] }) {
+  const t = useT();
   const form = useGenerationForm('straico-video', models);
   const [duration, setDuration] = useState(String(STRAICO_DEFAULTS.videoSeconds));
   const [aspect, setAspect] = useState<AspectRatio>(STRAICO_DEFAULTS.aspectRatio);
@@ -35,15 +37,15 @@ export function StraicoVideoForm({ models }: { models: readonly ModelOption[] })
 
   return (
     <GenerationSection
-      title="Straico video"
+      title={t('generation.straicoVideo.title')}
       icon={Clapperboard}
-      description="Short clips from a prompt, optionally starting from an image. Video takes a few minutes."
+      description={t('generation.straicoVideo.description')}
       runs={form.runs}
       canGenerate={form.canGenerate}
-      generateLabel="Generate video"
+      generateLabel={t('generation.straicoVideo.generate')}
       onGenerate={generate}
     >
-      <ModelAndPromptFields form={form} placeholder="Waves rolling onto a pink sand beach, slow motion" />
+      <ModelAndPromptFields form={form} placeholder={t('generation.straicoVideo.placeholder')} />
       <DurationAndAspectFields
         duration={duration}
         onDurationChange={setDuration}
@@ -52,7 +54,7 @@ export function StraicoVideoForm({ models }: { models: readonly ModelOption[] })
         onAspectChange={setAspect}
         error={form.errors.duration}
       />
-      <Field label="Start image link (optional)" error={form.errors.image_url}>
+      <Field label={t('generation.straicoVideo.imageUrl')} error={form.errors.image_url}>
         {({ id, describedBy }) => (
           <input
             id={id}
@@ -60,7 +62,7 @@ export function StraicoVideoForm({ models }: { models: readonly ModelOption[] })
             inputMode="url"
             value={imageUrl}
             maxLength={MEDIA_LIMITS.urlMax}
-            placeholder="https://…"
+            placeholder={t('generation.straicoVideo.imageUrlPlaceholder')}
             aria-invalid={form.errors.image_url ? true : undefined}
             aria-describedby={describedBy}
             onChange={(event) => setImageUrl(event.target.value)}

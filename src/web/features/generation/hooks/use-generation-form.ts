@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { GenerationStart } from '#web/features/generation/api/start-generation.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import type { ModelOption } from '../components/model-field.tsx';
-import { type FieldErrors, fieldErrorsOf } from '../model/field-errors.ts';
+import { type FieldIssues, fieldErrorsOf, fieldIssuesOf } from '../model/field-errors.ts';
 import type { GenerationSection } from '../model/generation-sections.ts';
 import { useGenerationRuns } from './use-generation-runs.ts';
 
@@ -15,7 +16,10 @@ export function useGenerationForm(section: GenerationSection, models: readonly M
   const runs = useGenerationRuns(section);
   const [pickedModel, setModel] = useState<string | null>(null);
   const [prompt, setPrompt] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [issues, setIssues] = useState<FieldIssues>({});
+  const t = useT();
+  // Worded at each render, so a switch of language rewords them.
+  const errors = fieldErrorsOf(t, issues);
   const model = pickedModel ?? models[0]?.id ?? '';
 
   /**
@@ -25,10 +29,10 @@ export function useGenerationForm(section: GenerationSection, models: readonly M
   function generate<Body>(schema: z.ZodType<Body>, request: unknown, start: (body: Body) => GenerationStart) {
     const parsed = schema.safeParse(request);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setIssues(fieldIssuesOf(parsed.error));
       return;
     }
-    setErrors({});
+    setIssues({});
     runs.generate(start(parsed.data));
   }
 

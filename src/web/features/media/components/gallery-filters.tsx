@@ -1,6 +1,7 @@
 import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
 import { useId } from 'react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { mediaFilterLabels } from '../model/media-labels.ts';
 import type { GalleryView } from './media-tile.tsx';
 
@@ -9,9 +10,9 @@ const segmentClass = (active: boolean) =>
     active ? 'bg-(--accent) text-(--on-accent) shadow-(--glow)' : 'text-(--ink) hover:bg-(--surface-strong)'
   }`;
 
-const viewChoices: readonly { view: GalleryView; label: string; icon: LucideIcon }[] = [
-  { view: 'grid', label: 'Grid view', icon: LayoutGrid },
-  { view: 'list', label: 'List view', icon: List },
+const viewChoices: readonly { view: GalleryView; label: MessageKey; icon: LucideIcon }[] = [
+  { view: 'grid', label: 'media.filters.gridView', icon: LayoutGrid },
+  { view: 'list', label: 'media.filters.listView', icon: List },
 ];
 
 /**
@@ -37,12 +38,13 @@ export function GalleryFilters({
   view: GalleryView;
   onViewChange: (view: GalleryView) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="flex flex-col gap-3">
       <div className="relative">
         <label htmlFor={`${id}-search`} className="sr-only">
-          Search media
+          {t('media.filters.searchLabel')}
         </label>
         <Search
           aria-hidden="true"
@@ -53,14 +55,14 @@ export function GalleryFilters({
           type="search"
           value={search}
           maxLength={MEDIA_LIMITS.searchMax}
-          placeholder="Search by title or prompt"
+          placeholder={t('media.filters.searchPlaceholder')}
           onChange={(event) => onSearchChange(event.target.value)}
           className="min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) py-2 pr-4 pl-10 text-(--ink) placeholder:text-(--ink-muted)"
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="glass flex flex-wrap gap-1 rounded-full p-1">
-          <legend className="sr-only">Type</legend>
+          <legend className="sr-only">{t('media.filters.type')}</legend>
           {mediaFilterTypes.map((choice) => (
             <button
               key={choice}
@@ -69,7 +71,7 @@ export function GalleryFilters({
               onClick={() => onTypeChange(choice)}
               className={segmentClass(type === choice)}
             >
-              {mediaFilterLabels[choice]}
+              {t(mediaFilterLabels[choice])}
             </button>
           ))}
         </fieldset>
@@ -80,17 +82,17 @@ export function GalleryFilters({
           className={`glass ${segmentClass(favorites)}`}
         >
           <Heart aria-hidden="true" className={`size-4 ${favorites ? 'fill-current' : ''}`} />
-          Favorites
+          {t('media.filters.favorites')}
         </button>
         <fieldset className="glass ml-auto flex gap-1 rounded-full p-1">
-          <legend className="sr-only">View</legend>
+          <legend className="sr-only">{t('media.filters.view')}</legend>
           {viewChoices.map(({ view: choice, label, icon: Icon }) => (
             <button
               key={choice}
               type="button"
               aria-pressed={view === choice}
-              aria-label={label}
-              title={label}
+              aria-label={t(label)}
+              title={t(label)}
               onClick={() => onViewChange(choice)}
               className={segmentClass(view === choice)}
             >

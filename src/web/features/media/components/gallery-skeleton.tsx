@@ -1,10 +1,12 @@
 import { GALLERY } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 /** The gallery while its first page loads: 8 placeholder tiles (part 2 §9). */
 export function GallerySkeleton({ gridClass }: { gridClass: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">Loading media</span>
+      <span className="sr-only">{t('media.gallery.loading')}</span>
       <div aria-hidden="true" data-testid="gallery-skeleton" className={gridClass}>
         {Array.from({ length: GALLERY.skeletonTiles }, (_, tile) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, never reordered.

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MEDIA_TEXTS, type MediaFilterType, type MediaItem } from '#shared/media.ts';
+import type { MediaFilterType, MediaItem } from '#shared/media.ts';
+import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { LoadMore } from '#web/ui/load-more.tsx';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { mediaItemsOf, useMediaList } from '../api/get-media.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { itemCountText } from '../model/media-labels.ts';
 import { GalleryFilters } from './gallery-filters.tsx';
 import { GallerySkeleton } from './gallery-skeleton.tsx';
 import { type GalleryView, MediaTile } from './media-tile.tsx';
@@ -27,6 +27,7 @@ const layoutClass: Record<GalleryView, string> = {
  * per item favorite, download and delete (after 'Are you sure you want to delete this media?').
  */
 export function MediaGallery() {
+  const t = useT();
   const [view, setView] = useState<GalleryView>('grid');
   const [type, setType] = useState<MediaFilterType>('all');
   const [favorites, setFavorites] = useState(false);
@@ -45,7 +46,7 @@ export function MediaGallery() {
       onSuccess: () => setConfirming(null),
       onError: (error) => {
         console.error(`Could not delete media ${item.id}: ${error.message}`);
-        toast.error('Could not delete that media. Please try again.', { id: 'media-delete-failed' });
+        toast.error(translate('media.gallery.deleteFailed'), { id: 'media-delete-failed' });
         setConfirming(null);
       },
     });
@@ -59,7 +60,7 @@ export function MediaGallery() {
     if (media.isError) {
       return (
         <LoadError
-          what="media"
+          what={t('media.gallery.loadWhat')}
           error={media.error}
           retrying={media.isFetching}
           onRetry={() => void media.refetch()}
@@ -69,16 +70,16 @@ export function MediaGallery() {
     if (items.length === 0) {
       return (
         <div className="flex flex-col items-center gap-2 rounded-3xl bg-(--surface) p-8 text-center">
-          <p className="text-lg font-semibold text-(--ink)">{MEDIA_TEXTS.noMedia}</p>
+          <p className="text-lg font-semibold text-(--ink)">{t('media.gallery.empty')}</p>
           <p className="text-(--ink-muted)">
-            {filtering ? MEDIA_TEXTS.noMediaFiltered : MEDIA_TEXTS.noMediaYet}
+            {filtering ? t('media.gallery.emptyFiltered') : t('media.gallery.emptyYet')}
           </p>
         </div>
       );
     }
     return (
       <>
-        <ul aria-label="Media" className={layoutClass[view]}>
+        <ul aria-label={t('media.gallery.list')} className={layoutClass[view]}>
           {items.map((item) => (
             <li key={item.id} className="min-w-0">
               <MediaTile
@@ -93,7 +94,7 @@ export function MediaGallery() {
             </li>
           ))}
         </ul>
-        <LoadMore query={media} what="media" />
+        <LoadMore query={media} what={t('media.gallery.moreWhat')} />
       </>
     );
   }
@@ -111,16 +112,16 @@ export function MediaGallery() {
         onViewChange={setView}
       />
       <p role="status" className="text-sm font-semibold text-(--ink-muted)">
-        {total === null ? '' : itemCountText(total)}
+        {total === null ? '' : t('media.gallery.itemCount', { count: total })}
       </p>
       <div aria-busy={media.isPlaceholderData || undefined} className="flex flex-col gap-4">
         {body()}
       </div>
       {confirming ? (
         <ConfirmDialog
-          title="Delete media"
-          message={MEDIA_TEXTS.deleteConfirm}
-          confirmLabel="Delete"
+          title={t('media.delete.title')}
+          message={t('media.delete.confirm')}
+          confirmLabel={t('media.delete.button')}
           busy={deleteMedia.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(null)}

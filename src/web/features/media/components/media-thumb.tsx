@@ -1,10 +1,12 @@
 import { AudioLines } from 'lucide-react';
 import type { MediaItem } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { mediaName } from '../model/media-labels.ts';
 
 /** A small square picture of an item, for the recent generations: the image, a video's first frame, a sound wave. */
 export function MediaThumb({ item }: { item: MediaItem }) {
-  const name = mediaName(item);
+  const t = useT();
+  const name = mediaName(t, item);
   const frame = 'aspect-square w-full rounded-2xl bg-(--surface-strong) object-cover';
   switch (item.media_type) {
     case 'image':

@@ -2,9 +2,11 @@ import { AudioLines, Download, Heart, Pause, Play, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { MediaItem } from '#shared/media.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useDownloadMedia } from '../hooks/use-download-media.tsx';
-import { mediaDate, mediaName, mediaTypeLabels } from '../model/media-labels.ts';
+import { MEDIA_DATE, mediaName, mediaTypeLabels } from '../model/media-labels.ts';
 
 export type GalleryView = 'grid' | 'list';
 
@@ -45,6 +47,7 @@ function IconButton({
  * get the same preview when the tile's link takes focus.
  */
 function HoverVideo({ item, name, preview }: { item: MediaItem; name: string; preview: boolean }) {
+  const t = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   function start() {
     if (!preview) return;
@@ -62,7 +65,7 @@ function HoverVideo({ item, name, preview }: { item: MediaItem; name: string; pr
       href={item.media_url}
       target="_blank"
       rel="noopener"
-      aria-label={`Open ${name}`}
+      aria-label={t('media.item.open', { name })}
       onMouseEnter={start}
       onMouseLeave={stop}
       onFocus={start}
@@ -101,6 +104,7 @@ function AudioToggle({
   playing: boolean;
   onPlayingChange: (playing: boolean) => void;
 }) {
+  const t = useT();
   const audioRef = useRef<HTMLAudioElement>(null);
 
   useEffect(() => {
@@ -128,7 +132,7 @@ function AudioToggle({
       <button
         type="button"
         aria-pressed={playing}
-        aria-label={`${playing ? 'Pause' : 'Play'} ${name}`}
+        aria-label={playing ? t('media.item.pauseName', { name }) : t('media.item.playName', { name })}
         onClick={toggle}
         className="inline-flex min-h-11 items-center gap-2 rounded-full bg-(--accent) px-4 font-semibold text-(--on-accent) shadow-(--glow) hover:bg-(--accent-strong)"
       >
@@ -137,7 +141,7 @@ function AudioToggle({
         ) : (
           <Play aria-hidden="true" className="size-4" />
         )}
-        {playing ? 'Pause' : 'Play'}
+        {playing ? t('media.item.pause') : t('media.item.play')}
       </button>
       {/* biome-ignore lint/a11y/useMediaCaption: a caption track cannot be made for generated audio. */}
       <audio ref={audioRef} src={item.media_url} preload="none" onEnded={() => onPlayingChange(false)} />
@@ -158,10 +162,17 @@ function Preview({
   playing: boolean;
   onPlayingChange: (playing: boolean) => void;
 }) {
+  const t = useT();
   switch (item.media_type) {
     case 'image':
       return (
-        <a href={item.media_url} target="_blank" rel="noopener" aria-label={`Open ${name}`} className="block">
+        <a
+          href={item.media_url}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('media.item.open', { name })}
+          className="block"
+        >
           <img
             src={item.media_url}
             alt=""
@@ -194,7 +205,9 @@ export function MediaTile({
   onPlayingChange: (playing: boolean) => void;
   onDelete: (item: MediaItem) => void;
 }) {
-  const name = mediaName(item);
+  const t = useT();
+  const format = useFormat();
+  const name = mediaName(t, item);
   const favorite = useToggleFavorite();
   const download = useDownloadMedia();
 
@@ -202,7 +215,7 @@ export function MediaTile({
     favorite.mutate(item, {
       onError: (error) => {
         console.error(`Could not change the favorite of media ${item.id}: ${error.message}`);
-        toast.error('Could not change that favorite. Please try again.', { id: 'media-favorite-failed' });
+        toast.error(translate('media.item.favoriteFailed'), { id: 'media-favorite-failed' });
       },
     });
   }
@@ -218,29 +231,33 @@ export function MediaTile({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h3 className="line-clamp-2 font-semibold break-words text-(--ink)">{name}</h3>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-(--ink-muted)">
-          <span>{mediaTypeLabels[item.media_type]}</span>
+          <span>{t(mediaTypeLabels[item.media_type])}</span>
           <span aria-hidden="true">·</span>
-          <time dateTime={item.created_at}>{mediaDate(item.created_at)}</time>
+          <time dateTime={item.created_at}>{format.date(item.created_at, MEDIA_DATE)}</time>
         </p>
         {view === 'list' && item.prompt && item.prompt !== name ? (
           <p className="line-clamp-2 text-sm text-(--ink-muted)">{item.prompt}</p>
         ) : null}
       </div>
       <div className={`flex items-center gap-1 self-end ${view === 'list' ? '@lg:self-center' : ''}`}>
-        <IconButton label={`Favorite ${name}`} pressed={item.is_favorite} onClick={toggleFavorite}>
+        <IconButton
+          label={t('media.item.favorite', { name })}
+          pressed={item.is_favorite}
+          onClick={toggleFavorite}
+        >
           <Heart
             aria-hidden="true"
             className={`size-5 ${item.is_favorite ? 'fill-(--accent) text-(--accent)' : ''}`}
           />
         </IconButton>
         <IconButton
-          label={`Download ${name}`}
+          label={t('media.item.download', { name })}
           busy={download.isPending}
           onClick={() => download.mutate(item)}
         >
           <Download aria-hidden="true" className="size-5" />
         </IconButton>
-        <IconButton label={`Delete ${name}`} onClick={() => onDelete(item)}>
+        <IconButton label={t('media.item.delete', { name })} onClick={() => onDelete(item)}>
           <Trash2 aria-hidden="true" className="size-5" />
         </IconButton>
       </div>

@@ -1,4 +1,5 @@
-import { GALLERY, MEDIA_TEXTS } from '#shared/media.ts';
+import { GALLERY } from '#shared/media.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useRecentMedia } from '../api/get-media.ts';
 import { MediaThumb } from './media-thumb.tsx';
@@ -8,14 +9,15 @@ import { MediaThumb } from './media-thumb.tsx';
  * dashboard's Recent Creations.
  */
 export function RecentGenerations({ label }: { label: string }) {
+  const t = useT();
   const recent = useRecentMedia();
   return (
     <QueryState
       query={recent}
-      what="recent generations"
+      what={t('media.recent.what')}
       loading={
         <div role="status" className="grid grid-cols-3 gap-2">
-          <span className="sr-only">Loading recent generations</span>
+          <span className="sr-only">{t('media.recent.loading')}</span>
           {Array.from({ length: GALLERY.recentCount }, (_, tile) => (
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, never reordered.
@@ -27,7 +29,7 @@ export function RecentGenerations({ label }: { label: string }) {
         </div>
       }
       isEmpty={(page) => page.items.length === 0}
-      empty={<p className="text-sm text-(--ink-muted)">{MEDIA_TEXTS.noMediaYet}</p>}
+      empty={<p className="text-sm text-(--ink-muted)">{t('media.gallery.emptyYet')}</p>}
     >
       {(page) => (
         <ul aria-label={label} className="grid grid-cols-3 gap-2">

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { XCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { DOWNLOAD_ERROR_TOAST_MS, MEDIA_TEXTS } from '#shared/media.ts';
+import { DOWNLOAD_ERROR_TOAST_MS } from '#shared/media.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { downloadMedia } from '../api/download-media.ts';
 
 /** Downloads a gallery item; a failure shows the red toast 'Download failed. Please try again.' for 3 s (§8). */
@@ -10,7 +11,7 @@ export function useDownloadMedia() {
     mutationFn: downloadMedia,
     onError: (error) => {
       console.error(`Download failed: ${error.message}`);
-      toast.error(MEDIA_TEXTS.downloadFailed, {
+      toast.error(translate('media.download.failed'), {
         id: 'media-download-failed',
         duration: DOWNLOAD_ERROR_TOAST_MS,
         icon: <XCircle aria-hidden="true" className="size-4" />,

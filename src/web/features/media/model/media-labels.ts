@@ -1,25 +1,29 @@
 import type { MediaFilterType, MediaItem, MediaType } from '#shared/media.ts';
+import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
 
-export const mediaTypeLabels: Record<MediaType, string> = { image: 'Image', video: 'Video', audio: 'Audio' };
+export const mediaTypeLabels: Record<MediaType, MessageKey> = {
+  image: 'media.type.image',
+  video: 'media.type.video',
+  audio: 'media.type.audio',
+};
 
-export const mediaFilterLabels: Record<MediaFilterType, string> = {
-  all: 'All',
-  image: 'Images',
-  video: 'Videos',
-  audio: 'Audio',
+export const mediaFilterLabels: Record<MediaFilterType, MessageKey> = {
+  all: 'media.filter.all',
+  image: 'media.filter.image',
+  video: 'media.filter.video',
+  audio: 'media.filter.audio',
+};
+
+const untitledKeys: Record<MediaType, MessageKey> = {
+  image: 'media.untitled.image',
+  video: 'media.untitled.video',
+  audio: 'media.untitled.audio',
 };
 
 /** What an item is called on screen and to assistive technology: its title, else its prompt. */
-export function mediaName(item: Pick<MediaItem, 'title' | 'prompt' | 'media_type'>): string {
-  return item.title.trim() || item.prompt.trim() || `Untitled ${item.media_type}`;
+export function mediaName(t: Translate, item: Pick<MediaItem, 'title' | 'prompt' | 'media_type'>): string {
+  return item.title.trim() || item.prompt.trim() || t(untitledKeys[item.media_type]);
 }
 
-/** "3 items", "1 item". */
-export function itemCountText(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`;
-}
-
-/** A short date in the member's language and time zone, e.g. "May 1, 2026". */
-export function mediaDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-}
+/** A short date, e.g. "May 1, 2026", for `format.date`. */
+export const MEDIA_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };

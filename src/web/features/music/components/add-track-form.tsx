@@ -1,21 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useAddTrack } from '../api/add-track.ts';
 
-export const ADD_TRACK_FAILED = 'Failed to add track';
+/** An example of what the field takes: a link, the same in every language. */
+const SUNO_LINK_EXAMPLE = 'https://suno.com/song/…';
 
 /** The server's reason when it gave one (part 2 §8), else the spec's fallback. */
-export function addTrackErrorText(error: unknown): string {
+export function addTrackErrorText(error: unknown, t: Translate): string {
   return error instanceof ApiError && error.code !== 'unknown' && error.message
     ? error.message
-    : ADD_TRACK_FAILED;
+    : t('music.addForm.failed');
 }
 
 /** The add-track form (part 2 §4): input required and trimmed, blocked while adding; `onAdded` closes it. */
 export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void }) {
+  const t = useT();
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const addTrack = useAddTrack();
@@ -25,7 +28,7 @@ export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void 
     if (addTrack.isPending) return;
     const trimmed = input.trim();
     if (trimmed === '') {
-      setError('Paste a Suno song link or embed code.');
+      setError(t('music.addForm.empty'));
       return;
     }
     setError(null);
@@ -34,18 +37,24 @@ export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void 
         setInput('');
         onAdded();
       },
-      onError: (failure) => setError(addTrackErrorText(failure)),
+      onError: (failure) => setError(addTrackErrorText(failure, t)),
     });
   }
 
   return (
-    <form id={id} aria-label="Add a track" onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+    <form
+      id={id}
+      aria-label={t('music.tracks.add')}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-3"
+    >
       <TextField
-        label="Suno song link or embed code"
+        label={t('music.addForm.label')}
         name="input"
         required
         autoComplete="off"
-        placeholder="https://suno.com/song/…"
+        placeholder={SUNO_LINK_EXAMPLE}
         value={input}
         onChange={(event) => setInput(event.target.value)}
         readOnly={addTrack.isPending}
@@ -53,7 +62,7 @@ export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void 
       {error ? <Alert>{error}</Alert> : null}
       <div>
         <Button type="submit" busy={addTrack.isPending}>
-          {addTrack.isPending ? 'Adding…' : 'Add track'}
+          {t(addTrack.isPending ? 'music.addForm.adding' : 'music.addForm.submit')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,13 @@
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { TrackManager } from './track-manager.tsx';
 
 /** Part 2 §2 "Music Library page": the title and the track manager. */
 export function MusicPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Music">Your Suno songs, ready to play.</PageHeader>
+      <PageHeader title={t('music.page.title')}>{t('music.page.intro')}</PageHeader>
       <TrackManager />
     </>
   );

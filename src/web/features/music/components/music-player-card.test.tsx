@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildTrack, serveMusic } from '#tests/web-kit/music/music-handlers.ts';
 import { renderMusic } from '#tests/web-kit/music/render-music.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { MusicPlayerCard } from './music-player-card.tsx';
 
 describe('MusicPlayerCard', () => {
@@ -29,5 +30,16 @@ describe('MusicPlayerCard', () => {
     expect(screen.queryByTitle('Newest')).not.toBeInTheDocument();
     await user.selectOptions(select, 'Older');
     expect(screen.getByText('No embed available')).toBeInTheDocument();
+  });
+});
+
+describe('MusicPlayerCard in Spanish', () => {
+  it('says there are no tracks yet and links to Música', async () => {
+    await act(() => activateLanguage('es'));
+    serveMusic([]);
+    renderMusic(<MusicPlayerCard />);
+    expect(screen.getByRole('heading', { name: 'Reproductor de música' })).toBeInTheDocument();
+    expect(await screen.findByText(/Aún no tienes canciones\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agrega una en Música' })).toHaveAttribute('href', '/music');
   });
 });

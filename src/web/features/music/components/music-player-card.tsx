@@ -1,6 +1,8 @@
 import { Music } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useTracks } from '../api/get-tracks.ts';
@@ -8,6 +10,7 @@ import { TrackEmbed } from './track-embed.tsx';
 
 /** The dashboard's Music Player card (part 2 §2): one track of the member's library at a time. */
 export function MusicPlayerCard() {
+  const t = useT();
   const id = useId();
   const tracks = useTracks();
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -16,18 +19,24 @@ export function MusicPlayerCard() {
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-xl font-bold text-(--ink)">
         <Music aria-hidden="true" className="size-5 text-(--accent)" />
-        Music Player
+        {t('music.player.heading')}
       </h2>
       <QueryState
         query={tracks}
-        what="tracks"
+        what={t('music.tracks.what')}
         isEmpty={(list) => list.length === 0}
         empty={
           <p className="text-(--ink-muted)">
-            No tracks yet.{' '}
-            <Link to="/music" className="font-semibold text-(--accent) underline underline-offset-4">
-              Add one in Music
-            </Link>
+            <RichMessage
+              id="music.player.empty"
+              parts={[
+                <Link
+                  key="music"
+                  to="/music"
+                  className="font-semibold text-(--accent) underline underline-offset-4"
+                />,
+              ]}
+            />
           </p>
         }
       >
@@ -37,7 +46,7 @@ export function MusicPlayerCard() {
             <>
               <div className="flex flex-col gap-1.5">
                 <label htmlFor={`${id}-track`} className="text-sm font-semibold text-(--ink)">
-                  Track
+                  {t('music.player.track')}
                 </label>
                 <select
                   id={`${id}-track`}

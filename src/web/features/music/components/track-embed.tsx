@@ -1,14 +1,16 @@
 import type { Track } from '#shared/music.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 /**
  * A track's Suno player (part 2 §2): an iframe sandboxed to what the player needs, at about 62% of its width
  * (75% on narrow screens), or 'No embed available'. `embed_src` was rebuilt by the server from a parsed song id.
  */
 export function TrackEmbed({ track }: { track: Track }) {
+  const t = useT();
   if (!track.embed_src) {
     return (
       <p className="rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-6 text-center text-(--ink-muted)">
-        No embed available
+        {t('music.embed.none')}
       </p>
     );
   }

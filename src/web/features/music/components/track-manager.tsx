@@ -1,6 +1,7 @@
 import { ChevronDown, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Track } from '#shared/music.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
@@ -11,10 +12,9 @@ import { useTracks } from '../api/get-tracks.ts';
 import { AddTrackForm } from './add-track-form.tsx';
 import { TrackEmbed } from './track-embed.tsx';
 
-export const DELETE_TRACK_QUESTION = 'Are you sure you want to delete this track?';
-
 /** Part 2 §2 "Music Library page": the add form (collapsed by default) and the member's tracks. */
 export function TrackManager() {
+  const t = useT();
   const id = useId();
   const [formOpen, setFormOpen] = useState(false);
   const tracks = useTracks();
@@ -23,7 +23,7 @@ export function TrackManager() {
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-          Your tracks
+          {t('music.tracks.heading')}
         </h2>
         <Button
           variant="secondary"
@@ -36,7 +36,7 @@ export function TrackManager() {
           ) : (
             <Plus aria-hidden="true" className="size-4" />
           )}
-          {formOpen ? 'Close form' : 'Add a track'}
+          {t(formOpen ? 'music.tracks.closeForm' : 'music.tracks.add')}
         </Button>
       </div>
 
@@ -44,7 +44,7 @@ export function TrackManager() {
 
       {tracks.isPending ? (
         <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading your tracks</span>
+          <span className="sr-only">{t('music.tracks.loading')}</span>
           {[0, 1].map((row) => (
             <div
               key={row}
@@ -55,13 +55,13 @@ export function TrackManager() {
         </div>
       ) : tracks.isError ? (
         <LoadError
-          what="tracks"
+          what={t('music.tracks.what')}
           error={tracks.error}
           retrying={tracks.isFetching}
           onRetry={() => void tracks.refetch()}
         />
       ) : tracks.data.length === 0 ? (
-        <p className="text-(--ink-muted)">No tracks yet</p>
+        <p className="text-(--ink-muted)">{t('music.tracks.empty')}</p>
       ) : (
         <TrackList tracks={tracks.data} />
       )}
@@ -70,6 +70,7 @@ export function TrackManager() {
 }
 
 function TrackList({ tracks }: { tracks: Track[] }) {
+  const t = useT();
   const [confirming, setConfirming] = useState<Track | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleteTrack = useDeleteTrack();
@@ -83,7 +84,7 @@ function TrackList({ tracks }: { tracks: Track[] }) {
       },
       onError: (error) => {
         console.error(`Failed to delete track ${confirming.id}: ${error.message}`);
-        setDeleteError('Could not delete that track. Please try again.');
+        setDeleteError(t('music.tracks.deleteFailed'));
         setConfirming(null);
       },
     });
@@ -106,7 +107,7 @@ function TrackList({ tracks }: { tracks: Track[] }) {
               </a>
               <Button
                 variant="ghost"
-                aria-label={`Delete ${track.title}`}
+                aria-label={t('music.tracks.deleteNamed', { title: track.title })}
                 onClick={() => setConfirming(track)}
                 className="px-3!"
               >
@@ -119,9 +120,9 @@ function TrackList({ tracks }: { tracks: Track[] }) {
       </ul>
       {confirming ? (
         <ConfirmDialog
-          title="Delete track"
-          message={DELETE_TRACK_QUESTION}
-          confirmLabel="Delete"
+          title={t('music.tracks.deleteTitle')}
+          message={t('music.tracks.deleteQuestion')}
+          confirmLabel={t('music.tracks.delete')}
           busy={deleteTrack.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(null)}

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import type { AmbientSoundId } from '../model/ambient.ts';
 import { AmbientSoundControls } from './ambient-sound-controls.tsx';
 
@@ -51,5 +52,17 @@ describe('AmbientSoundControls', () => {
     expect(audio.start).toHaveBeenLastCalledWith('cafe', 0);
     unmount();
     expect(audio.stops.at(-1)).toBe('cafe');
+  });
+
+  it('names its sounds in Spanish once the member switches', async () => {
+    render(<AmbientSoundControls startSound={fakeStart().start} />);
+    await act(() => activateLanguage('es'));
+    expect(screen.getByRole('heading', { name: 'Sonido ambiental' })).toBeInTheDocument();
+    expect(['Lluvia', 'Bosque', 'Café', 'Silenciar'].map(pressed)).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { CloudRain, Coffee, type LucideIcon, TreePine, Volume2, VolumeX } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useAmbientSound } from '../hooks/use-ambient-sound.ts';
 import { type AmbientSoundId, ambientSounds, type StartAmbientSound } from '../model/ambient.ts';
@@ -11,13 +12,14 @@ const toggleClasses =
 
 /** Part 1 §2, §4: Rain, Forest, Cafe, one at a time; the active one stops on a second click; Mute. */
 export function AmbientSoundControls({ startSound }: { startSound?: StartAmbientSound }) {
+  const t = useT();
   const headingId = useId();
   const { state, toggleSound, toggleMute } = useAmbientSound(startSound);
   const MuteIcon = state.muted ? VolumeX : Volume2;
   return (
     <GlassPanel aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-bold text-(--ink)">
-        Ambient sound
+        {t('pomodoro.ambient.heading')}
       </h2>
       <div className="grid grid-cols-3 gap-2">
         {ambientSounds.map((sound) => {
@@ -31,14 +33,14 @@ export function AmbientSoundControls({ startSound }: { startSound?: StartAmbient
               className={`${toggleClasses} flex-col sm:flex-row`}
             >
               <Icon aria-hidden="true" className="size-5" />
-              {sound.label}
+              {t(sound.label)}
             </button>
           );
         })}
       </div>
       <button type="button" aria-pressed={state.muted} onClick={toggleMute} className={toggleClasses}>
         <MuteIcon aria-hidden="true" className="size-5" />
-        Mute
+        {t('pomodoro.ambient.mute')}
       </button>
     </GlassPanel>
   );

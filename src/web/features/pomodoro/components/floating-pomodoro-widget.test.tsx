@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { POMODORO_STORAGE_KEYS } from '../model/pomodoro-storage.ts';
 import { FloatingPomodoroWidget } from './floating-pomodoro-widget.tsx';
 
@@ -250,5 +251,32 @@ describe('FloatingPomodoroWidget', () => {
     expect(clock()).toBe('24:57');
     expect(widget().getByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
     frame.remove();
+  });
+
+  it('speaks Spanish once the member switches: its controls, the break and the notification', async () => {
+    FakeNotification.permission = 'granted';
+    FakeNotification.shown = [];
+    vi.stubGlobal('Notification', FakeNotification);
+    servePomodoro();
+    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    await act(() => activateLanguage('es'));
+
+    const timer = within(screen.getByRole('region', { name: 'Temporizador pomodoro' }));
+    fireEvent.click(timer.getByRole('button', { name: 'Iniciar temporizador' }));
+    expect(timer.getByRole('button', { name: 'Pausar temporizador' })).toHaveAttribute(
+      'title',
+      'Pausar temporizador',
+    );
+    await advance(1_500_000);
+
+    expect(timer.getByText('Tómate un descanso de 5 minutos')).toBeInTheDocument();
+    expect(timer.getByRole('status')).toHaveTextContent(
+      'Pomodoro completado. Tómate un descanso de 5 minutos',
+    );
+    expect(FakeNotification.shown).toEqual([
+      { title: 'Pomodoro completado', body: 'Tómate un descanso de 5 minutos' },
+    ]);
+    fireEvent.click(timer.getByRole('button', { name: 'Minimizar temporizador' }));
+    expect(timer.getByRole('button', { name: 'Mostrar temporizador pomodoro, 00:00' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Minus, Pause, PictureInPicture2, Play, RotateCcw, Timer, X } from 'luci
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { POMODORO } from '#shared/pomodoro.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
@@ -11,7 +12,7 @@ import { usePictureInPicture } from '../hooks/use-picture-in-picture.ts';
 import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
 import {
   askNotificationPermissionOnce,
-  breakText,
+  breakValues,
   notifyPomodoroComplete,
 } from '../model/completion-notification.ts';
 import { canStart, formatClock } from '../model/countdown.ts';
@@ -70,6 +71,7 @@ type FloatingPomodoroWidgetProps = {
  * come at 0.
  */
 export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWidgetProps) {
+  const t = useT();
   const session = usePomodoroSession(storedRecordedRun);
   const { countdown, start, pause, reset } = useCountdown({
     initial: () => readStoredCountdown(POMODORO.durationSeconds, Date.now(), memberId),
@@ -83,6 +85,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
   const running = countdown.status === 'running';
   const complete = countdown.status === 'complete';
   const clock = formatClock(countdown.secondsLeft);
+  const breakText = t('pomodoro.timer.break', breakValues);
 
   useEffect(() => {
     storeCountdown(countdown, memberId);
@@ -127,21 +130,23 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
   const controls = (
     <>
       <div className="mr-1 flex min-w-[4.75rem] flex-col leading-tight">
-        <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">Pomodoro</span>
+        <span className="text-xs font-semibold tracking-wide text-(--ink-muted) uppercase">
+          {t('pomodoro.widget.name')}
+        </span>
         <span role="timer" aria-atomic="true" className="text-2xl font-bold text-(--ink) tabular-nums">
           {clock}
         </span>
       </div>
       {running ? (
-        <IconButton label="Pause timer" onClick={pause}>
+        <IconButton label={t('pomodoro.widget.pause')} onClick={pause}>
           <Pause aria-hidden="true" className="size-5" />
         </IconButton>
       ) : (
-        <IconButton label="Start timer" onClick={handleStart} disabled={!canStart(countdown)}>
+        <IconButton label={t('pomodoro.widget.start')} onClick={handleStart} disabled={!canStart(countdown)}>
           <Play aria-hidden="true" className="size-5" />
         </IconButton>
       )}
-      <IconButton label="Reset timer" onClick={handleReset}>
+      <IconButton label={t('pomodoro.widget.reset')} onClick={handleReset}>
         <RotateCcw aria-hidden="true" className="size-5" />
       </IconButton>
     </>
@@ -151,22 +156,22 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
   if (popOut.window) {
     return (
       <section
-        aria-label="Pomodoro timer"
+        aria-label={t('pomodoro.widget.label')}
         className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
       >
         <button
           type="button"
           // The visible time in the name too (WCAG 2.5.3).
-          aria-label={`Bring the timer back, ${clock}`}
+          aria-label={t('pomodoro.widget.bringBackWithTime', { clock })}
           onClick={popOut.close}
           className="glass flex min-h-11 items-center gap-2 rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) shadow-lg"
         >
           <Timer aria-hidden="true" className="size-5 text-(--accent)" />
           <span className="tabular-nums">{clock}</span>
-          <span>Bring the timer back</span>
+          <span>{t('pomodoro.widget.bringBack')}</span>
         </button>
         {createPortal(
-          <section aria-label="Pomodoro timer" className="flex flex-col gap-1 p-3">
+          <section aria-label={t('pomodoro.widget.label')} className="flex flex-col gap-1 p-3">
             <div className="flex items-center gap-1">{controls}</div>
             {complete ? <p className="text-sm font-medium text-(--ink)">{breakText}</p> : null}
           </section>,
@@ -178,7 +183,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
 
   return (
     <section
-      aria-label="Pomodoro timer"
+      aria-label={t('pomodoro.widget.label')}
       className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
     >
       {view === 'minimized' ? (
@@ -186,7 +191,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           ref={takeFocusIfAsked}
           type="button"
           // Names it by what it does and keeps the visible time in the name (WCAG 2.5.3).
-          aria-label={`Show pomodoro timer, ${clock}`}
+          aria-label={t('pomodoro.widget.show', { clock })}
           onClick={() => changeView('open')}
           className="glass flex min-h-11 items-center gap-2 rounded-full bg-(--surface-strong) px-4 py-2 font-semibold text-(--ink) shadow-lg"
         >
@@ -199,19 +204,19 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           <div className="flex items-center gap-1">
             {controls}
             {popOut.supported ? (
-              <IconButton label="Pop out the timer" onClick={() => void popOut.open()}>
+              <IconButton label={t('pomodoro.widget.popOut')} onClick={() => void popOut.open()}>
                 <PictureInPicture2 aria-hidden="true" className="size-5" />
               </IconButton>
             ) : null}
             <IconButton
-              label="Minimize timer"
+              label={t('pomodoro.widget.minimize')}
               buttonRef={takeFocusIfAsked}
               onClick={() => changeView('minimized')}
             >
               <Minus aria-hidden="true" className="size-5" />
             </IconButton>
             <IconButton
-              label="Close timer"
+              label={t('pomodoro.widget.close')}
               onClick={() => {
                 setView('closed');
                 onClose?.();
@@ -224,7 +229,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
         </div>
       )}
       <p role="status" className="sr-only">
-        {complete ? `Pomodoro complete. ${breakText}` : ''}
+        {complete ? t('pomodoro.widget.completeStatus', breakValues) : ''}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { LogOut, Maximize2, Minimize2 } from 'lucide-react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 
 type FocusModeToolbarProps = {
@@ -15,21 +16,22 @@ export function FocusModeToolbar({
   onToggleFullscreen,
   onExit,
 }: FocusModeToolbarProps) {
+  const t = useT();
   const FullscreenIcon = fullscreen ? Minimize2 : Maximize2;
   return (
     <div className="flex flex-col items-start gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" aria-pressed={fullscreen} onClick={onToggleFullscreen}>
           <FullscreenIcon aria-hidden="true" className="size-5" />
-          Full screen
+          {t('pomodoro.focusMode.fullScreen')}
         </Button>
         <Button variant="secondary" onClick={onExit}>
           <LogOut aria-hidden="true" className="size-5" />
-          Exit focus mode
+          {t('pomodoro.focusMode.exit')}
         </Button>
       </div>
       <p role="status" className="text-sm text-(--ink-muted)">
-        {fullscreenRefused ? 'Full screen is not available here.' : ''}
+        {fullscreenRefused ? t('pomodoro.focusMode.fullScreenRefused') : ''}
       </p>
     </div>
   );

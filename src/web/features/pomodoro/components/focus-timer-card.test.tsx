@@ -4,7 +4,10 @@ import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
-import { completionText, FocusTimerCard } from './focus-timer-card.tsx';
+import { FocusTimerCard } from './focus-timer-card.tsx';
+
+/** Part 1 §4: the message shown when the timer reaches 0. */
+const completionText = 'Timer kissed complete. Tiny win, big energy. ✨';
 
 /** Runs the fake clock and timers forward, letting answered requests settle in between. */
 async function advance(ms: number) {

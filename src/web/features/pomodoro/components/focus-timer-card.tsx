@@ -1,6 +1,7 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { POMODORO } from '#shared/pomodoro.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
@@ -9,11 +10,9 @@ import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
-import { breakText } from '../model/completion-notification.ts';
+import { breakValues } from '../model/completion-notification.ts';
 import { canStart, formatClock } from '../model/countdown.ts';
 import { TimerRing } from './timer-ring.tsx';
-
-export const completionText = 'Timer kissed complete. Tiny win, big energy. ✨';
 
 type FocusTimerCardProps = {
   /** Part 1 §4 "calls a completion callback", after the sound, as the session is being marked complete. */
@@ -26,6 +25,7 @@ type FocusTimerCardProps = {
  * records a 25-minute session; at 0 it stops, chimes, marks the session complete and suggests a break.
  */
 export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardProps) {
+  const t = useT();
   const headingId = useId();
   const session = usePomodoroSession();
   const { countdown, start, pause, reset } = useCountdown({
@@ -49,7 +49,7 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
     session.discard();
   }
 
-  const timerHint = useShortcutHint('Start or pause', { aria: 't', hint: 't' });
+  const timerHint = useShortcutHint(t('pomodoro.timer.startOrPause'), { aria: 't', hint: 't' });
   // The `t` shortcut; on the focus page this timer answers it before the floating one.
   useShortcutAction(
     'toggle-timer',
@@ -66,7 +66,7 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
       className={`flex flex-col items-center gap-5 text-center ${className}`}
     >
       <h2 id={headingId} className="self-start text-xl font-bold text-(--ink)">
-        Focus timer
+        {t('pomodoro.timer.heading')}
       </h2>
       <div className="relative grid size-56 place-items-center sm:size-64">
         <TimerRing
@@ -82,7 +82,11 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
             {formatClock(countdown.secondsLeft)}
           </p>
           <p className="min-h-6 text-sm font-medium text-(--ink-muted)">
-            {countdown.status === 'paused' ? 'Paused' : running ? 'Focusing' : ''}
+            {countdown.status === 'paused'
+              ? t('pomodoro.timer.paused')
+              : running
+                ? t('pomodoro.timer.focusing')
+                : ''}
           </p>
         </div>
       </div>
@@ -90,25 +94,25 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
         {running ? (
           <Button onClick={pause} {...timerHint}>
             <Pause aria-hidden="true" className="size-5" />
-            Pause
+            {t('pomodoro.timer.pause')}
           </Button>
         ) : (
           <Button onClick={handleStart} disabled={!canStart(countdown)} {...timerHint}>
             <Play aria-hidden="true" className="size-5" />
-            Start
+            {t('pomodoro.timer.start')}
           </Button>
         )}
         <Button variant="secondary" onClick={handleReset}>
           <RotateCcw aria-hidden="true" className="size-5" />
-          Reset
+          {t('pomodoro.timer.reset')}
         </Button>
       </div>
       {/* Always in the page, so screen readers announce the texts when they appear. */}
       <div role="status" className="flex min-h-14 flex-col gap-1">
         {complete ? (
           <>
-            <p className="font-semibold text-(--accent-strong)">{completionText}</p>
-            <p className="text-(--ink)">{breakText}</p>
+            <p className="font-semibold text-(--accent-strong)">{t('pomodoro.timer.complete')}</p>
+            <p className="text-(--ink)">{t('pomodoro.timer.break', breakValues)}</p>
           </>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { translate } from '#web/lib/i18n/use-t.ts';
 
 /** The Document Picture-in-Picture API (Chromium 116+): an always-on-top window holding any page content. */
 type DocumentPictureInPicture = {
@@ -44,7 +45,9 @@ function copyPageLook(popped: Window): void {
   for (const sheet of document.head.querySelectorAll('link[rel="stylesheet"], style')) {
     target.head.append(sheet.cloneNode(true));
   }
-  target.title = 'Lumara timer';
+  target.title = translate('pomodoro.widget.windowTitle');
+  // The page's language too, so a screen reader there reads the timer's words in it.
+  target.documentElement.lang = document.documentElement.lang;
   const theme = document.documentElement.dataset.theme;
   if (theme) target.documentElement.dataset.theme = theme;
   // Token themes are custom properties set on the page's root.

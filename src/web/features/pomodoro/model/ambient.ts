@@ -1,9 +1,14 @@
-/** Part 1 §2 "Ambient sound buttons Rain, Forest, Cafe"; §9 volume levels. */
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
+
+/**
+ * Part 1 §2 "Ambient sound buttons Rain, Forest, Cafe"; §9 volume levels. `label` is the button's message key,
+ * shown through `t()`.
+ */
 export const ambientSounds = [
-  { id: 'rain', label: 'Rain', volume: 0.2 },
-  { id: 'forest', label: 'Forest', volume: 0.15 },
-  { id: 'cafe', label: 'Cafe', volume: 0.1 },
-] as const;
+  { id: 'rain', label: 'pomodoro.ambient.rain', volume: 0.2 },
+  { id: 'forest', label: 'pomodoro.ambient.forest', volume: 0.15 },
+  { id: 'cafe', label: 'pomodoro.ambient.cafe', volume: 0.1 },
+] as const satisfies readonly { id: string; label: MessageKey; volume: number }[];
 
 export type AmbientSoundId = (typeof ambientSounds)[number]['id'];
 

@@ -1,6 +1,8 @@
 import { POMODORO } from '#shared/pomodoro.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 
-export const breakText = `Take a ${POMODORO.breakMinutes}-minute break`;
+/** The break's length, the argument of every message that suggests it ("Take a {minutes}-minute break"). */
+export const breakValues = { minutes: POMODORO.breakMinutes };
 
 let askedThisPageLoad = false;
 
@@ -30,7 +32,10 @@ export function notifyPomodoroComplete(): void {
   const api = notificationApi();
   if (api?.permission !== 'granted') return;
   try {
-    new api('Pomodoro complete', { body: breakText, tag: 'lumara-pomodoro' });
+    new api(translate('pomodoro.notification.title'), {
+      body: translate('pomodoro.timer.break', breakValues),
+      tag: 'lumara-pomodoro',
+    });
   } catch {
     // Chrome on Android allows notifications only from a service worker; the chime and the widget remain.
   }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -10,7 +11,14 @@ import { Spinner } from '#web/ui/spinner.tsx';
 import { controlClass, labelClass } from '../../../ui/field-classes.ts';
 import { useGenerateBio } from '../api/generate-bio.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
-import { BIO_EMPTY_TEXT, BIO_FAILED_TEXT, type BioLength, bioLengths, bioMessages } from '../model/bio.ts';
+import {
+  BIO_EMPTY,
+  BIO_FAILED,
+  type BioLength,
+  bioLengthButtons,
+  bioLengths,
+  bioMessages,
+} from '../model/bio.ts';
 
 /**
  * About Generator (part 1 §2, §8, §9): a concise (80–120 words) or detailed (200–250 words) bio written by the
@@ -18,11 +26,12 @@ import { BIO_EMPTY_TEXT, BIO_FAILED_TEXT, type BioLength, bioLengths, bioMessage
  * the spec's text goes into the bio instead; both buttons wait while one works.
  */
 export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
+  const t = useT();
   const id = useId();
   const generate = useGenerateBio();
   const [generating, setGenerating] = useState<BioLength | null>(null);
   const { draft } = form;
-  if (!draft) return <Spinner label="Loading your profile" />;
+  if (!draft) return <Spinner label={t('profile.loading')} />;
   const current = draft;
 
   function write(length: BioLength) {
@@ -34,10 +43,11 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
         currentBio: current.about,
       }),
       {
-        onSuccess: (text) => form.change({ about: text.slice(0, PROFILE_LIMITS.aboutMax) || BIO_EMPTY_TEXT }),
+        onSuccess: (text) =>
+          form.change({ about: text.slice(0, PROFILE_LIMITS.aboutMax) || translate(BIO_EMPTY) }),
         onError: (error) => {
           console.error(`Failed to generate bio: ${error.message}`);
-          form.change({ about: BIO_FAILED_TEXT });
+          form.change({ about: translate(BIO_FAILED) });
         },
         onSettled: () => setGenerating(null),
       },
@@ -48,12 +58,9 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
         <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-          About Generator
+          {t('profile.bio.heading')}
         </h2>
-        <p className="text-(--ink-muted)">
-          Your AI writes a bio from your display name, tags and what you wrote so far. Edit it as you like,
-          then save.
-        </p>
+        <p className="text-(--ink-muted)">{t('profile.bio.intro')}</p>
       </div>
       <div className="flex flex-wrap gap-3">
         {(Object.keys(bioLengths) as BioLength[]).map((length) => (
@@ -65,18 +72,18 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
             onClick={() => write(length)}
           >
             <Sparkles aria-hidden="true" className="size-4" />
-            {bioLengths[length].label} ({bioLengths[length].words})
+            {t(bioLengthButtons[length])}
           </Button>
         ))}
       </div>
       {generating ? (
         <p role="status" className="text-(--ink-muted)">
-          Writing your bio…
+          {t('profile.bio.writing')}
         </p>
       ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-bio`} className={labelClass}>
-          Bio
+          {t('profile.bio.label')}
         </label>
         <textarea
           id={`${id}-bio`}
@@ -92,10 +99,12 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
         busy={form.saving}
         disabled={generating !== null}
         className="self-start"
-        onClick={() => form.save(() => toast.success('Bio saved', { duration: TOAST_MS.success }))}
+        onClick={() =>
+          form.save(() => toast.success(translate('profile.bio.saved'), { duration: TOAST_MS.success }))
+        }
       >
         <Save aria-hidden="true" className="size-5" />
-        Save bio
+        {t('profile.bio.save')}
       </Button>
     </GlassPanel>
   );

@@ -6,6 +6,7 @@ import { type AvatarStyle, DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { ProfileAvatar } from '#web/features/profile/components/profile-avatar.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -20,10 +21,16 @@ import { StyleAndGenerate } from './style-and-generate.tsx';
  * server without an image service says what the operator must configure.
  */
 export function AvatarMagicTab() {
+  const t = useT();
   const id = useId();
   const me = useProfileMe();
   const displayName = me.data?.display_name ?? DEFAULT_DISPLAY_NAME;
   const styles = avatarStyleOptions(displayName);
+  const choices = styles.map((option) => ({
+    style: option.style,
+    label: t(option.label, { name: option.name }),
+    description: t(option.description),
+  }));
   const [style, setStyle] = useState<AvatarStyle>('cartoon');
   const [jobId, setJobId] = useState<string | null>(null);
   const [readyUrl, setReadyUrl] = useState<string | null>(null);
@@ -76,7 +83,7 @@ export function AvatarMagicTab() {
     setAvatar.mutate(url, {
       onSuccess: () => {
         setReadyUrl(null);
-        toast.success('Avatar updated', { duration: TOAST_MS.success });
+        toast.success(translate('profile.avatar.updated'), { duration: TOAST_MS.success });
       },
       onError: (error) => console.error(`Failed to set avatar: ${error.message}`),
     });
@@ -88,33 +95,33 @@ export function AvatarMagicTab() {
         <ProfileAvatar name={displayName} url={me.data?.avatar_url ?? null} size="lg" />
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-            Avatar Magic
+            {t('profile.avatar.heading')}
           </h2>
-          <p className="text-(--ink-muted)">Pick a style and let your AI paint a new avatar.</p>
+          <p className="text-(--ink-muted)">{t('profile.avatar.intro')}</p>
         </div>
       </div>
       <StyleAndGenerate
-        options={styles}
+        options={choices}
         columns={3}
         selected={style}
         onSelect={setStyle}
         busy={busy}
         onGenerate={start}
-        generateLabel="Generate avatar"
-        busyText="Generating your avatar…"
+        generateLabel={t('profile.avatar.generate')}
+        busyText={t('profile.avatar.generating')}
       />
       {notConfigured ? <Alert tone="info">{notConfigured}</Alert> : null}
       {readyUrl ? (
         <div className="flex flex-wrap items-center gap-4">
           <img
             src={readyUrl}
-            alt="Your new avatar"
+            alt={t('profile.avatar.newAlt')}
             referrerPolicy="no-referrer"
             className="size-32 rounded-3xl object-cover ring-2 ring-(--line)"
           />
           <Button busy={setAvatar.isPending} onClick={() => setAsAvatar(readyUrl)}>
             <UserRound aria-hidden="true" className="size-5" />
-            Set as avatar
+            {t('profile.avatar.set')}
           </Button>
         </div>
       ) : null}

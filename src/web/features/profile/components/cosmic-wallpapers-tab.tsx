@@ -9,11 +9,12 @@ import { useStartGeneration } from '#web/features/generation/api/start-generatio
 import { useGenerationJob } from '#web/features/generation/hooks/use-generation-job.ts';
 import { wallpaperPollSchedule } from '#web/features/generation/model/poll-schedule.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
+import { type MessageKey, translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useSetWallpaper } from '../api/set-wallpaper.ts';
-import { chooseImageModel, IMAGE_KEYS_HINT } from '../model/image-provider.ts';
+import { chooseImageModel } from '../model/image-provider.ts';
 import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';
 import { StyleAndGenerate } from './style-and-generate.tsx';
 
@@ -24,6 +25,7 @@ import { StyleAndGenerate } from './style-and-generate.tsx';
  * which every page then shows (restored at start-up). Generation failures are only logged (part 1 §8).
  */
 export function CosmicWallpapersTab() {
+  const t = useT();
   const id = useId();
   const me = useProfileMe();
   const models = useAiModels();
@@ -62,9 +64,9 @@ export function CosmicWallpapersTab() {
     );
   }
 
-  function saveWallpaper(change: { wallpaperUrl: string; wallpaperCss: string }, done: string) {
+  function saveWallpaper(change: { wallpaperUrl: string; wallpaperCss: string }, done: MessageKey) {
     setWallpaper.mutate(change, {
-      onSuccess: () => toast.success(done, { duration: TOAST_MS.success }),
+      onSuccess: () => toast.success(translate(done), { duration: TOAST_MS.success }),
       onError: (error) => console.error(`Failed to set wallpaper: ${error.message}`),
     });
   }
@@ -74,42 +76,41 @@ export function CosmicWallpapersTab() {
       <GlassPanel aria-labelledby={`${id}-ai`} className="flex flex-col gap-5">
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-ai`} className="text-xl font-bold text-(--ink)">
-            Cosmic Wallpapers
+            {t('profile.wallpaper.heading')}
           </h2>
-          <p className="text-(--ink-muted)">An AI-painted backdrop for every page, in wide 1792×1024.</p>
+          <p className="text-(--ink-muted)">{t('profile.wallpaper.intro')}</p>
         </div>
         {models.data && !imageModel ? (
-          <Alert tone="info">
-            No image service is configured: to generate wallpapers, the operator must set {IMAGE_KEYS_HINT}.
-            The gradient wallpapers below work without them.
-          </Alert>
+          <Alert tone="info">{t('profile.wallpaper.notConfigured')}</Alert>
         ) : null}
         <StyleAndGenerate
-          options={wallpaperStyleOptions}
+          options={wallpaperStyleOptions.map((option) => ({ style: option.style, label: t(option.label) }))}
           columns={2}
           selected={style}
           onSelect={setStyle}
           busy={generating}
           canGenerate={imageModel !== null}
           onGenerate={generate}
-          generateLabel="Generate wallpaper"
-          busyText="Painting your wallpaper…"
+          generateLabel={t('profile.wallpaper.generate')}
+          busyText={t('profile.wallpaper.generating')}
         />
         {readyUrl ? (
           <div className="flex flex-col gap-3">
             <img
               src={readyUrl}
-              alt="Your new wallpaper"
+              alt={t('profile.wallpaper.newAlt')}
               referrerPolicy="no-referrer"
               className="aspect-[1792/1024] w-full max-w-xl rounded-3xl object-cover ring-2 ring-(--line)"
             />
             <Button
               busy={setWallpaper.isPending}
               className="self-start"
-              onClick={() => saveWallpaper({ wallpaperUrl: readyUrl, wallpaperCss: '' }, 'Wallpaper set')}
+              onClick={() =>
+                saveWallpaper({ wallpaperUrl: readyUrl, wallpaperCss: '' }, 'profile.wallpaper.setDone')
+              }
             >
               <ImageIcon aria-hidden="true" className="size-5" />
-              Set as wallpaper
+              {t('profile.wallpaper.set')}
             </Button>
           </div>
         ) : null}
@@ -118,23 +119,26 @@ export function CosmicWallpapersTab() {
       <GlassPanel aria-labelledby={`${id}-gradients`} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={`${id}-gradients`} className="text-xl font-bold text-(--ink)">
-            Gradient wallpapers
+            {t('profile.wallpaper.gradientsHeading')}
           </h2>
           {hasWallpaper ? (
             <Button
               variant="secondary"
               busy={setWallpaper.isPending}
-              onClick={() => saveWallpaper({ wallpaperUrl: '', wallpaperCss: '' }, 'Wallpaper removed')}
+              onClick={() =>
+                saveWallpaper({ wallpaperUrl: '', wallpaperCss: '' }, 'profile.wallpaper.removed')
+              }
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Remove wallpaper
+              {t('profile.wallpaper.remove')}
             </Button>
           ) : null}
         </div>
-        <p className="text-(--ink-muted)">The same four moods, drawn by your browser: no AI needed.</p>
+        <p className="text-(--ink-muted)">{t('profile.wallpaper.gradientsIntro')}</p>
         <ul className="grid gap-3 sm:grid-cols-2">
           {wallpaperStyleOptions.map((option) => {
             const current = me.data?.wallpaper_css === option.gradient && !me.data?.wallpaper_url;
+            const label = t(option.label);
             return (
               <li
                 key={option.style}
@@ -149,18 +153,23 @@ export function CosmicWallpapersTab() {
                 />
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold text-(--ink)">
-                    {option.label}
-                    {current ? <span className="text-(--accent-strong)"> · Current</span> : null}
+                    {label}
+                    {current ? (
+                      <span className="text-(--accent-strong)"> {t('profile.wallpaper.current')}</span>
+                    ) : null}
                   </span>
                   <Button
                     variant="secondary"
-                    aria-label={`Use the ${option.label} gradient`}
+                    aria-label={t('profile.wallpaper.useGradient', { style: label })}
                     disabled={setWallpaper.isPending}
                     onClick={() =>
-                      saveWallpaper({ wallpaperUrl: '', wallpaperCss: option.gradient }, 'Wallpaper set')
+                      saveWallpaper(
+                        { wallpaperUrl: '', wallpaperCss: option.gradient },
+                        'profile.wallpaper.setDone',
+                      )
                     }
                   >
-                    Use
+                    {t('profile.wallpaper.use')}
                   </Button>
                 </div>
               </li>

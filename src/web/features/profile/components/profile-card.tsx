@@ -1,4 +1,5 @@
 import type { ProfileStats } from '#shared/profile.ts';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -9,15 +10,13 @@ import { useSetStatus } from '../api/set-status.ts';
 import { ProfileAvatar } from './profile-avatar.tsx';
 import { StatusEditor } from './status-editor.tsx';
 
-/** Part 2 §8, word for word. */
-export const PROFILE_LOAD_FAILED = 'Failed to load profile';
-
 /**
  * The dashboard's profile card (part 2 §2/§3): the display name (the server answers the name from sign-in until
  * the member sets one, 'Lumarian' when there is none), the avatar with initials, the status to click and edit,
  * and today's stats.
  */
 export function ProfileCard() {
+  const t = useT();
   const { user } = useAuth();
   const profile = useProfileMe();
   const setStatus = useSetStatus();
@@ -26,13 +25,13 @@ export function ProfileCard() {
     // A container, so the card lays itself out for the width it gets: a narrow dashboard column or a phone.
     <GlassPanel aria-labelledby="profile-card-heading" className="@container flex flex-col gap-4">
       <h2 id="profile-card-heading" className="text-xl font-bold text-(--ink)">
-        Your Profile
+        {t('profile.card.heading')}
       </h2>
       <QueryState
         query={profile}
-        what="profile"
-        loading={<Spinner label="Loading your profile" />}
-        error={<Alert>{PROFILE_LOAD_FAILED}</Alert>}
+        what={t('profile.what')}
+        loading={<Spinner label={t('profile.loading')} />}
+        error={<Alert>{t('profile.loadFailed')}</Alert>}
       >
         {(me) => (
           <>
@@ -47,11 +46,16 @@ export function ProfileCard() {
               </div>
             </div>
             <StatusEditor status={me.status} onSave={(status) => setStatus.mutate(status)} />
-            <ul aria-label="Today’s progress" className="grid gap-2 text-center @[18rem]:grid-cols-3">
+            <ul
+              aria-label={t('profile.card.todayProgress')}
+              className="grid gap-2 text-center @[18rem]:grid-cols-3"
+            >
               {statItems(me.stats).map(({ value, label }) => (
                 <li key={label} className="flex flex-col rounded-2xl bg-(--surface-strong) px-2 py-3">
                   <span className="text-lg font-bold text-(--ink)">{value}</span>
-                  <span className="text-xs font-semibold text-(--ink-muted)">{label}</span>
+                  <span className="text-xs font-semibold text-(--ink-muted)">
+                    {t(label, { count: value })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -62,11 +66,14 @@ export function ProfileCard() {
   );
 }
 
-/** Worded apart from the dashboard's stat cards, which show the same day in more detail. */
-function statItems(stats: ProfileStats): { value: number; label: string }[] {
+/**
+ * Worded apart from the dashboard's stat cards, which show the same day in more detail. Each label is a plural
+ * message of its `count`, the number shown above it.
+ */
+function statItems(stats: ProfileStats): { value: number; label: MessageKey }[] {
   return [
-    { value: stats.tasksToday, label: stats.tasksToday === 1 ? 'task done today' : 'tasks done today' },
-    { value: stats.pomodoros, label: stats.pomodoros === 1 ? 'focus session' : 'focus sessions' },
-    { value: stats.streakDays, label: 'day streak' },
+    { value: stats.tasksToday, label: 'profile.card.tasksToday' },
+    { value: stats.pomodoros, label: 'profile.card.focusSessions' },
+    { value: stats.streakDays, label: 'profile.card.streakDays' },
   ];
 }

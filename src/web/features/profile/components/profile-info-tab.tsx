@@ -3,7 +3,8 @@ import { type FormEvent, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
-import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { DEFAULT_DISPLAY_NAME, PROFILE_LIMITS } from '#shared/profile.ts';
+import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -20,44 +21,45 @@ import { TagsInput } from './tags-input.tsx';
  * member's days (stats, calendar) are counted in. Save sends only the text fields that are filled in.
  */
 export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
+  const t = useT();
   const id = useId();
   const { profile, draft } = form;
 
   if (profile.isError) {
     return (
       <LoadError
-        what="profile"
+        what={t('profile.what')}
         error={profile.error}
         retrying={profile.isFetching}
         onRetry={() => void profile.refetch()}
       />
     );
   }
-  if (!draft) return <Spinner label="Loading your profile" />;
+  if (!draft) return <Spinner label={t('profile.loading')} />;
 
   const storedAvatar = profile.data?.avatar_url?.startsWith('/api/') ?? false;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.save(() => toast.success('Profile saved', { duration: TOAST_MS.success }));
+    form.save(() => toast.success(translate('profile.info.saved'), { duration: TOAST_MS.success }));
   }
 
   return (
     <GlassPanel aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="mb-4 text-xl font-bold text-(--ink)">
-        Profile Info
+        {t('profile.info.heading')}
       </h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField
           {...form.register('display_name')}
-          label="Display name"
+          label={t('profile.info.displayName')}
           maxLength={PROFILE_LIMITS.displayNameMax}
           autoComplete="nickname"
-          placeholder="Lumarian"
+          placeholder={DEFAULT_DISPLAY_NAME}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-about`} className={labelClass}>
-            About
+            {t('profile.info.about')}
           </label>
           <textarea
             {...form.register('about')}
@@ -70,23 +72,23 @@ export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
         <div className="flex flex-col gap-1.5">
           <TextField
             {...form.register('avatar_url')}
-            label="Avatar URL"
+            label={t('profile.info.avatarUrl')}
             type="url"
             inputMode="url"
             maxLength={PROFILE_LIMITS.urlMax}
-            placeholder="https://…"
+            placeholder={t('profile.info.avatarUrlPlaceholder')}
             aria-describedby={storedAvatar ? `${id}-avatar-note` : undefined}
           />
           {storedAvatar ? (
             <p id={`${id}-avatar-note`} className="text-sm text-(--ink-muted)">
-              Your avatar is one Lumara keeps for you (from Avatar Magic). Paste an https link to use another.
+              {t('profile.info.storedAvatar')}
             </p>
           ) : null}
         </div>
         <TagsInput tags={draft.tags} onChange={(tags) => form.change({ tags: [...tags] })} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-zone`} className={labelClass}>
-            Time zone
+            {t('profile.info.timeZone')}
           </label>
           {/* Controlled: its options depend on its value (a saved zone the browser's list lacks is added). */}
           <Controller
@@ -108,13 +110,13 @@ export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
             )}
           />
           <p id={`${id}-zone-hint`} className="text-sm text-(--ink-muted)">
-            Your stats and your week calendar follow this zone.
+            {t('profile.info.timeZoneHint')}
           </p>
         </div>
         {form.saveError ? <Alert>{form.saveError}</Alert> : null}
         <Button type="submit" busy={form.saving} className="self-start">
           <Save aria-hidden="true" className="size-5" />
-          Save profile
+          {t('profile.info.save')}
         </Button>
       </form>
     </GlassPanel>

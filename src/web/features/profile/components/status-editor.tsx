@@ -1,6 +1,7 @@
 import { Check, Pencil } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 /**
  * The profile status, click to edit (part 2 §4): Save or Enter commits, leaving the field (or Escape) cancels;
@@ -14,6 +15,7 @@ export function StatusEditor({
   status: string | null;
   onSave: (status: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const showRef = useRef<HTMLButtonElement>(null);
@@ -60,12 +62,14 @@ export function StatusEditor({
       <button
         ref={showRef}
         type="button"
-        aria-label={`${status ?? 'Set a status'} (edit status)`}
+        aria-label={
+          status !== null ? t('profile.status.editLabel', { status }) : t('profile.status.setLabel')
+        }
         onClick={() => setDraft(status ?? '')}
         className="group inline-flex min-h-11 max-w-full items-center gap-2 rounded-2xl px-3 py-1.5 text-left text-(--ink) hover:bg-(--surface-strong)"
       >
         <span className={`min-w-0 break-words ${status ? '' : 'text-(--ink-muted) italic'}`}>
-          {status ?? 'Set a status'}
+          {status ?? t('profile.status.set')}
         </span>
         <Pencil aria-hidden="true" className="size-4 shrink-0 text-(--ink-muted)" />
       </button>
@@ -74,9 +78,9 @@ export function StatusEditor({
 
   return (
     <fieldset className="flex flex-wrap items-center gap-2" onBlur={onBlur}>
-      <legend className="sr-only">Edit status</legend>
+      <legend className="sr-only">{t('profile.status.edit')}</legend>
       <label htmlFor={`${id}-status`} className="sr-only">
-        Status
+        {t('profile.status.label')}
       </label>
       <input
         id={`${id}-status`}
@@ -97,7 +101,7 @@ export function StatusEditor({
         className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-(--accent) px-4 font-semibold text-(--on-accent) hover:bg-(--accent-strong) disabled:cursor-not-allowed disabled:opacity-70"
       >
         <Check aria-hidden="true" className="size-4" />
-        Save
+        {t('profile.status.save')}
       </button>
     </fieldset>
   );

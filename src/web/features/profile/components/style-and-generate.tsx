@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { ChoiceCard } from '#web/ui/choice-card.tsx';
 
@@ -34,11 +35,12 @@ export function StyleAndGenerate<Style extends string>({
   generateLabel: string;
   busyText: string;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-semibold text-(--ink)">Style</legend>
+        <legend className="mb-2 text-sm font-semibold text-(--ink)">{t('profile.style.legend')}</legend>
         <div className={columnsClass[columns]}>
           {options.map((option) => (
             <ChoiceCard

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { addTag, removeTag } from '../model/tags.ts';
 
 /**
@@ -14,6 +15,7 @@ export function TagsInput({
   tags: readonly string[];
   onChange: (tags: readonly string[]) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [typed, setTyped] = useState('');
   const full = tags.length >= PROFILE_LIMITS.tagsMax;
@@ -29,7 +31,7 @@ export function TagsInput({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={`${id}-input`} className="text-sm font-semibold text-(--ink)">
-        Tags
+        {t('profile.tags.label')}
       </label>
       <input
         id={`${id}-input`}
@@ -40,15 +42,13 @@ export function TagsInput({
         onChange={(event) => setTyped(event.target.value)}
         onKeyDown={onKeyDown}
         className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
-        placeholder="music, wellness, clients…"
+        placeholder={t('profile.tags.placeholder')}
       />
       <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
-        {full
-          ? `That is ${PROFILE_LIMITS.tagsMax} tags, the most a profile holds.`
-          : 'Press Enter to add a tag.'}
+        {full ? t('profile.tags.full', { max: PROFILE_LIMITS.tagsMax }) : t('profile.tags.hint')}
       </p>
       {tags.length > 0 ? (
-        <ul aria-label="Your tags" className="flex flex-wrap gap-2">
+        <ul aria-label={t('profile.tags.list')} className="flex flex-wrap gap-2">
           {tags.map((tag) => (
             <li
               key={tag}
@@ -61,7 +61,7 @@ export function TagsInput({
                 className="grid size-8 place-items-center rounded-full hover:bg-(--surface)"
               >
                 <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">Remove tag {tag}</span>
+                <span className="sr-only">{t('profile.tags.remove', { tag })}</span>
               </button>
             </li>
           ))}

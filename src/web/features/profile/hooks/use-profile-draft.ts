@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLayoutEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Profile } from '#shared/profile.ts';
+import { PROFILE_LIMITS, type Profile } from '#shared/profile.ts';
 import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import {
   draftFrom,
   type ProfileDraft,
@@ -25,6 +26,7 @@ const emptyDraft: ProfileDraft = { display_name: '', about: '', avatar_url: '', 
  * into the same field, part 1 §8). Starts from `GET /api/profile` and starts again from what the server saved.
  */
 export function useProfileDraft() {
+  const t = useT();
   const profile = useProfile();
   const update = useUpdateProfile();
   const {
@@ -71,24 +73,51 @@ export function useProfileDraft() {
         },
         onError: (error) => {
           console.error(`Failed to save profile: ${error.message}`);
-          setError('root.server', { message: saveErrorText(error) });
+          setError('root.server', { type: 'server', message: serverReasons(error) });
         },
       }),
     )();
   }
 
   // The fields' reasons when the form's own check (the route's rules) stops a save, joined as a refusal's are;
-  // else the server's refusal. The next save clears both.
-  const fieldReasons = draftFields.flatMap((name) => errors[name]?.message ?? []).join(' ');
-  const saveError = fieldReasons || (errors.root?.server?.message ?? null);
+  // else the server's refusal. The next save clears both. Worded at each render: a switch of language rewords them.
+  const fieldReasons = draftFields
+    .flatMap((name) => {
+      const error = errors[name];
+      return error ? [fieldReason(t, name, error)] : [];
+    })
+    .join(' ');
+  const serverError = errors.root?.server;
+  const saveError =
+    fieldReasons || (serverError ? serverError.message || t('profile.info.saveFailed') : null);
 
   return { profile, draft, register, control, change, save, saving: update.isPending, saveError };
 }
 
-/** The server's reasons for a field it refused (400), else a plain try-again. */
-function saveErrorText(error: Error): string {
+/** The server's reasons for a field it refused (400), in its own words; else none (the form says try again). */
+function serverReasons(error: Error): string {
   if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
     return Object.values(error.fields).join(' ');
   }
-  return 'Could not save your profile. Please try again.';
+  return '';
+}
+
+type DraftField = (typeof draftFields)[number];
+
+/** The longest text each field takes, as the route's rules say it. */
+const fieldLimits: Partial<Record<DraftField, number>> = {
+  display_name: PROFILE_LIMITS.displayNameMax,
+  about: PROFILE_LIMITS.aboutMax,
+  avatar_url: PROFILE_LIMITS.urlMax,
+};
+
+/**
+ * Why the form's own check refused a field, in the interface's language: the route's rules (#shared/profile.ts)
+ * speak English for the server. A rule the form's controls cannot break keeps the rule's words.
+ */
+function fieldReason(t: Translate, name: DraftField, error: { type?: string; message?: string }): string {
+  const limit = fieldLimits[name];
+  if (error.type === 'too_big' && limit !== undefined) return t('profile.info.tooLong', { max: limit });
+  if (name === 'avatar_url' && error.type === 'custom') return t('profile.info.avatarUrlInvalid');
+  return error.message ?? '';
 }

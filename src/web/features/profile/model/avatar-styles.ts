@@ -1,6 +1,18 @@
 import { type AvatarStyle, avatarStyles, DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-export type AvatarStyleOption = { style: AvatarStyle; label: string; description: string; prompt: string };
+/**
+ * A style as the member sees it (`label` and `description` are messages; the label takes the member's `name`)
+ * and the prompt the image model gets, which stays English whatever the interface's language.
+ */
+export type AvatarStyleOption = {
+  style: AvatarStyle;
+  label: MessageKey;
+  description: MessageKey;
+  /** The member's name as the cartoon's label and prompt say it. */
+  name: string;
+  prompt: string;
+};
 
 /**
  * Part 1 §9's avatar styles, each with the prompt the server's image model gets. The cartoon is named after
@@ -9,22 +21,22 @@ export type AvatarStyleOption = { style: AvatarStyle; label: string; description
 export function avatarStyleOptions(displayName: string): AvatarStyleOption[] {
   const name = displayName.trim() || DEFAULT_DISPLAY_NAME;
   const framing = 'square avatar, centred head and shoulders, soft pastel background, no text';
-  const options: Record<AvatarStyle, Omit<AvatarStyleOption, 'style'>> = {
+  const options: Record<AvatarStyle, Omit<AvatarStyleOption, 'style' | 'name'>> = {
     cartoon: {
-      label: `Cartoon ${name}`,
-      description: `A cheerful cartoon portrait named after you.`,
+      label: 'profile.avatarStyle.cartoon',
+      description: 'profile.avatarStyle.cartoonDescription',
       prompt: `A cheerful cartoon character portrait called ${name}, big friendly eyes, clean bold outlines, pastel pink and lavender palette, ${framing}`,
     },
     'stage-diva': {
-      label: 'Stage Diva',
-      description: 'Glamour under the spotlight, sequins and sparkle.',
+      label: 'profile.avatarStyle.stageDiva',
+      description: 'profile.avatarStyle.stageDivaDescription',
       prompt: `A glamorous stage diva portrait, spotlight glow, sequins and sparkles, confident smile, magenta and gold highlights, ${framing}`,
     },
     'parrot-pals': {
-      label: 'Parrot Pals',
-      description: 'You with Lumara’s colourful parrot friends.',
+      label: 'profile.avatarStyle.parrotPals',
+      description: 'profile.avatarStyle.parrotPalsDescription',
       prompt: `A playful illustrated portrait with two colourful parrot friends perched on the shoulders, tropical leaves, bright pastel feathers, ${framing}`,
     },
   };
-  return avatarStyles.map((style) => ({ style, ...options[style] }));
+  return avatarStyles.map((style) => ({ style, name, ...options[style] }));
 }

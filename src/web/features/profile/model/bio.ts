@@ -1,16 +1,23 @@
 import type { AiChatMessage } from '#shared/ai.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-/** Part 1 §9: concise 80–120 words, detailed 200–250 words. */
+/** Part 1 §9: concise 80–120 words, detailed 200–250 words, as the AI is asked (in English). */
 export const bioLengths = {
   concise: { label: 'Concise', words: '80–120 words' },
   detailed: { label: 'Detailed', words: '200–250 words' },
 } as const;
 export type BioLength = keyof typeof bioLengths;
 
-/** Part 1 §8, word for word: placed into the bio. */
-export const BIO_FAILED_TEXT = 'Failed to generate bio. Please try again.';
-export const BIO_EMPTY_TEXT = 'Failed to generate bio.';
+/** Each length's button: "Concise (80–120 words)". */
+export const bioLengthButtons: Record<BioLength, MessageKey> = {
+  concise: 'profile.bio.concise',
+  detailed: 'profile.bio.detailed',
+};
+
+/** Part 1 §8, word for word in English: placed into the bio. */
+export const BIO_FAILED: MessageKey = 'profile.bio.failed';
+export const BIO_EMPTY: MessageKey = 'profile.bio.empty';
 
 /** What `POST /api/ai/chat` is asked: a first-person bio from what the member told the form. */
 export function bioMessages(

@@ -1,6 +1,7 @@
 import { Sparkles, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { QuickAction } from '#shared/quick-actions.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
@@ -8,9 +9,7 @@ import { LoadError } from '#web/ui/load-error.tsx';
 import { useDeleteQuickAction } from '../api/delete-quick-action.ts';
 import { useQuickActions } from '../api/get-quick-actions.ts';
 import { useSeedQuickActions } from '../api/seed-quick-actions.ts';
-
-export const NO_QUICK_ACTIONS_TEXT = 'No Quick Actions Yet';
-export const DELETE_QUICK_ACTION_QUESTION = 'Are you sure you want to delete this quick action?';
+import { quickActionLabel } from '../model/starter-labels.ts';
 
 /**
  * The quick actions row (part 2 §2, §4): one chip per action, run on the selected text of the message input.
@@ -24,6 +23,7 @@ export function QuickActionsRow({
   disabled: boolean;
   onRun: (action: QuickAction) => void;
 }) {
+  const t = useT();
   const id = useId();
   const actions = useQuickActions();
   const seed = useSeedQuickActions();
@@ -36,7 +36,7 @@ export function QuickActionsRow({
     seed.mutate(undefined, {
       onError: (error) => {
         console.error(`Failed to add the starter quick actions: ${error.message}`);
-        setProblem('Could not add the starter actions. Please try again.');
+        setProblem(t('quickActions.row.seedFailed'));
       },
     });
   }
@@ -50,7 +50,7 @@ export function QuickActionsRow({
       },
       onError: (error) => {
         console.error(`Failed to delete quick action ${confirming.id}: ${error.message}`);
-        setProblem('Could not delete that quick action. Please try again.');
+        setProblem(t('quickActions.row.deleteFailed'));
         setConfirming(null);
       },
     });
@@ -60,24 +60,24 @@ export function QuickActionsRow({
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
       <h3 id={`${id}-heading`} className="inline-flex items-center gap-2 text-sm font-bold text-(--ink)">
         <Sparkles aria-hidden="true" className="size-4 text-(--accent)" />
-        Quick actions
+        {t('quickActions.row.heading')}
       </h3>
       {actions.isPending ? (
         <div role="status" className="h-11 animate-pulse rounded-full bg-(--surface-strong)">
-          <span className="sr-only">Loading your quick actions</span>
+          <span className="sr-only">{t('quickActions.row.loading')}</span>
         </div>
       ) : actions.isError ? (
         <LoadError
-          what="quick actions"
+          what={t('quickActions.row.what')}
           error={actions.error}
           retrying={actions.isFetching}
           onRetry={() => void actions.refetch()}
         />
       ) : actions.data.length === 0 ? (
         <div className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold text-(--ink)">{NO_QUICK_ACTIONS_TEXT}</p>
+          <p className="font-semibold text-(--ink)">{t('quickActions.row.empty')}</p>
           <Button variant="secondary" busy={seed.isPending} onClick={seedStarters}>
-            Add the 5 starter actions
+            {t('quickActions.row.seed')}
           </Button>
         </div>
       ) : (
@@ -94,17 +94,17 @@ export function QuickActionsRow({
                   onClick={() => onRun(action)}
                   title={
                     action.payload.type === 'research'
-                      ? 'Research the selected text'
-                      : 'Run on the selected text'
+                      ? t('quickActions.row.researchSelection')
+                      : t('quickActions.row.runOnSelection')
                   }
                   className="inline-flex min-h-11 items-center gap-2 rounded-l-full py-2 pr-2 pl-4 text-sm font-semibold text-(--ink) hover:bg-(--surface) disabled:cursor-not-allowed disabled:opacity-60"
                 >
                   <span aria-hidden="true">{action.icon}</span>
-                  {action.label}
+                  {quickActionLabel(t, action)}
                 </button>
                 <button
                   type="button"
-                  aria-label={`Delete quick action ${action.label}`}
+                  aria-label={t('quickActions.row.deleteLabel', { label: quickActionLabel(t, action) })}
                   onClick={() => setConfirming(action)}
                   className="grid min-h-11 min-w-11 place-items-center rounded-r-full text-(--ink-muted) hover:bg-(--surface) hover:text-(--danger)"
                 >
@@ -113,17 +113,15 @@ export function QuickActionsRow({
               </li>
             ))}
           </ul>
-          <p className="text-xs text-(--ink-muted)">
-            Select part of your message first, or an action uses the whole message.
-          </p>
+          <p className="text-xs text-(--ink-muted)">{t('quickActions.row.selectionHint')}</p>
         </>
       )}
       {problem ? <Alert>{problem}</Alert> : null}
       {confirming ? (
         <ConfirmDialog
-          title="Delete quick action"
-          message={DELETE_QUICK_ACTION_QUESTION}
-          confirmLabel="Delete"
+          title={t('quickActions.delete.title')}
+          message={t('quickActions.delete.question')}
+          confirmLabel={t('quickActions.delete.confirm')}
           busy={remove.isPending}
           onConfirm={confirmDelete}
           onCancel={() => setConfirming(null)}

@@ -1,6 +1,7 @@
 import { BookOpen, Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { ResearchResponse } from '#shared/research.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 
 /** Part 2 §4 and §9: a copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -29,6 +30,7 @@ const linkClass =
  * since which year, the synthesis, and the Harvard references with their DOI and open-access links.
  */
 export function ResearchCard({ result }: { result: ResearchResponse }) {
+  const t = useT();
   const id = useId();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -55,16 +57,16 @@ export function ResearchCard({ result }: { result: ResearchResponse }) {
       <header className="flex flex-col gap-1">
         <h4 id={`${id}-heading`} className="inline-flex items-start gap-2 font-bold">
           <BookOpen aria-hidden="true" className="mt-1 size-4 shrink-0 text-(--accent)" />
-          <span>Research: {result.query}</span>
+          <span>{t('research.card.heading', { query: result.query })}</span>
         </h4>
         <p className="text-sm text-(--ink-muted)">
-          {result.count} works since {result.yearMin}
+          {t('research.card.count', { count: result.count, year: String(result.yearMin) })}
         </p>
       </header>
       <p className="whitespace-pre-line">{result.synthesis}</p>
       {result.items.length > 0 ? (
         <>
-          <h5 className="text-sm font-bold">References</h5>
+          <h5 className="text-sm font-bold">{t('research.card.references')}</h5>
           <ol className="flex list-decimal flex-col gap-3 pl-6 text-sm">
             {result.items.map((item) => {
               const doi = webUrl(item.doiUrl);
@@ -77,14 +79,17 @@ export function ResearchCard({ result }: { result: ResearchResponse }) {
                       {doi ? (
                         <a href={doi} target="_blank" rel="noopener noreferrer" className={linkClass}>
                           {doi}
-                          <span className="sr-only"> (DOI, opens in a new tab)</span>
+                          <span className="sr-only"> {t('research.card.doiLink')}</span>
                         </a>
                       ) : null}
                       {openAccess ? (
                         <a href={openAccess} target="_blank" rel="noopener noreferrer" className={linkClass}>
                           <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                          Open access
-                          <span className="sr-only"> copy of “{item.title}” (opens in a new tab)</span>
+                          {t('research.card.openAccess')}
+                          <span className="sr-only">
+                            {' '}
+                            {t('research.card.openAccessLink', { title: item.title })}
+                          </span>
                         </a>
                       ) : null}
                     </p>
@@ -100,24 +105,22 @@ export function ResearchCard({ result }: { result: ResearchResponse }) {
               className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-(--ink) hover:bg-(--surface)"
             >
               <Copy aria-hidden="true" className="size-4" />
-              Copy references
+              {t('research.card.copy')}
             </button>
             <span role="status" className="text-sm font-semibold">
               {copy === 'copied' ? (
                 <span className="inline-flex items-center gap-1">
                   <Check aria-hidden="true" className="size-4 text-(--accent)" />
-                  Copied!
+                  {t('research.card.copied')}
                 </span>
               ) : copy === 'failed' ? (
-                <span className="text-(--danger)">
-                  Could not copy: select the references and copy them instead.
-                </span>
+                <span className="text-(--danger)">{t('research.card.copyFailed')}</span>
               ) : null}
             </span>
           </div>
         </>
       ) : (
-        <p className="text-sm text-(--ink-muted)">No works matched this topic.</p>
+        <p className="text-sm text-(--ink-muted)">{t('research.card.noWorks')}</p>
       )}
     </article>
   );

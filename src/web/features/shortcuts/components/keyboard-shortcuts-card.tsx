@@ -1,5 +1,6 @@
 import { Keyboard } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useKeyboardShortcutsPreference } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -11,19 +12,20 @@ import { ShortcutsSheet } from './shortcuts-sheet.tsx';
  * input, or who types into the page by accident, may need that), and the list is one click away.
  */
 export function KeyboardShortcutsCard() {
+  const t = useT();
   const [enabled, setEnabled] = useKeyboardShortcutsPreference();
   const [sheetOpen, setSheetOpen] = useState(false);
   return (
     <GlassPanel aria-labelledby="keyboard-shortcuts-heading" className="flex flex-col gap-4">
       <h2 id="keyboard-shortcuts-heading" className="flex items-center gap-2 text-xl font-bold text-(--ink)">
         <Keyboard aria-hidden="true" className="size-5 text-(--accent)" />
-        Keyboard shortcuts
+        {t('shortcuts.card.heading')}
       </h2>
       <SwitchButton on={enabled} onChange={setEnabled}>
-        Single-key shortcuts (n, t, g then a letter, ?)
+        {t('shortcuts.card.singleKey')}
       </SwitchButton>
       <Button variant="secondary" className="self-start" onClick={() => setSheetOpen(true)}>
-        Show all shortcuts
+        {t('shortcuts.card.showAll')}
       </Button>
       {sheetOpen ? <ShortcutsSheet onClose={() => setSheetOpen(false)} /> : null}
     </GlassPanel>

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderSignedInApp } from '#tests/web-kit/render-signed-in-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from '#web/app/shell/use-floating-pomodoro-preference.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { KEYBOARD_SHORTCUTS_STORAGE_KEY } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { goToShortcuts } from '../model/shortcut-list.ts';
 
@@ -29,7 +30,12 @@ describe('keyboard shortcuts', () => {
     for (const label of [
       'New task',
       'Start or pause the focus timer',
-      ...goToShortcuts.map((go) => go.label),
+      'Go to Dashboard',
+      'Go to Focus',
+      'Go to AI Studio',
+      'Go to Community',
+      'Go to Music',
+      'Go to Settings',
     ]) {
       expect(within(sheet).getByText(label)).toBeInTheDocument();
     }
@@ -103,5 +109,19 @@ describe('keyboard shortcuts', () => {
     // The list stays one click away.
     await app.user.click(within(card).getByRole('button', { name: 'Show all shortcuts' }));
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+
+  it('lists them in Spanish, the keys as they are typed', async () => {
+    const app = await renderSignedIn('/music');
+    await act(() => activateLanguage('es'));
+    await app.user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Atajos de teclado' });
+    for (const label of ['Nueva tarea', 'Abrir la paleta de comandos', 'Ir a Música', 'Ir a Ajustes']) {
+      expect(within(sheet).getByText(label)).toBeInTheDocument();
+    }
+    expect(
+      within(sheet).getByRole('heading', { name: 'Ir a una página: g y luego una letra' }),
+    ).toBeVisible();
+    expect(within(sheet).getAllByText('y luego')).toHaveLength(goToShortcuts.length);
   });
 });

@@ -1,28 +1,29 @@
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import type { ShortcutAction } from '#web/lib/shortcut-actions.ts';
 
-/** Where `g` then a letter goes (the side navigation's entries, part 1 §2). */
-export const goToShortcuts = [
-  { key: 'd', to: '/', label: 'Go to Dashboard' },
-  { key: 'f', to: '/focus', label: 'Go to Focus' },
-  { key: 'a', to: '/studio', label: 'Go to AI Studio' },
-  { key: 'c', to: '/community', label: 'Go to Community' },
-  { key: 'm', to: '/music', label: 'Go to Music' },
-  { key: 's', to: '/settings', label: 'Go to Settings' },
-] as const;
+/** Where `g` then a letter goes (the side navigation's entries, part 1 §2); `label` is a message. */
+export const goToShortcuts: readonly { key: string; to: string; label: MessageKey }[] = [
+  { key: 'd', to: '/', label: 'shortcuts.goTo.dashboard' },
+  { key: 'f', to: '/focus', label: 'shortcuts.goTo.focus' },
+  { key: 'a', to: '/studio', label: 'shortcuts.goTo.studio' },
+  { key: 'c', to: '/community', label: 'shortcuts.goTo.community' },
+  { key: 'm', to: '/music', label: 'shortcuts.goTo.music' },
+  { key: 's', to: '/settings', label: 'shortcuts.goTo.settings' },
+];
 
-/** What a single key does. */
+/** What a single key does; `label` is a message. */
 export type SingleKeyShortcut = {
   key: string;
-  label: string;
+  label: MessageKey;
   does: ShortcutAction | 'show-shortcuts' | 'toggle-floating-timer';
 };
 
 export const singleKeyShortcuts: readonly SingleKeyShortcut[] = [
-  { key: 'n', label: 'New task', does: 'new-task' },
-  { key: 't', label: 'Start or pause the focus timer', does: 'toggle-timer' },
-  { key: 'v', label: 'Switch the tasks between list and kanban', does: 'toggle-task-view' },
-  { key: 'w', label: 'Show or hide the floating timer', does: 'toggle-floating-timer' },
-  { key: '?', label: 'Show these shortcuts', does: 'show-shortcuts' },
+  { key: 'n', label: 'shortcuts.single.newTask', does: 'new-task' },
+  { key: 't', label: 'shortcuts.single.toggleTimer', does: 'toggle-timer' },
+  { key: 'v', label: 'shortcuts.single.toggleTaskView', does: 'toggle-task-view' },
+  { key: 'w', label: 'shortcuts.single.toggleFloatingTimer', does: 'toggle-floating-timer' },
+  { key: '?', label: 'shortcuts.single.showShortcuts', does: 'show-shortcuts' },
 ];
 
 /** How long after `g` the second key still counts. */

@@ -1,10 +1,11 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import type { AiChoice, ModelCategory } from '#shared/ai.ts';
 import { canChat } from '#shared/ai-catalogue.ts';
 import { buildQuickActionPrompt, type QuickAction } from '#shared/quick-actions.ts';
-import { RESEARCH_QUERY_MAX, RESEARCH_TEXTS } from '#shared/research.ts';
+import { RESEARCH_QUERY_MAX } from '#shared/research.ts';
 import { useOptimizePrompt } from '#web/features/ai/api/optimize-prompt.ts';
+import { providerLabel } from '#web/features/ai/model/ai-labels.ts';
 import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
 import { useChatThread } from '#web/features/chat/api/get-chat-thread.ts';
 import type { ChatReplyRequest } from '#web/features/chat/api/stream-chat-reply.ts';
@@ -14,9 +15,11 @@ import { ThreadSidebar } from '#web/features/chat/components/thread-sidebar.tsx'
 import { useActiveThread } from '#web/features/chat/hooks/use-active-thread.ts';
 import { type ReplyFailure, useChatReply } from '#web/features/chat/hooks/use-chat-reply.ts';
 import { useLocalEntries } from '#web/features/chat/hooks/use-local-entries.ts';
+import { threadTitle } from '#web/features/chat/model/thread-title.ts';
 import { useQuickActions } from '#web/features/quick-actions/api/get-quick-actions.ts';
 import { QuickActionsRow } from '#web/features/quick-actions/components/quick-actions-row.tsx';
 import { researchFailureText, useRunResearch } from '#web/features/research/api/run-research.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import {
@@ -27,12 +30,9 @@ import {
 import { LumaraSystemCard } from './lumara-system-card.tsx';
 import { SidePanels } from './side-panels.tsx';
 
-export const QUICK_ACTION_NEEDS_TEXT =
-  'Type or select some text in the message box first, then pick a quick action.';
-
 /** Why Send is off for a provider that only generates media (part 2 §4: fal offers no chat models). */
-export function cannotChatHint(provider: AiChoice['provider']): string {
-  return `${aiProviderLabels[provider]} makes images, video and audio: pick OpenRouter or Straico to chat`;
+function cannotChatHint(t: Translate, provider: AiChoice['provider']): string {
+  return t('studio.chat.cannotChat', { provider: providerLabel(t, provider) });
 }
 
 /** Cuts text to `max` characters without splitting an emoji. */
@@ -61,6 +61,7 @@ export function ChatTab({
   openThreadId?: number | null;
   onThreadOpened?: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [lumaraSystem, setLumaraSystem] = useLumaraSystemPreference();
   const [styleMode, setStyleMode] = useStyleModePreference();
@@ -147,7 +148,7 @@ export function ChatTab({
   function startResearch(query: string, { clearDraft }: { clearDraft: boolean }) {
     if (threadId === null) return;
     const forThread = threadId;
-    setNote({ tone: 'info', text: 'Searching recent research…' });
+    setNote({ tone: 'info', text: t('studio.chat.searchingResearch') });
     research.mutate(cut(query.trim(), RESEARCH_QUERY_MAX), {
       onSuccess: (result) => {
         setNote(null);
@@ -165,7 +166,7 @@ export function ChatTab({
 
   function onResearch() {
     if (draft.trim() === '') {
-      window.alert(RESEARCH_TEXTS.emptyTopic);
+      window.alert(t('research.emptyTopic'));
       textareaRef.current?.focus();
       return;
     }
@@ -185,10 +186,7 @@ export function ChatTab({
         },
         onError: (error) => {
           console.error(`Prompt optimizer failed: ${error.message}`);
-          setNote({
-            tone: 'error',
-            text: `Could not optimize your prompt (${error.message}). Your prompt is unchanged.`,
-          });
+          setNote({ tone: 'error', text: t('studio.chat.optimizeFailed', { reason: error.message }) });
         },
       },
     );
@@ -200,7 +198,7 @@ export function ChatTab({
     const text = selected.trim() !== '' ? selected : draft;
     if (text.trim() === '') {
       box?.focus();
-      setNote({ tone: 'info', text: QUICK_ACTION_NEEDS_TEXT });
+      setNote({ tone: 'info', text: t('studio.chat.quickActionNeedsText') });
       return;
     }
     const prompt = buildQuickActionPrompt(action.payload, text);
@@ -232,7 +230,10 @@ export function ChatTab({
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_19rem] xl:items-start">
       <div className="flex min-w-0 flex-col gap-6">
-        <section aria-label="Chat" className="glass flex min-w-0 flex-col gap-4 rounded-3xl p-3 sm:p-6">
+        <section
+          aria-label={t('studio.chat.label')}
+          className="glass flex min-w-0 flex-col gap-4 rounded-3xl p-3 sm:p-6"
+        >
           <QuickActionsRow disabled={!ready || busy} onRun={runQuickAction} />
           <div className="flex min-w-0 flex-col gap-4 sm:flex-row">
             {threadsOpen ? <ThreadSidebar id={`${id}-threads`} threadsState={threadsState} /> : null}
@@ -251,11 +252,11 @@ export function ChatTab({
                     <PanelLeftOpen aria-hidden="true" className="size-5" />
                   )}
                   <span className="text-sm whitespace-nowrap">
-                    {threadsOpen ? 'Hide chats' : 'Show chats'}
+                    {threadsOpen ? t('studio.chat.hideThreads') : t('studio.chat.showThreads')}
                   </span>
                 </Button>
                 <h2 className="min-w-0 truncate text-lg font-bold text-(--ink)">
-                  {activeThread?.title ?? 'Chat'}
+                  {activeThread ? threadTitle(t, activeThread) : t('studio.chat.label')}
                 </h2>
               </div>
               <Conversation
@@ -277,7 +278,7 @@ export function ChatTab({
                 onResearch={onResearch}
                 streaming={reply.streaming}
                 canSend={canSend}
-                sendBlockedHint={providerCanChat ? null : cannotChatHint(selection.provider)}
+                sendBlockedHint={providerCanChat ? null : cannotChatHint(t, selection.provider)}
                 optimizing={optimize.isPending}
                 canOptimize={providerCanChat && modelsReady && !busy}
                 researching={research.isPending}
@@ -298,7 +299,7 @@ export function ChatTab({
         />
         <SidePanels
           selection={selection}
-          modelName={modelLabel(catalogue, selection)}
+          modelName={modelLabel(catalogue, selection, t)}
           lumaraSystem={lumaraSystem}
           styleMode={styleMode}
           memory={thread.data?.memory ?? null}

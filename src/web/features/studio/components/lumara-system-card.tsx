@@ -1,19 +1,14 @@
 import { useId } from 'react';
-import {
-  type StyleMode,
-  styleModeLabels,
-  styleModeSchema,
-  styleModes,
-  systemPromptFor,
-} from '#shared/chat-persona.ts';
+import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
 import { selectClass } from '#web/features/ai/components/model-bar.tsx';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
-import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
+import { styleModeLabelKeys } from '../model/style-modes.ts';
 
 /**
- * The Lumara System toggle and style mode (part 2 §2), with the system prompt they send shown word for word.
- * Off sends no system prompt at all.
+ * The Lumara System toggle and style mode (part 2 §2), with the system prompt they send shown word for word
+ * (the prompt is what the AI reads, so it is not translated). Off sends no system prompt at all.
  */
 export function LumaraSystemCard({
   enabled,
@@ -26,13 +21,14 @@ export function LumaraSystemCard({
   mode: StyleMode;
   onModeChange: (mode: StyleMode) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 p-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
-            Lumara System
+            {t('studio.system.heading')}
           </h2>
           <button
             type="button"
@@ -44,14 +40,12 @@ export function LumaraSystemCard({
             className="inline-flex min-h-11 items-center gap-3 rounded-2xl py-2 pr-3 text-left font-medium text-(--ink)"
           >
             <SwitchTrack on={enabled} />
-            <span aria-hidden="true">
-              {enabled ? 'On: Lumara speaks' : 'Off: the model speaks as itself'}
-            </span>
+            <span aria-hidden="true">{enabled ? t('studio.system.on') : t('studio.system.off')}</span>
           </button>
         </div>
         <div className="flex w-full flex-col gap-1 sm:w-48 xl:w-full">
           <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-(--ink)">
-            Style mode
+            {t('studio.system.styleMode')}
           </label>
           <select
             id={`${id}-mode`}
@@ -61,16 +55,16 @@ export function LumaraSystemCard({
           >
             {styleModes.map((styleMode) => (
               <option key={styleMode} value={styleMode}>
-                {styleModeLabels[styleMode]}
+                {t(styleModeLabelKeys[styleMode])}
               </option>
             ))}
           </select>
         </div>
       </div>
       <div id={`${id}-prompt`} className="rounded-2xl bg-(--surface-strong) p-4 text-sm">
-        <p className="mb-1 font-semibold text-(--ink)">Active system prompt</p>
+        <p className="mb-1 font-semibold text-(--ink)">{t('studio.system.activePrompt')}</p>
         <p className="whitespace-pre-line text-(--ink-muted)">
-          {enabled ? systemPromptFor(mode) : NO_SYSTEM_PROMPT_TEXT}
+          {enabled ? systemPromptFor(mode) : t('studio.system.noPrompt')}
         </p>
       </div>
     </GlassPanel>

@@ -1,20 +1,22 @@
 import { Activity, Bird, Brain, Cpu, Images, Lightbulb } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { type AiChoice, aiProviderLabels } from '#shared/ai.ts';
-import { type StyleMode, styleModeLabels } from '#shared/chat-persona.ts';
+import type { AiChoice } from '#shared/ai.ts';
+import type { StyleMode } from '#shared/chat-persona.ts';
+import { providerLabel } from '#web/features/ai/model/ai-labels.ts';
 import { useMediaCounts } from '#web/features/media/api/get-media.ts';
 import { RecentGenerations } from '#web/features/media/components/recent-generations.tsx';
-import { styleModeDescriptions } from '../model/style-modes.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
+import { styleModeDescriptionKeys, styleModeLabelKeys } from '../model/style-modes.ts';
 
-export const EMPTY_MEMORY_TEXT = 'Memory starts once this thread grows.';
-
-export const PRO_TIPS = [
-  'Select part of your message before you pick a quick action: it works on the selection, or on the whole message when nothing is selected.',
-  'Press Enter to send and Shift+Enter for a new line.',
-  'Optimize rewrites your prompt to be clearer and more specific before you send it.',
-  'Research finds recent scholarly works and cites real papers, with DOI links you can check.',
-] as const;
+const PRO_TIPS: readonly MessageKey[] = [
+  'studio.tips.selection',
+  'studio.tips.keys',
+  'studio.tips.optimize',
+  'studio.tips.research',
+];
 
 function SidePanel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -59,67 +61,79 @@ export function SidePanels({
   /** Opens the gallery tab in place (the link still works on its own, e.g. in a new browser tab). */
   onOpenGallery?: () => void;
 }) {
-  const count = (value: number | null) => (value === null ? '–' : String(value));
+  const t = useT();
+  const format = useFormat();
+  const count = (value: number | null) => (value === null ? '–' : format.number(value));
   const generated = useMediaCounts();
+  const styleModeName = t(styleModeLabelKeys[styleMode]);
   return (
-    <aside aria-label="Studio details" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
-      <SidePanel title="Current AI Setup" icon={<Cpu aria-hidden="true" className={iconClass} />}>
+    <aside aria-label={t('studio.panels.label')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
+      <SidePanel title={t('studio.panels.setup')} icon={<Cpu aria-hidden="true" className={iconClass} />}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold text-(--ink)">Provider</dt>
-          <dd className="text-(--ink-muted)">{aiProviderLabels[selection.provider]}</dd>
-          <dt className="font-semibold text-(--ink)">Model</dt>
+          <dt className="font-semibold text-(--ink)">{t('studio.panels.provider')}</dt>
+          <dd className="text-(--ink-muted)">{providerLabel(t, selection.provider)}</dd>
+          <dt className="font-semibold text-(--ink)">{t('studio.panels.model')}</dt>
           <dd className="break-words text-(--ink-muted)">{modelName}</dd>
-          <dt className="font-semibold text-(--ink)">Lumara System</dt>
+          <dt className="font-semibold text-(--ink)">{t('studio.system.heading')}</dt>
           <dd className="text-(--ink-muted)">
-            {lumaraSystem ? `On · ${styleModeLabels[styleMode]}` : 'Off'}
+            {lumaraSystem
+              ? t('studio.panels.systemOn', { mode: styleModeName })
+              : t('studio.panels.systemOff')}
           </dd>
         </dl>
       </SidePanel>
 
-      <SidePanel title="Chat Memory" icon={<Brain aria-hidden="true" className={iconClass} />}>
+      <SidePanel title={t('studio.panels.memory')} icon={<Brain aria-hidden="true" className={iconClass} />}>
         <p className="text-sm whitespace-pre-line text-(--ink-muted)">
-          {memory ? memory : EMPTY_MEMORY_TEXT}
+          {memory ? memory : t('studio.panels.memoryEmpty')}
         </p>
       </SidePanel>
 
-      <SidePanel title="Pro Tips" icon={<Lightbulb aria-hidden="true" className={iconClass} />}>
+      <SidePanel
+        title={t('studio.panels.tips')}
+        icon={<Lightbulb aria-hidden="true" className={iconClass} />}
+      >
         <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm text-(--ink-muted)">
           {PRO_TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </SidePanel>
 
-      <SidePanel title="Parrot assistant mode" icon={<Bird aria-hidden="true" className={iconClass} />}>
+      <SidePanel title={t('studio.panels.parrot')} icon={<Bird aria-hidden="true" className={iconClass} />}>
         {lumaraSystem ? (
           <p className="text-sm text-(--ink-muted)">
-            <span className="font-semibold text-(--ink)">{styleModeLabels[styleMode]}: </span>
-            {styleModeDescriptions[styleMode]}
+            <RichMessage
+              id="studio.panels.modeDescription"
+              values={{ mode: styleModeName, description: t(styleModeDescriptionKeys[styleMode]) }}
+              parts={[<span key="mode" className="font-semibold text-(--ink)" />]}
+            />
           </p>
         ) : (
-          <p className="text-sm text-(--ink-muted)">
-            Lumara System is off: no persona, the model answers as itself.
-          </p>
+          <p className="text-sm text-(--ink-muted)">{t('studio.panels.systemOffNote')}</p>
         )}
       </SidePanel>
 
-      <SidePanel title="Recent Activity" icon={<Activity aria-hidden="true" className={iconClass} />}>
+      <SidePanel
+        title={t('studio.panels.activity')}
+        icon={<Activity aria-hidden="true" className={iconClass} />}
+      >
         <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-(--ink-muted)">Chats</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.chats')}</dt>
           <dd className="font-semibold text-(--ink)">{count(threadCount)}</dd>
-          <dt className="text-(--ink-muted)">Messages in this chat</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.messages')}</dt>
           <dd className="font-semibold text-(--ink)">{count(messageCount)}</dd>
-          <dt className="text-(--ink-muted)">Quick actions</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.quickActions')}</dt>
           <dd className="font-semibold text-(--ink)">{count(quickActionCount)}</dd>
-          <dt className="text-(--ink-muted)">Images generated</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.images')}</dt>
           <dd className="font-semibold text-(--ink)">{count(generated.image)}</dd>
-          <dt className="text-(--ink-muted)">Videos generated</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.videos')}</dt>
           <dd className="font-semibold text-(--ink)">{count(generated.video)}</dd>
-          <dt className="text-(--ink-muted)">Audio generated</dt>
+          <dt className="text-(--ink-muted)">{t('studio.panels.audio')}</dt>
           <dd className="font-semibold text-(--ink)">{count(generated.audio)}</dd>
         </dl>
-        <h3 className="mt-2 text-sm font-semibold text-(--ink)">Recent generations</h3>
-        <RecentGenerations label="Recent generations" />
+        <h3 className="mt-2 text-sm font-semibold text-(--ink)">{t('studio.panels.recent')}</h3>
+        <RecentGenerations label={t('studio.panels.recent')} />
         <Link
           to="/studio?tab=gallery"
           onClick={(event) => {
@@ -130,7 +144,7 @@ export function SidePanels({
           className="mt-1 inline-flex items-center gap-2 text-sm font-semibold text-(--accent) underline underline-offset-4 hover:text-(--accent-strong)"
         >
           <Images aria-hidden="true" className="size-4" />
-          View Full Gallery
+          {t('studio.panels.fullGallery')}
         </Link>
       </SidePanel>
     </aside>

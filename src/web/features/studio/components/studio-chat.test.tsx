@@ -8,7 +8,8 @@ import { controlledSse } from '#tests/web-kit/studio/event-stream.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
 import { buildMessage, buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 import { chatThreadQueryKey } from '#web/features/chat/api/get-chat-thread.ts';
-import { TYPING_TEXT } from '#web/features/chat/components/typing-indicator.tsx';
+
+const TYPING_TEXT = 'Lumara is typing…';
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const conversation = () => screen.getByRole('log', { name: 'Conversation' });

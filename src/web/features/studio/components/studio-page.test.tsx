@@ -7,8 +7,9 @@ import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
 import { buildModels, buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 import { STUDIO_STORAGE_KEYS } from '../hooks/use-studio-preferences.ts';
-import { NO_SYSTEM_PROMPT_TEXT } from '../model/style-modes.ts';
-import { EMPTY_MEMORY_TEXT } from './side-panels.tsx';
+
+const NO_SYSTEM_PROMPT_TEXT = 'No system prompt: the model answers as itself.';
+const EMPTY_MEMORY_TEXT = 'Memory starts once this thread grows.';
 
 const providerSelect = () => screen.getByRole('combobox', { name: 'Provider' });
 const modelSelect = () => screen.getByRole('combobox', { name: 'Model' });

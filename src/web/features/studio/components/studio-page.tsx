@@ -1,5 +1,5 @@
 import { Clapperboard, Images, MessageCircle, Palette } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AiChoice, DEFAULT_AI_MODEL, DEFAULT_AI_PROVIDER } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
@@ -7,6 +7,7 @@ import { useAiModels } from '#web/features/ai/api/get-ai-models.ts';
 import { ModelBar } from '#web/features/ai/components/model-bar.tsx';
 import { FalMediaPanel } from '#web/features/generation/components/fal-media-panel.tsx';
 import { StraicoMediaPanel } from '#web/features/generation/components/straico-media-panel.tsx';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { useIdParam } from '#web/lib/use-id-param.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
@@ -15,11 +16,11 @@ import { GalleryPanel } from './gallery-panel.tsx';
 
 export type StudioTabId = 'chat' | 'fal' | 'straico' | 'gallery';
 
-const tabs: readonly Tab<StudioTabId>[] = [
-  { id: 'chat', label: 'AI Chat', icon: MessageCircle },
-  { id: 'fal', label: 'Fal.ai Media', icon: Palette },
-  { id: 'straico', label: 'Straico Media', icon: Clapperboard },
-  { id: 'gallery', label: 'Gallery', icon: Images },
+const tabs: readonly (Omit<Tab<StudioTabId>, 'label'> & { label: MessageKey })[] = [
+  { id: 'chat', label: 'studio.tabs.chat', icon: MessageCircle },
+  { id: 'fal', label: 'studio.tabs.fal', icon: Palette },
+  { id: 'straico', label: 'studio.tabs.straico', icon: Clapperboard },
+  { id: 'gallery', label: 'studio.tabs.gallery', icon: Images },
 ];
 
 /** The tab the URL names (`?tab=gallery`, part 2 §2; the others too, so any tab can be linked); else AI Chat. */
@@ -29,7 +30,9 @@ function tabFrom(value: string | null): StudioTabId {
 
 /** The AI Studio (part 2 §2): the model bar, then the AI Chat, media and gallery tabs. */
 export function StudioPage() {
+  const t = useT();
   const id = useId();
+  const shownTabs = useMemo(() => tabs.map((tab) => ({ ...tab, label: t(tab.label) })), [t]);
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFrom(searchParams.get('tab'));
   // `?thread=ID` (the command palette's way to open a chat): that thread, then the address is plain again.
@@ -56,15 +59,13 @@ export function StudioPage() {
 
   return (
     <>
-      <PageHeader title="AI Studio">
-        Chat with Lumara, research with real citations, and make images, video and audio for your gallery.
-      </PageHeader>
+      <PageHeader title={t('studio.page.title')}>{t('studio.page.intro')}</PageHeader>
       <ModelBar models={models} catalogue={catalogue} selection={selection} onChange={setChosen} />
       <TabList
         idPrefix={id}
-        label="Studio"
+        label={t('studio.tabs.label')}
         overflow="scroll"
-        tabs={tabs}
+        tabs={shownTabs}
         selected={tab}
         onSelect={selectTab}
         panel={(panelTab) => {

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { RESEARCH_TEXTS } from '#shared/research.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
@@ -11,11 +10,11 @@ import {
   buildThread,
   serveStudio,
 } from '#tests/web-kit/studio/studio-handlers.ts';
-import {
-  DELETE_QUICK_ACTION_QUESTION,
-  NO_QUICK_ACTIONS_TEXT,
-} from '#web/features/quick-actions/components/quick-actions-row.tsx';
-import { QUICK_ACTION_NEEDS_TEXT } from './chat-tab.tsx';
+
+const NO_QUICK_ACTIONS_TEXT = 'No Quick Actions Yet';
+const DELETE_QUICK_ACTION_QUESTION = 'Are you sure you want to delete this quick action?';
+const QUICK_ACTION_NEEDS_TEXT =
+  'Type or select some text in the message box first, then pick a quick action.';
 
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const conversation = () => screen.getByRole('log', { name: 'Conversation' });
@@ -39,7 +38,6 @@ describe('StudioPage: research', () => {
     await ready();
     await user.click(screen.getByRole('button', { name: 'Research' }));
     expect(alert).toHaveBeenCalledWith('Please enter a research topic first ✍️');
-    expect(alert).toHaveBeenCalledWith(RESEARCH_TEXTS.emptyTopic);
     expect(server.requestsTo('/api/research')).toHaveLength(0);
     expect(input()).toHaveFocus();
   });

@@ -2,6 +2,7 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { CreateTaskRequest, Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
 import {
@@ -48,7 +49,7 @@ export function buildOptimisticTask(
   };
 }
 
-const FAILURE = 'Could not add that task. Please try again.';
+const FAILURE: MessageKey = 'tasks.error.create';
 
 /** Adding a task, as sent (and kept while offline): see `taskWrite`. */
 export const createTaskWrite = taskWrite('create', createTask, FAILURE);

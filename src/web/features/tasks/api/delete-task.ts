@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { removeTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -16,7 +17,7 @@ export async function deleteTask(id: number): Promise<void> {
 }
 
 /** The task leaves the list at once; `onDeleted` runs once the server has agreed (the client acts only when ok). */
-const FAILURE = 'Could not delete that task. Please try again.';
+const FAILURE: MessageKey = 'tasks.error.delete';
 
 /** Deleting a task, as sent (and kept while offline): see `taskWrite`. */
 export const deleteTaskWrite = taskWrite('delete', (task: Task) => deleteTask(task.id), FAILURE);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -17,7 +18,7 @@ export function restoreTask(id: number): Promise<Task> {
 }
 
 /** Takes the task as it was when deleted, and shows it back at the top of its column at once. */
-const FAILURE = 'Could not restore that task. Please try again.';
+const FAILURE: MessageKey = 'tasks.error.restore';
 
 /** Bringing a deleted task back, as sent (and kept while offline): see `taskWrite`. */
 export const restoreTaskWrite = taskWrite('restore', (task: Task) => restoreTask(task.id), FAILURE);

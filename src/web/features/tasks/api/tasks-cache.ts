@@ -1,6 +1,7 @@
 import { type MutationFunction, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { Task } from '#shared/tasks.ts';
+import { type MessageKey, translate } from '#web/lib/i18n/use-t.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
 
@@ -16,12 +17,13 @@ export const taskMutationKey = (operation: string) => [...queryKeys.tasks, opera
  * What a task write is without the component that asked for it: its key, its call, and what follows its answer.
  * Task writes share a scope, so they reach the server one after another in the order the member made them (a
  * status change, then another, offline). These are also the defaults a write restored after a reload runs with
- * (lib/offline-writes.ts); a mounted hook adds the optimistic change and its own messages on top.
+ * (lib/offline-writes.ts); a mounted hook adds the optimistic change and its own messages on top. The failure is
+ * a message key, translated when the toast shows, so it reads in the language shown then.
  */
 export function taskWrite<TData, TVariables>(
   operation: string,
   mutationFn: MutationFunction<TData, TVariables>,
-  failureMessage: string,
+  failureMessage: MessageKey,
 ) {
   return mutationOptions<TData, Error, TVariables>({
     mutationKey: taskMutationKey(operation),
@@ -29,7 +31,7 @@ export function taskWrite<TData, TVariables>(
     scope: { id: 'tasks' },
     onError: (error) => {
       console.error(`Failed to ${operation} a task: ${error.message}`);
-      toast.error(failureMessage, { id: 'tasks-failure' });
+      toast.error(translate(failureMessage), { id: 'tasks-failure' });
     },
     onSettled: (_data, _error, _variables, _result, { client }) => settleTasks(client),
   });
@@ -68,11 +70,11 @@ export function rollBackTasks(
   queryClient: QueryClient,
   snapshot: TasksSnapshot | undefined,
   error: Error,
-  { log, message }: { log: string; message: string },
+  { log, message }: { log: string; message: MessageKey },
 ): void {
   if (snapshot?.previous) queryClient.setQueryData(tasksQueryOptions().queryKey, snapshot.previous);
   console.error(`${log}: ${error.message}`);
-  toast.error(message, { id: 'tasks-failure' });
+  toast.error(translate(message), { id: 'tasks-failure' });
 }
 
 /** Refetches the list once the last task mutation in flight settles, so answers never race each other. */

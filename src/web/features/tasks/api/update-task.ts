@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, UpdateTaskRequest } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { applyTaskChanges, replaceTask } from '../lib/task-order.ts';
 import {
   changeTasksOptimistically,
@@ -19,7 +20,7 @@ export function updateTask(id: number, changes: UpdateTaskRequest): Promise<Task
 /** The task as the member saw it when asking for the change, and the change. */
 export type UpdateTaskVariables = { task: Task; changes: UpdateTaskRequest };
 
-const FAILURE = 'Could not save that change. Please try again.';
+const FAILURE: MessageKey = 'tasks.error.update';
 
 /** Changing a task, as sent (and kept while offline): see `taskWrite`. */
 export const updateTaskWrite = taskWrite(

@@ -1,6 +1,7 @@
 import { ChevronDown, Plus, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } from '#shared/tasks.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
@@ -21,6 +22,7 @@ const inputClasses =
  * not react-hook-form: this form is on the dashboard's first load (decision 0021).
  */
 export function NewTaskForm() {
+  const t = useT();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
@@ -30,7 +32,7 @@ export function NewTaskForm() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const { mutate: createTask } = useCreateTask();
   const chosenCount = labels.length + (dueDate ? 1 : 0);
-  const titleHint = useShortcutHint('New task', { aria: 'n', hint: 'n' });
+  const titleHint = useShortcutHint(t('tasks.newTask.label'), { aria: 'n', hint: 'n' });
   // The `n` shortcut: straight to the title (focusing it scrolls it into view).
   useShortcutAction('new-task', () => titleRef.current?.focus());
   const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
@@ -93,13 +95,18 @@ export function NewTaskForm() {
   const customLabels = labels.filter((label) => !(presetLabels as readonly string[]).includes(label));
 
   return (
-    <form aria-label="New task" noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
+    <form
+      aria-label={t('tasks.newTask.label')}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <TextField
           ref={titleRef}
-          label="New task"
+          label={t('tasks.newTask.label')}
           hideLabel
-          placeholder="What needs doing?"
+          placeholder={t('tasks.newTask.placeholder')}
           value={title}
           maxLength={TASK_LIMITS.titleMax}
           onChange={(event) => setTitle(event.target.value)}
@@ -113,11 +120,11 @@ export function NewTaskForm() {
           aria-controls={`${id}-details`}
           onClick={() => setDetailsOpen((open) => !open)}
         >
-          Labels &amp; date
+          {t('tasks.newTask.details')}
           {chosenCount > 0 ? (
             <span className="text-sm text-(--ink-muted)">
               <span aria-hidden="true">· {chosenCount}</span>
-              <span className="sr-only">, {chosenCount} chosen</span>
+              <span className="sr-only">, {t('tasks.newTask.chosenCount', { count: chosenCount })}</span>
             </span>
           ) : null}
           <ChevronDown
@@ -127,13 +134,13 @@ export function NewTaskForm() {
         </Button>
         <Button type="submit">
           <Plus aria-hidden="true" className="size-5" />
-          Add task
+          {t('tasks.newTask.submit')}
         </Button>
       </div>
 
       <div id={`${id}-details`} hidden={!detailsOpen} className="flex flex-col gap-3">
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-semibold text-(--ink)">Labels</legend>
+          <legend className="mb-2 text-sm font-semibold text-(--ink)">{t('tasks.newTask.labels')}</legend>
           <div className="flex flex-wrap gap-2">
             {presetLabels.map((label) => {
               const selected = labels.includes(label);
@@ -155,14 +162,14 @@ export function NewTaskForm() {
             })}
           </div>
           {customLabels.length > 0 ? (
-            <ul aria-label="Custom labels" className="flex flex-wrap gap-2">
+            <ul aria-label={t('tasks.newTask.customLabels')} className="flex flex-wrap gap-2">
               {customLabels.map((label) => (
                 <li key={label}>
                   <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
                     {label}
                     <button
                       type="button"
-                      aria-label={`Remove label ${label}`}
+                      aria-label={t('tasks.newTask.removeLabel', { label })}
                       onClick={() => toggleLabel(label)}
                       className="grid size-7 place-items-center rounded-full hover:bg-white/20"
                     >
@@ -176,13 +183,13 @@ export function NewTaskForm() {
           <div className="flex flex-wrap items-end gap-2">
             <div className="flex min-w-0 flex-1 flex-col gap-1.5">
               <label htmlFor={`${id}-custom`} className="text-sm font-semibold text-(--ink)">
-                Custom label
+                {t('tasks.newTask.customLabel')}
               </label>
               <input
                 id={`${id}-custom`}
                 value={customLabel}
                 maxLength={TASK_LIMITS.labelMax}
-                placeholder="e.g. launch"
+                placeholder={t('tasks.newTask.customLabelPlaceholder')}
                 autoComplete="off"
                 disabled={atLabelLimit}
                 onChange={(event) => setCustomLabel(event.target.value)}
@@ -191,14 +198,14 @@ export function NewTaskForm() {
               />
             </div>
             <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
-              Add label
+              {t('tasks.newTask.addLabel')}
             </Button>
           </div>
         </fieldset>
 
         <div className="flex flex-col gap-1.5 sm:max-w-56">
           <label htmlFor={`${id}-due`} className="text-sm font-semibold text-(--ink)">
-            Due date (optional)
+            {t('tasks.newTask.dueDate')}
           </label>
           <input
             id={`${id}-due`}

@@ -17,7 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { type Task, type TaskStatus, taskStatuses, taskStatusLabel } from '#shared/tasks.ts';
+import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
@@ -28,9 +29,9 @@ import {
   DRAG_ACTIVATION_DISTANCE_PX,
 } from '../lib/board-dnd.ts';
 import { columnDropId, resolveDrop, statusOfColumnDropId } from '../lib/resolve-drop.ts';
+import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
 import { LabelChip } from './label-chip.tsx';
-import { taskCountText } from './task-count.ts';
 import { TaskItem } from './task-item.tsx';
 
 type BoardActions = Pick<
@@ -45,17 +46,13 @@ type BoardActions = Pick<
   | 'reorder'
 >;
 
-const screenReaderInstructions = {
-  draggable:
-    'To move a task, press Space or Enter. Then use the left and right arrow keys to take it to another column, or the up and down arrow keys to change its place in its own column. Press Space or Enter again to drop it, or Escape to cancel.',
-};
-
 /**
  * The kanban view of the member's tasks: To Do, In Progress and Done side by side (stacked on a narrow card), each
  * with its count, and the total above. Tasks are dragged by pointer (after 8 px) or by keyboard from their handle;
  * what a drop does is `resolveDrop`'s answer, asked of the update mutation, whose optimistic change shows it.
  */
 export function TaskBoard({ actions }: { actions: BoardActions }) {
+  const t = useT();
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
   // The list comes from the cache itself, not from the card: the update mutation writes a drop's optimistic change
   // to the cache before `mutate` returns (tasks-cache.ts), so the render that ends the drag already reads it and
@@ -97,14 +94,19 @@ export function TaskBoard({ actions }: { actions: BoardActions }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm font-semibold text-(--ink-muted)">{taskCountText(tasks.length)} in all</p>
+      <p className="text-sm font-semibold text-(--ink-muted)">
+        {t('tasks.board.totalCount', { count: tasks.length })}
+      </p>
       <DndContext
         sensors={sensors}
         collisionDetection={boardCollisionDetection}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setActiveId(null)}
-        accessibility={{ announcements: boardAnnouncements(tasksRef), screenReaderInstructions }}
+        accessibility={{
+          announcements: boardAnnouncements(tasksRef, t),
+          screenReaderInstructions: { draggable: t('tasks.board.instructions') },
+        }}
       >
         {/* Stacked on a phone, scrolled sideways on a mid-size card, side by side once all three fit. */}
         <div className="grid grid-cols-1 gap-3 @md:flex @md:snap-x @md:overflow-x-auto @md:pb-2 @xl:grid @xl:grid-cols-3 @xl:gap-2.5 @xl:overflow-visible @xl:pb-0">
@@ -132,6 +134,7 @@ function BoardColumn({
   tasks: Task[];
   actions: BoardActions;
 }) {
+  const t = useT();
   const id = useId();
   const data: BoardDropData = { kind: 'column', status };
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), data });
@@ -146,14 +149,16 @@ function BoardColumn({
     >
       <header className="flex items-baseline justify-between gap-2 px-1">
         <h3 id={`${id}-heading`} className="text-base font-bold text-(--ink)">
-          {taskStatusLabel[status]}
+          {t(taskStatusLabelKey[status])}
         </h3>
-        <span className="text-sm font-medium text-(--ink-muted)">{taskCountText(tasks.length)}</span>
+        <span className="text-sm font-medium text-(--ink-muted)">
+          {t('tasks.count', { count: tasks.length })}
+        </span>
       </header>
       <SortableContext items={tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
         {tasks.length === 0 ? (
           <p className="grid flex-1 place-items-center rounded-2xl border border-dashed border-(--ink-muted)/40 p-4 text-center text-sm text-(--ink-muted)">
-            Drop a task here
+            {t('tasks.board.dropHere')}
           </p>
         ) : (
           <ul className="flex flex-col gap-2">
@@ -168,6 +173,7 @@ function BoardColumn({
 }
 
 function SortableTask({ task, actions }: { task: Task; actions: BoardActions }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const data: BoardDropData = { kind: 'task', status: task.status };
   const handleRef = useRef<HTMLButtonElement | null>(null);
@@ -176,7 +182,7 @@ function SortableTask({ task, actions }: { task: Task; actions: BoardActions }) 
       id: task.id,
       data,
       disabled: editing || isPendingTask(task),
-      attributes: { roleDescription: 'draggable task' },
+      attributes: { roleDescription: t('tasks.board.roleDescription') },
     });
   const { focusRequest, clearFocusRequest } = actions;
   useEffect(() => {
@@ -210,8 +216,8 @@ function SortableTask({ task, actions }: { task: Task; actions: BoardActions }) 
             }}
             type="button"
             {...attributes}
-            aria-label={`Move ${task.title}`}
-            title="Drag to move, or press Space"
+            aria-label={t('tasks.board.move', { title: task.title })}
+            title={t('tasks.board.moveHint')}
             className="grid h-9 w-5 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-(--ink-muted) hover:text-(--ink) aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
             <GripVertical aria-hidden="true" className="size-4" />
@@ -242,43 +248,67 @@ function TaskPreview({ task }: { task: Task }) {
   );
 }
 
-/** Screen-reader announcements in words a member uses: columns by name, places by number. */
-function boardAnnouncements(tasksRef: { current: readonly Task[] }): Announcements {
+/**
+ * Screen-reader announcements in words a member uses: columns by name, places by number, in the interface's
+ * language (each announcement is one message, the task's title an argument).
+ */
+function boardAnnouncements(tasksRef: { current: readonly Task[] }, t: Translate): Announcements {
   const find = (id: UniqueIdentifier) => tasksRef.current.find((task) => task.id === id);
-  const titleOf = (id: UniqueIdentifier) => find(id)?.title ?? 'the task';
-  const describeTarget = (activeId: UniqueIdentifier, overId: UniqueIdentifier | null): string => {
+  const titleOf = (id: UniqueIdentifier) => find(id)?.title ?? t('tasks.board.announce.unknownTask');
+  const column = (status: TaskStatus) => t(taskStatusLabelKey[status]);
+  const describeOver = (activeId: UniqueIdentifier, overId: UniqueIdentifier | null): string => {
+    const title = titleOf(activeId);
     const outcome = resolveDrop(activeId, overId, tasksRef.current);
     if (outcome.type === 'status')
-      return `Over the ${taskStatusLabel[outcome.status]} column. Drop to move it there.`;
+      return t('tasks.board.announce.overColumn', { title, column: column(outcome.status) });
     if (outcome.type === 'reorder') {
       const count = tasksByStatus(tasksRef.current)[outcome.task.status].length;
-      return `Over place ${outcome.position + 1} of ${count} in ${taskStatusLabel[outcome.task.status]}.`;
+      return t('tasks.board.announce.overPlace', {
+        title,
+        place: outcome.position + 1,
+        count,
+        column: column(outcome.task.status),
+      });
     }
     const columnStatus = overId === null ? null : statusOfColumnDropId(overId);
     const overTask = overId === null ? undefined : find(overId);
     if (overId === activeId || (columnStatus && columnStatus === find(activeId)?.status)) {
-      return 'Back in its own place.';
+      return t('tasks.board.announce.backInPlace', { title });
     }
-    if (overTask)
-      return `Over ${overTask.title} in ${taskStatusLabel[overTask.status]}. Dropping here changes nothing.`;
-    return 'Not over a column. Dropping here changes nothing.';
+    if (overTask) {
+      return t('tasks.board.announce.overTask', {
+        title,
+        other: overTask.title,
+        column: column(overTask.status),
+      });
+    }
+    return t('tasks.board.announce.notOverColumn', { title });
   };
   return {
     onDragStart: ({ active }) => {
       const task = find(active.id);
-      return `Picked up ${titleOf(active.id)}${task ? `, in ${taskStatusLabel[task.status]}` : ''}.`;
+      return task
+        ? t('tasks.board.announce.pickedUpIn', { title: task.title, column: column(task.status) })
+        : t('tasks.board.announce.pickedUp', { title: titleOf(active.id) });
     },
-    onDragOver: ({ active, over }) => `${titleOf(active.id)}: ${describeTarget(active.id, over?.id ?? null)}`,
+    onDragOver: ({ active, over }) => describeOver(active.id, over?.id ?? null),
     onDragEnd: ({ active, over }) => {
       const outcome = resolveDrop(active.id, over?.id ?? null, tasksRef.current);
       if (outcome.type === 'status') {
-        return `Dropped ${outcome.task.title}. It is now in ${taskStatusLabel[outcome.status]}, at the top.`;
+        return t('tasks.board.announce.droppedInColumn', {
+          title: outcome.task.title,
+          column: column(outcome.status),
+        });
       }
       if (outcome.type === 'reorder') {
-        return `Dropped ${outcome.task.title} at place ${outcome.position + 1} in ${taskStatusLabel[outcome.task.status]}.`;
+        return t('tasks.board.announce.droppedAtPlace', {
+          title: outcome.task.title,
+          place: outcome.position + 1,
+          column: column(outcome.task.status),
+        });
       }
-      return `Dropped ${titleOf(active.id)}. Nothing changed.`;
+      return t('tasks.board.announce.droppedNoChange', { title: titleOf(active.id) });
     },
-    onDragCancel: ({ active }) => `Stopped moving ${titleOf(active.id)}. It stays where it was.`,
+    onDragCancel: ({ active }) => t('tasks.board.announce.cancelled', { title: titleOf(active.id) }),
   };
 }

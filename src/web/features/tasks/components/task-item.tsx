@@ -1,8 +1,11 @@
 import { CalendarDays, Circle, CircleCheckBig, CircleDot, Pencil, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus, taskStatusLabel } from '#shared/tasks.ts';
+import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus } from '#shared/tasks.ts';
+import { useFormat } from '#web/lib/i18n/format.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
-import { formatDueDate, isOverdue } from '../lib/due-date.ts';
+import { formatDueDay, isOverdue } from '../lib/due-date.ts';
+import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { isPendingTask } from '../lib/task-order.ts';
 import { LabelChip } from './label-chip.tsx';
 
@@ -28,8 +31,12 @@ export type TaskItemActions = Pick<
 >;
 
 /** "Buy milk is To Do. Mark as In Progress": what the status button is now, and what a click does. */
-export function statusButtonName(task: Pick<Task, 'title' | 'status'>): string {
-  return `${task.title} is ${taskStatusLabel[task.status]}. Mark as ${taskStatusLabel[nextTaskStatus(task.status)]}`;
+export function statusButtonName(task: Pick<Task, 'title' | 'status'>, t: Translate): string {
+  return t('tasks.item.statusButton', {
+    title: task.title,
+    status: t(taskStatusLabelKey[task.status]),
+    next: t(taskStatusLabelKey[nextTaskStatus(task.status)]),
+  });
 }
 
 /**
@@ -48,6 +55,8 @@ export function TaskItem({
   dragHandle?: ReactNode;
   onEditingChange?: (editing: boolean) => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const pending = isPendingTask(task);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(task.title);
@@ -127,8 +136,8 @@ export function TaskItem({
       <button
         ref={statusRef}
         type="button"
-        aria-label={statusButtonName(task)}
-        title={`Mark as ${taskStatusLabel[nextTaskStatus(task.status)]}`}
+        aria-label={statusButtonName(task, t)}
+        title={t('tasks.item.markAs', { status: t(taskStatusLabelKey[nextTaskStatus(task.status)]) })}
         disabled={pending}
         onClick={() => actions.cycleStatus(task)}
         className={`${iconButton} ${done ? 'text-(--accent)' : task.status === 'doing' ? 'text-(--accent-2)' : ''}`}
@@ -141,7 +150,7 @@ export function TaskItem({
         {editing ? (
           <input
             ref={inputRef}
-            aria-label={`New title for ${task.title}`}
+            aria-label={t('tasks.item.newTitle', { title: task.title })}
             value={draft}
             maxLength={TASK_LIMITS.titleMax}
             onChange={(event) => setDraft(event.target.value)}
@@ -160,7 +169,7 @@ export function TaskItem({
         )}
         {task.labels.length > 0 ? (
           <ul
-            aria-label={`Labels of ${task.title}`}
+            aria-label={t('tasks.item.labelsOf', { title: task.title })}
             className="col-span-2 flex flex-wrap gap-1.5 @md/task:col-span-1"
           >
             {task.labels.map((label) => (
@@ -177,8 +186,10 @@ export function TaskItem({
             }`}
           >
             <CalendarDays aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-0.2em]" />
-            <time dateTime={task.due_date}>{formatDueDate(task.due_date)}</time>
-            {overdue ? ' · Overdue' : null}
+            <time dateTime={task.due_date}>
+              {t('tasks.item.due', { date: formatDueDay(task.due_date, format) })}
+            </time>
+            {overdue ? <> · {t('tasks.item.overdue')}</> : null}
           </p>
         ) : null}
         <div
@@ -187,8 +198,8 @@ export function TaskItem({
           <button
             ref={editRef}
             type="button"
-            aria-label={`Edit ${task.title}`}
-            title="Edit title"
+            aria-label={t('tasks.item.edit', { title: task.title })}
+            title={t('tasks.item.editTitle')}
             disabled={pending || editing}
             onClick={startEditing}
             className={iconButton}
@@ -197,8 +208,8 @@ export function TaskItem({
           </button>
           <button
             type="button"
-            aria-label={`Delete ${task.title}`}
-            title="Delete"
+            aria-label={t('tasks.item.delete', { title: task.title })}
+            title={t('tasks.item.deleteHint')}
             disabled={pending}
             onClick={() => actions.remove(task)}
             className={`${iconButton} hover:text-(--danger)`}

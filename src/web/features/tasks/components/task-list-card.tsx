@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useShowWaitingCreations } from '../api/create-task.ts';
 import { useTasks } from '../api/get-tasks.ts';
@@ -13,15 +14,17 @@ import { TasksQueryView } from './tasks-load-state.tsx';
  * with the Done section showing its first 5.
  */
 export function TaskListCard({
-  title = 'Tasks',
+  title,
   showNewTaskForm = false,
   className = '',
 }: {
+  /** The card's heading; "Tasks" in the interface's language when absent. */
   title?: string;
   /** Lets the member add tasks from this card too. */
   showNewTaskForm?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const id = useId();
   const tasksQuery = useTasks();
   useShowWaitingCreations();
@@ -29,12 +32,12 @@ export function TaskListCard({
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className={`flex flex-col gap-4 ${className}`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-        {title}
+        {title ?? t('tasks.listCard.title')}
       </h2>
       {showNewTaskForm ? <NewTaskForm /> : null}
       <TasksQueryView
         query={tasksQuery}
-        emptyText={showNewTaskForm ? 'No tasks yet. Add your first one above.' : 'No tasks yet.'}
+        emptyText={showNewTaskForm ? t('tasks.empty.addFirst') : t('tasks.empty.noTasks')}
       >
         {(tasks) => <TaskList tasks={tasks} actions={actions} />}
       </TasksQueryView>

@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
-import {
-  DONE_SECTION_VISIBLE,
-  type Task,
-  type TaskStatus,
-  taskStatuses,
-  taskStatusLabel,
-} from '#shared/tasks.ts';
+import { DONE_SECTION_VISIBLE, type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
+import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { tasksByStatus } from '../lib/task-order.ts';
-import { taskCountText } from './task-count.ts';
 import { TaskItem, type TaskItemActions } from './task-item.tsx';
 
 /** The list view: sections To Do, In Progress and Done. Done shows its first 5 until asked for all. */
@@ -31,6 +26,7 @@ function TaskSection({
   tasks: Task[];
   actions: TaskItemActions;
 }) {
+  const t = useT();
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   const limited = status === 'done' && tasks.length > DONE_SECTION_VISIBLE;
@@ -39,13 +35,13 @@ function TaskSection({
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-2">
         <h3 id={`${id}-heading`} className="text-base font-bold text-(--ink)">
-          {taskStatusLabel[status]}
+          {t(taskStatusLabelKey[status])}
         </h3>
-        <span className="text-sm text-(--ink-muted)">{taskCountText(tasks.length)}</span>
+        <span className="text-sm text-(--ink-muted)">{t('tasks.count', { count: tasks.length })}</span>
       </div>
       {tasks.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-(--ink-muted)/40 px-3 py-2 text-sm text-(--ink-muted)">
-          Nothing here.
+          {t('tasks.list.empty')}
         </p>
       ) : (
         <ul id={`${id}-list`} className="flex flex-col gap-2">
@@ -64,7 +60,7 @@ function TaskSection({
           onClick={() => setShowAll((current) => !current)}
           className="self-start rounded-full px-3 py-1.5 text-sm font-semibold text-(--accent) underline-offset-4 hover:underline"
         >
-          {showAll ? 'Show fewer' : `Show all ${tasks.length}`}
+          {showAll ? t('tasks.list.showFewer') : t('tasks.list.showAll', { count: tasks.length })}
         </button>
       ) : null}
     </section>

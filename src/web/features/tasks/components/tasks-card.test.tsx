@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,11 @@ import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { server } from '#tests/web-kit/msw-server.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
 import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
-import { TASK_COMPLETED_MESSAGE } from '../hooks/use-task-actions.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { TasksCard } from './tasks-card.tsx';
+
+/** Part 1 §4: the message shown when a task is completed. */
+const TASK_COMPLETED_MESSAGE = 'Done. Confetti for discipline, not just dopamine. 🎉';
 
 const column = (name: string) => screen.getByRole('region', { name });
 const titlesIn = (name: string) =>
@@ -125,7 +128,6 @@ describe('TasksCard', () => {
     await user.click(screen.getByRole('button', { name: 'Ship it is In Progress. Mark as Done' }));
 
     expect(await screen.findByText(TASK_COMPLETED_MESSAGE)).toBeInTheDocument();
-    expect(TASK_COMPLETED_MESSAGE).toBe('Done. Confetti for discipline, not just dopamine. 🎉');
     expect(document.querySelectorAll('[data-confetti-piece]')).toHaveLength(60);
   });
 
@@ -238,5 +240,37 @@ describe('TasksCard', () => {
     expect(due[0]?.parentElement).toHaveTextContent('Due Jan 15, 2020 · Overdue');
     // A done task is not overdue.
     expect(due[1]?.parentElement).not.toHaveTextContent('Overdue');
+  });
+
+  it('speaks Spanish once the member switches: column names, counts as plurals, the status button, the toast', async () => {
+    const { user, server } = await renderCard([
+      buildTask({ id: 1, title: 'Comprar leche', due_date: '2020-01-15' }),
+      buildTask({ id: 2, title: 'Llamar', status: 'doing' }),
+      buildTask({ id: 3, title: 'Enviar', status: 'doing' }),
+    ]);
+    await act(() => activateLanguage('es'));
+
+    expect(screen.getByRole('heading', { name: 'Tus tareas', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('3 tareas en total')).toBeInTheDocument();
+    expect(within(column('Por hacer')).getByText('1 tarea')).toBeInTheDocument();
+    expect(within(column('En curso')).getByText('2 tareas')).toBeInTheDocument();
+    expect(within(column('Hecho')).getByText('0 tareas')).toBeInTheDocument();
+    expect(within(column('Hecho')).getByText('Suelta una tarea aquí')).toBeInTheDocument();
+    expect(screen.getByText('Vence el 15 ene 2020').parentElement).toHaveTextContent(
+      'Vence el 15 ene 2020 · Vencida',
+    );
+    expect(screen.getByRole('button', { name: 'Mover Comprar leche' })).toHaveAttribute(
+      'aria-roledescription',
+      'tarea arrastrable',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Comprar leche' }));
+    expect(await screen.findByText('Tarea eliminada')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deshacer' }));
+    await waitFor(() => expect(server.bodies('/api/tasks/restore', 'POST')).toEqual([{ id: 1 }]));
+    await user.click(
+      await screen.findByRole('button', { name: 'Comprar leche está en Por hacer. Marcar como En curso' }),
+    );
+    expect(within(column('En curso')).getByText('3 tareas')).toBeInTheDocument();
   });
 });

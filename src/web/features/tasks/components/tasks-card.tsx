@@ -1,5 +1,6 @@
 import { Columns3, List } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -30,12 +31,13 @@ export function TasksCard({
   openTaskId?: number | null;
   onTaskOpened?: () => void;
 }) {
+  const t = useT();
   const id = useId();
   const [view, setView] = useState<TaskView>(defaultView);
   const tasksQuery = useTasks();
   useShowWaitingCreations();
   const actions = useTaskActions();
-  const viewHint = useShortcutHint('Switch view', { aria: 'v', hint: 'v' });
+  const viewHint = useShortcutHint(t('tasks.card.switchView'), { aria: 'v', hint: 'v' });
   const taskList = tasksQuery.data;
   useEffect(() => {
     if (openTaskId === null || !taskList) return;
@@ -50,23 +52,23 @@ export function TasksCard({
     <GlassPanel aria-labelledby={`${id}-heading`} className={`@container flex flex-col gap-5 ${className}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-          Your Tasks
+          {t('tasks.card.title')}
         </h2>
         <fieldset className="inline-flex rounded-full bg-(--surface-strong) p-1" {...viewHint}>
-          <legend className="sr-only">Task view</legend>
+          <legend className="sr-only">{t('tasks.card.view')}</legend>
           <ViewButton
             pressed={view === 'list'}
             onClick={() => setView('list')}
             icon={<List className="size-4" />}
           >
-            List
+            {t('tasks.card.list')}
           </ViewButton>
           <ViewButton
             pressed={view === 'kanban'}
             onClick={() => setView('kanban')}
             icon={<Columns3 className="size-4" />}
           >
-            Kanban
+            {t('tasks.card.kanban')}
           </ViewButton>
         </fieldset>
       </div>
@@ -76,7 +78,7 @@ export function TasksCard({
       {/* The board shows its three columns even empty: a new member sees where tasks will go. */}
       <TasksQueryView
         query={tasksQuery}
-        emptyText="No tasks yet. Add your first one above."
+        emptyText={t('tasks.empty.addFirst')}
         childrenWhenEmpty={view === 'kanban'}
       >
         {(tasks) =>

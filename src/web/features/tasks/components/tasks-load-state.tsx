@@ -1,13 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Task } from '#shared/tasks.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 
 /** Grey shapes where the tasks will be, announced as loading. */
 export function TasksSkeleton() {
+  const t = useT();
   return (
     <div role="status" className="flex flex-col gap-2">
-      <span className="sr-only">Loading your tasks</span>
+      <span className="sr-only">{t('tasks.load.loading')}</span>
       {[0, 1, 2].map((row) => (
         <div
           key={row}
@@ -35,12 +37,13 @@ export function TasksQueryView({
   childrenWhenEmpty?: boolean;
   children: (tasks: Task[]) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) return <TasksSkeleton />;
   // A refresh that failed (offline, a blip) keeps the list shown: the error is for having nothing to show.
   if (query.isError && query.data === undefined) {
     return (
       <LoadError
-        what="tasks"
+        what={t('tasks.load.what')}
         error={query.error}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}

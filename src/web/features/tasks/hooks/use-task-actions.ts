@@ -2,12 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { nextTaskStatus, type Task, type TaskStatus } from '#shared/tasks.ts';
+import { type MessageKey, translate } from '#web/lib/i18n/use-t.ts';
 import { useDeleteTask } from '../api/delete-task.ts';
 import { useRestoreTask } from '../api/restore-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';
 
-/** Part 1 §4: the message shown when a task is completed. */
-export const TASK_COMPLETED_MESSAGE = 'Done. Confetti for discipline, not just dopamine. 🎉';
+/** Part 1 §4: the message shown when a task is completed ("Done. Confetti for discipline, not just dopamine. 🎉"). */
+export const TASK_COMPLETED_MESSAGE: MessageKey = 'tasks.toast.completed';
 /** Part 1 §9: on completion, 60 confetti pieces for 4 seconds. */
 export const COMPLETION_CONFETTI = { pieces: 60, durationMs: 4000 } as const;
 
@@ -42,15 +43,15 @@ export function useTaskActions(): TaskActions {
 
   const { mutate: update } = useUpdateTask({
     onCompleted: () => {
-      toast.success(TASK_COMPLETED_MESSAGE, { duration: TOAST_MS.success });
+      toast.success(translate(TASK_COMPLETED_MESSAGE), { duration: TOAST_MS.success });
       setCelebration((count) => count + 1);
     },
   });
   const { mutate: destroy } = useDeleteTask({
     onDeleted: (task) => {
-      toast('Task deleted', {
+      toast(translate('tasks.toast.deleted'), {
         duration: TOAST_MS.undo,
-        action: { label: 'Undo', onClick: () => restore(task) },
+        action: { label: translate('tasks.toast.undo'), onClick: () => restore(task) },
       });
     },
   });

@@ -1,29 +1,30 @@
 import { tz } from '@date-fns/tz';
 import { formatISO, isValid, parseISO } from 'date-fns';
+import type { Formatters } from '#web/lib/i18n/format.ts';
 
 /** Today's calendar day where the member is, `YYYY-MM-DD`. */
 export function localIsoDate(now: Date = new Date()): string {
   return formatISO(now, { representation: 'date' });
 }
 
-/** Due dates are read in UTC, whatever the browser's zone (see formatDueDate). */
+/** Due dates are read in UTC, whatever the browser's zone (see formatDueDay). */
 const UTC = tz('UTC');
 
 /**
- * "Due Nov 30" in the member's locale (the year is added when it is not this year). A due date is a calendar
- * day, not an instant, so it is formatted in UTC, where `YYYY-MM-DD` parses to exactly that day.
+ * The day of a due date in the interface's language, "Nov 30" (the year is added when it is not this year); the
+ * component puts it in "Due {date}". A due date is a calendar day, not an instant, so it is formatted in UTC, where
+ * `YYYY-MM-DD` parses to exactly that day. A date that does not parse is shown as it came.
  */
-export function formatDueDate(dueDate: string, now: Date = new Date(), locale?: string): string {
+export function formatDueDay(dueDate: string, format: Formatters, now: Date = new Date()): string {
   const day = parseISO(dueDate, { in: UTC });
-  if (!isValid(day)) return `Due ${dueDate}`;
+  if (!isValid(day)) return dueDate;
   const sameYear = day.getFullYear() === now.getFullYear();
-  const text = new Intl.DateTimeFormat(locale, {
+  return format.date(day, {
     month: 'short',
     day: 'numeric',
     ...(sameYear ? {} : { year: 'numeric' }),
     timeZone: 'UTC',
-  }).format(day);
-  return `Due ${text}`;
+  });
 }
 
 /** Overdue: the day has passed where the member is. `YYYY-MM-DD` strings compare as dates. */

@@ -16,8 +16,10 @@ import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { contractAnswer, deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { tokenThemeOptions } from '../model/theme-options.ts';
 import { AppearanceProvider } from './appearance-provider.tsx';
+import { ColorThemesTab } from './color-themes-tab.tsx';
 import { ThemeOptionGrid } from './theme-option-grid.tsx';
 import { ThemePickerCompact } from './theme-picker-compact.tsx';
 import { ThemeStudio } from './theme-studio.tsx';
@@ -222,7 +224,11 @@ describe('Color Themes (the token themes)', () => {
   it('applies one with POST /api/theme/apply {name, tokens}', async () => {
     stubProfile();
     const { user } = renderStudio(
-      <ThemeOptionGrid options={tokenThemeOptions} label="Color themes" kind="color theme" />,
+      <ThemeOptionGrid
+        options={tokenThemeOptions}
+        label="Color themes"
+        applyLabel="themes.option.applyColorTheme"
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Apply Ocean Mint color theme' }));
     expect(shownTheme()).toBe('ocean-mint');
@@ -295,3 +301,29 @@ function StudioThatCanClose() {
     </>
   );
 }
+
+describe('in Spanish', () => {
+  it('describes the themes in Spanish and keeps their names, in the studio and the Color Themes list', async () => {
+    await act(() => activateLanguage('es'));
+    stubProfile({ theme: 'default' });
+    const { user } = renderStudio(<ColorThemesTab />);
+    expect(screen.getByRole('heading', { name: 'Estudio de temas' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Temas de color' })).toBeInTheDocument();
+    const studio = screen.getByRole('list', { name: 'Temas del estudio' });
+    expect(
+      within(studio).getByText('Un cielo nocturno iluminado por cintas verde azulado y violeta.'),
+    ).toBeVisible();
+    expect(within(studio).getByRole('button', { name: 'Aplicar Aurora Borealis' })).toBeInTheDocument();
+    const colorThemes = screen.getByRole('list', { name: 'Temas de color' });
+    expect(within(colorThemes).getByText('Verdes de vidrio marino, frescos y claros.')).toBeVisible();
+
+    await user.click(
+      within(colorThemes).getByRole('button', { name: 'Aplicar el tema de color Ocean Mint' }),
+    );
+    await waitFor(() => expect(shownTheme()).toBe('ocean-mint'));
+    expect(within(colorThemes).getByText('Aplicado')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(screen.getByText('Vista previa de Cosmic Pink. Aplícalo para conservarlo.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Aplicar vista previa (Cosmic Pink)' })).toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
 import type { ThemeOption } from '../model/theme-options.ts';
@@ -11,13 +12,17 @@ import { ThemeSwatch } from './theme-swatch.tsx';
 export function ThemeOptionGrid({
   options,
   label,
-  kind,
+  applyLabel = 'themes.option.apply',
 }: {
   options: readonly ThemeOption[];
   label: string;
-  /** Said after each theme's name on its Apply button, where two lists share names ("color theme"). */
-  kind?: string;
+  /**
+   * Each Apply button's name, a message taking `{theme}`: where two lists share names, it says which list
+   * ("Apply Cosmic Pink color theme").
+   */
+  applyLabel?: MessageKey;
 }) {
+  const t = useT();
   const { applied, shown, apply } = useAppearance();
   const previewHandlers = usePreviewHandlers();
 
@@ -43,16 +48,18 @@ export function ThemeOptionGrid({
                   <span aria-hidden="true">{option.emoji}</span> {option.name}
                 </p>
                 {isApplied ? (
-                  <p className="text-sm font-semibold text-(--accent-strong)">Applied</p>
+                  <p className="text-sm font-semibold text-(--accent-strong)">{t('themes.option.applied')}</p>
                 ) : option.id === shown ? (
-                  <p className="text-sm font-semibold text-(--accent-strong)">Previewing</p>
+                  <p className="text-sm font-semibold text-(--accent-strong)">
+                    {t('themes.option.previewing')}
+                  </p>
                 ) : null}
               </div>
             </div>
-            <p className="flex-1 text-sm text-(--ink-muted)">{option.description}</p>
+            <p className="flex-1 text-sm text-(--ink-muted)">{t(option.description)}</p>
             <button
               type="button"
-              aria-label={`Apply ${option.name}${kind ? ` ${kind}` : ''}`}
+              aria-label={t(applyLabel, { theme: option.name })}
               onClick={() => apply(option.id)}
               onFocus={onFocus}
               onBlur={onBlur}
@@ -63,7 +70,7 @@ export function ThemeOptionGrid({
               }`}
             >
               {isApplied ? <Check aria-hidden="true" className="size-4" /> : null}
-              Apply
+              {t('themes.option.applyButton')}
             </button>
           </li>
         );

@@ -1,6 +1,7 @@
 import { ChevronDown, Palette } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { isPanelThemeId, panelThemes, themeLabel } from '#shared/themes.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAppearance } from '../appearance-context.ts';
 
 /**
@@ -16,6 +17,7 @@ const ThemePickerPopover = lazy(async () => ({ default: (await loadPopover()).Th
  * themes. Closing it ends any preview.
  */
 export function ThemePickerCompact() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const id = useId();
@@ -38,7 +40,7 @@ export function ThemePickerCompact() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={`Theme ${themeLabel(applied)}`}
+        aria-label={t('themes.picker.buttonLabel', { theme: themeLabel(applied) })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -48,7 +50,7 @@ export function ThemePickerCompact() {
         className="glass inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 font-semibold text-(--ink) hover:bg-(--surface-strong)"
       >
         <Palette aria-hidden="true" className="size-5" />
-        Theme
+        {t('themes.picker.button')}
         <span className="font-normal text-(--ink-muted)">
           <span aria-hidden="true">{current?.emoji ?? '🎨'}</span> {themeLabel(applied)}
         </span>

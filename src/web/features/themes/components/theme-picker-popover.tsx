@@ -2,6 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Check, Dices, RotateCcw } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { DEFAULT_PANEL_THEME, themeLabel } from '#shared/themes.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
 import { panelThemeOptions, randomPanelTheme } from '../model/theme-options.ts';
@@ -27,6 +28,7 @@ export function ThemePickerPopover({
   onOpenChange: (open: boolean) => void;
   anchorRef: RefObject<HTMLButtonElement | null>;
 }) {
+  const t = useT();
   const { applied, shown, pinnedPreview, pinPreview, apply } = useAppearance();
   const previewHandlers = usePreviewHandlers();
   const pressedOutside = useRef(false);
@@ -40,7 +42,7 @@ export function ThemePickerPopover({
         align="end"
         sideOffset={8}
         collisionPadding={16}
-        aria-label="Themes"
+        aria-label={t('themes.picker.label')}
         // Focus stays on the button as it opens, so opening previews nothing.
         onOpenAutoFocus={(event) => event.preventDefault()}
         // The button toggles the picker itself: a press on it is not a press outside.
@@ -60,7 +62,7 @@ export function ThemePickerPopover({
         className="z-40 w-[min(20rem,calc(100vw-3rem))] rounded-3xl border border-(--line) bg-(--surface-strong) p-3 shadow-(--glass-shadow) backdrop-blur-xl"
       >
         <fieldset className="flex flex-col gap-2">
-          <legend className="sr-only">Themes</legend>
+          <legend className="sr-only">{t('themes.picker.label')}</legend>
           <ul className="flex flex-col gap-1">
             {panelThemeOptions.map((option) => {
               const isApplied = option.id === applied;
@@ -82,7 +84,7 @@ export function ThemePickerPopover({
                     {isApplied ? (
                       <>
                         <Check aria-hidden="true" className="size-4 text-(--accent-strong)" />
-                        <span className="sr-only">(applied)</span>
+                        <span className="sr-only">{t('themes.picker.applied')}</span>
                       </>
                     ) : null}
                   </button>
@@ -97,7 +99,7 @@ export function ThemePickerPopover({
               className={`${menuButton} w-auto flex-1 justify-center`}
             >
               <RotateCcw aria-hidden="true" className="size-4" />
-              Reset
+              {t('themes.reset')}
             </button>
             <button
               type="button"
@@ -105,12 +107,12 @@ export function ThemePickerPopover({
               className={`${menuButton} w-auto flex-1 justify-center`}
             >
               <Dices aria-hidden="true" className="size-4" />
-              Random
+              {t('themes.random')}
             </button>
           </div>
           {pinnedPreview && pinnedPreview !== applied ? (
             <p role="status" className="px-1 text-sm text-(--ink-muted)">
-              Previewing {themeLabel(pinnedPreview)}: choose it above to apply it.
+              {t('themes.picker.previewing', { theme: themeLabel(pinnedPreview) })}
             </p>
           ) : null}
         </fieldset>

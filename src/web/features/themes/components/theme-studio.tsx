@@ -1,6 +1,7 @@
 import { Dices, RotateCcw } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { DEFAULT_PANEL_THEME, themeLabel } from '#shared/themes.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { useAppearance } from '../appearance-context.ts';
 import { panelThemeOptions, randomPanelTheme } from '../model/theme-options.ts';
@@ -11,6 +12,7 @@ import { ThemeOptionGrid } from './theme-option-grid.tsx';
  * which only preview. Leaving the page ends any preview.
  */
 export function ThemeStudio() {
+  const t = useT();
   const headingId = useId();
   const { applied, pinnedPreview, pinPreview, previewWhileOver, shown, apply } = useAppearance();
 
@@ -26,30 +28,32 @@ export function ThemeStudio() {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold text-(--ink)">
-          Theme Studio
+          {t('themes.studio.heading')}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => pinPreview(DEFAULT_PANEL_THEME)}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            Reset
+            {t('themes.reset')}
           </Button>
           <Button variant="secondary" onClick={() => pinPreview(randomPanelTheme(shown))}>
             <Dices aria-hidden="true" className="size-4" />
-            Random
+            {t('themes.random')}
           </Button>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-(--ink-muted)">
           {pinnedPreview && pinnedPreview !== applied
-            ? `Previewing ${themeLabel(pinnedPreview)}. Apply it to keep it.`
-            : `Applied: ${themeLabel(applied)}. Point at or focus a theme to preview it.`}
+            ? t('themes.studio.previewing', { theme: themeLabel(pinnedPreview) })
+            : t('themes.studio.applied', { theme: themeLabel(applied) })}
         </p>
         {pinnedPreview && pinnedPreview !== applied ? (
-          <Button onClick={() => apply(pinnedPreview)}>Apply preview ({themeLabel(pinnedPreview)})</Button>
+          <Button onClick={() => apply(pinnedPreview)}>
+            {t('themes.studio.applyPreview', { theme: themeLabel(pinnedPreview) })}
+          </Button>
         ) : null}
       </div>
-      <ThemeOptionGrid options={panelThemeOptions} label="Panel themes" />
+      <ThemeOptionGrid options={panelThemeOptions} label={t('themes.studio.listLabel')} />
     </section>
   );
 }

@@ -7,9 +7,39 @@ import {
   tokenThemeNames,
   tokenThemes,
 } from '#shared/themes.ts';
+import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-/** A theme as a picker shows it. */
-export type ThemeOption = { id: ThemeId; name: string; emoji: string; swatch: string; description: string };
+/**
+ * A theme as a picker shows it. The name is the theme's own (the spec's, the same in every language); the
+ * description is a message, translated where it is shown (#shared/themes.ts keeps the English for the server).
+ */
+export type ThemeOption = {
+  id: ThemeId;
+  name: string;
+  emoji: string;
+  swatch: string;
+  description: MessageKey;
+};
+
+const panelDescriptions: Record<PanelThemeId, MessageKey> = {
+  default: 'themes.description.panel.default',
+  ocean: 'themes.description.panel.ocean',
+  sunset: 'themes.description.panel.sunset',
+  forest: 'themes.description.panel.forest',
+  aurora: 'themes.description.panel.aurora',
+  lavender: 'themes.description.panel.lavender',
+  cherry: 'themes.description.panel.cherry',
+  noir: 'themes.description.panel.noir',
+};
+
+const tokenDescriptions: Record<TokenThemeName, MessageKey> = {
+  'cosmic-pink': 'themes.description.token.cosmicPink',
+  'miami-sunset': 'themes.description.token.miamiSunset',
+  'elegant-noir': 'themes.description.token.elegantNoir',
+  'ocean-mint': 'themes.description.token.oceanMint',
+  'aurora-borealis': 'themes.description.token.auroraBorealis',
+  'sakura-garden': 'themes.description.token.sakuraGarden',
+};
 
 export const panelThemeOptions: readonly ThemeOption[] = panelThemeIds.map((id: PanelThemeId) => {
   const theme = panelThemes[id];
@@ -18,7 +48,7 @@ export const panelThemeOptions: readonly ThemeOption[] = panelThemeIds.map((id: 
     name: theme.name,
     emoji: theme.emoji,
     swatch: theme.gradient,
-    description: theme.description,
+    description: panelDescriptions[id],
   };
 });
 
@@ -30,7 +60,7 @@ export const tokenThemeOptions: readonly ThemeOption[] = tokenThemeNames.map((na
     name: theme.label,
     emoji: theme.emoji,
     swatch: `linear-gradient(135deg, ${bg} 0%, ${bg} 30%, ${accent} 65%, ${accent2} 100%)`,
-    description: theme.description,
+    description: tokenDescriptions[name],
   };
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /** `DELETE /api/widgets/{id}`: gone for good. */
@@ -26,7 +27,7 @@ export function useDeleteWidget() {
     onError: (error, widget, context) => {
       if (context?.previous) queryClient.setQueryData(widgetsQueryKey, context.previous);
       console.error(`Failed to delete widget ${widget.id}: ${error.message}`);
-      toast.error('Could not delete that widget. Please try again.', { id: 'widgets-failure' });
+      toast.error(translate('widgets.toast.deleteFailed'), { id: 'widgets-failure' });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: widgetsQueryKey }),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { UpdateWidgetRequest } from '#shared/widgets.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import { translate } from '#web/lib/i18n/use-t.ts';
 import { moveWidget as moveInList } from '../lib/widget-order.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
@@ -25,7 +26,7 @@ export function useMoveWidget() {
     onError: (error, { widget }, context) => {
       if (context?.previous) queryClient.setQueryData(widgetsQueryKey, context.previous);
       console.error(`Failed to move widget ${widget.id}: ${error.message}`);
-      toast.error('Could not move that widget. Please try again.', { id: 'widgets-failure' });
+      toast.error(translate('widgets.toast.moveFailed'), { id: 'widgets-failure' });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: widgetsQueryKey }),
   });

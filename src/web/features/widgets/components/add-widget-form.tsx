@@ -1,13 +1,15 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
+import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
 
 /**
  * `POST /api/widgets`'s own schema, so the form refuses nothing the server takes. Without `order_index`: that is
@@ -30,6 +32,20 @@ const selectClass =
 const labelClass = 'text-sm font-semibold text-(--ink)';
 
 /**
+ * What the form's own check found, in the interface's language: the schema's messages are the server's English,
+ * so the form reads the field and the kind of refusal (zod's issue code) instead. The URL first, then the title.
+ */
+function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string {
+  const issue = error.issues.find((found) => found.path[0] === 'url') ?? error.issues[0];
+  if (issue?.path[0] === 'title' && issue.code === 'too_small') return t('widgets.form.titleRequired');
+  if (issue?.code === 'too_big') {
+    const max = issue.path[0] === 'title' ? WIDGET_LIMITS.titleMax : EMBED_LIMITS.inputMax;
+    return t('widgets.form.tooLong', { max });
+  }
+  return t('widgets.form.addFailed');
+}
+
+/**
  * Part 2 §2 and §5: title (required: Add is disabled without it), URL or pasted embed code, width and height
  * (default 6 x 6). The server decides what the widget shows and says why when it refuses; its reason is shown
  * here. Nothing pasted is ever rendered: the field's text only goes to the server. One state of the fields,
@@ -37,6 +53,7 @@ const labelClass = 'text-sm font-semibold text-(--ink)';
  * (decision 0021).
  */
 export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
+  const t = useT();
   const id = useId();
   const create = useCreateWidget();
   const [widget, setWidget] = useState<AddWidgetInput>(emptyWidget);
@@ -51,8 +68,7 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
     if (!canAdd) return;
     const parsed = addWidgetSchema.safeParse(widget);
     if (!parsed.success) {
-      const { url: urlError, title: titleError } = z.flattenError(parsed.error).fieldErrors;
-      setError(urlError?.[0] ?? titleError?.[0] ?? parsed.error.issues[0]?.message ?? null);
+      setError(formErrorText(t, parsed.error));
       return;
     }
     setError(null);
@@ -65,7 +81,7 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
           setError(
             failure instanceof ApiError
               ? (failure.fields.url ?? failure.fields.title ?? failure.message)
-              : 'Could not add that widget. Please try again.',
+              : t('widgets.form.addFailed'),
           );
         },
       },
@@ -73,10 +89,10 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   }
 
   return (
-    <form aria-label="Add widget" onSubmit={submit} className="flex flex-col gap-4" noValidate>
+    <form aria-label={t('widgets.form.add')} onSubmit={submit} className="flex flex-col gap-4" noValidate>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
-          label="Title"
+          label={t('widgets.form.title')}
           value={title}
           required
           maxLength={WIDGET_LIMITS.titleMax}
@@ -84,7 +100,7 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-kind`} className={labelClass}>
-            Widget
+            {t('widgets.form.kind')}
           </label>
           <select
             id={`${id}-kind`}
@@ -92,15 +108,15 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             onChange={(event) => change({ type: event.target.value === 'profile' ? 'profile' : 'iframe' })}
             className={selectClass}
           >
-            <option value="iframe">Link or embed code</option>
-            <option value="profile">My profile</option>
+            <option value="iframe">{t('widgets.form.kindLink')}</option>
+            <option value="profile">{t('widgets.form.kindProfile')}</option>
           </select>
         </div>
       </div>
       {type !== 'profile' ? (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-url`} className={labelClass}>
-            URL or embed code
+            {t('widgets.form.url')}
           </label>
           {/*
             A textarea, not <input type="url">, although part 2 §5 says the field is of URL type: the same field
@@ -116,20 +132,20 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
-            placeholder="https://www.youtube.com/watch?v=… or <iframe src=…>"
+            placeholder={t('widgets.form.urlPlaceholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-mono text-sm text-(--ink) placeholder:text-(--ink-muted) aria-invalid:border-(--danger)"
           />
           <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
-            YouTube, Spotify, Suno, Google Calendar, or any secure (https://) page.
+            {t('widgets.form.urlHint')}
           </p>
         </div>
       ) : null}
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-width`} className={labelClass}>
-            Width
+            {t('widgets.form.width')}
           </label>
           <select
             id={`${id}-width`}
@@ -141,14 +157,14 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
           >
             {widgetSizes.widths.map((width) => (
               <option key={width.span} value={width.span}>
-                {width.label} ({width.span})
+                {t(widthLabels[width.span])} ({width.span})
               </option>
             ))}
           </select>
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-height`} className={labelClass}>
-            Height
+            {t('widgets.form.height')}
           </label>
           <select
             id={`${id}-height`}
@@ -160,14 +176,14 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
           >
             {widgetSizes.heights.map((height) => (
               <option key={height.span} value={height.span}>
-                {height.label} ({height.span})
+                {t(heightLabels[height.span])} ({height.span})
               </option>
             ))}
           </select>
         </div>
         <Button type="submit" disabled={!canAdd} busy={create.isPending}>
           <Plus aria-hidden="true" className="size-5" />
-          Add widget
+          {t('widgets.form.add')}
         </Button>
       </div>
       {error ? (

@@ -1,5 +1,6 @@
 import { type WidgetType, widgetTypes } from '#shared/embeds.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
@@ -32,12 +33,13 @@ function Note({ children, height }: { children: string; height: number }) {
  * server, which derived it; nothing a member pasted is ever rendered as HTML.
  */
 export function WidgetBody({ widget }: { widget: ShownWidget }) {
+  const t = useT();
   const height = embedHeightPx(widget.row_span);
   const type = knownType(widget.type);
-  if (type === null) return <Note height={height}>Unsupported widget type</Note>;
+  if (type === null) return <Note height={height}>{t('widgets.body.unsupported')}</Note>;
   if (type === 'profile') return <ProfileWidget height={height} />;
-  if (!widget.url) return <Note height={height}>No URL configured</Note>;
-  if (!isFramableUrl(widget.url)) return <Note height={height}>This link cannot be shown.</Note>;
+  if (!widget.url) return <Note height={height}>{t('widgets.body.noUrl')}</Note>;
+  if (!isFramableUrl(widget.url)) return <Note height={height}>{t('widgets.body.cannotShow')}</Note>;
   const allow = EMBED_ALLOW[type];
   return (
     <iframe

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
 import { columnSpanClass } from '../lib/embed-frame.ts';
@@ -25,6 +26,7 @@ export function WidgetCard({
   onMove: (widget: ShownWidget, index: number) => void;
   onDelete: (widget: ShownWidget) => void;
 }) {
+  const t = useT();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -51,7 +53,7 @@ export function WidgetCard({
           <button
             type="button"
             className={iconButton}
-            aria-label={`Move ${widget.title} up`}
+            aria-label={t('widgets.card.moveUp', { title: widget.title })}
             disabled={index === 0}
             onClick={() => onMove(widget, index - 1)}
           >
@@ -60,7 +62,7 @@ export function WidgetCard({
           <button
             type="button"
             className={iconButton}
-            aria-label={`Move ${widget.title} down`}
+            aria-label={t('widgets.card.moveDown', { title: widget.title })}
             disabled={index === count - 1}
             onClick={() => onMove(widget, index + 1)}
           >
@@ -70,7 +72,7 @@ export function WidgetCard({
             ref={deleteRef}
             type="button"
             className={iconButton}
-            aria-label={`Delete ${widget.title}`}
+            aria-label={t('widgets.card.delete', { title: widget.title })}
             aria-expanded={confirming}
             aria-controls={confirming ? `${id}-confirm` : undefined}
             onClick={() => setConfirming(true)}
@@ -90,12 +92,12 @@ export function WidgetCard({
           }}
         >
           <p id={`${id}-question`} className="grow text-sm font-medium text-(--ink)">
-            Are you sure you want to delete this widget?
+            {t('widgets.card.deleteQuestion')}
           </p>
           <Button ref={cancelRef} variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
+            {t('widgets.card.cancel')}
           </Button>
-          <Button onClick={() => onDelete(widget)}>Delete widget</Button>
+          <Button onClick={() => onDelete(widget)}>{t('widgets.card.deleteWidget')}</Button>
         </div>
       ) : null}
       <WidgetBody widget={widget} />

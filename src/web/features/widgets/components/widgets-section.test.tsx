@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { errorResponse } from '#tests/web-kit/http-answers.ts';
 import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { serveWidgets } from '#tests/web-kit/widgets/widgets-handlers.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { EMBED_ALLOW } from '../lib/embed-frame.ts';
 import { WidgetsSection } from './widgets-section.tsx';
 
@@ -267,5 +268,30 @@ describe('WidgetsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Back' })).toBeInTheDocument();
     expect(takeConsoleErrors().join('\n')).toMatch(/Failed to load widgets/);
+  });
+});
+
+describe('WidgetsSection in Spanish', () => {
+  it('shows the form, the sizes, the states and the buttons in Spanish', async () => {
+    await act(() => activateLanguage('es'));
+    serveWidgets([
+      buildWidget({ title: 'Reloj', type: 'iframe', url: null }),
+      buildWidget({ title: 'Raro', type: 'hologram' }),
+    ]);
+    renderWithMember(<WidgetsSection />);
+    expect(screen.getByRole('heading', { name: 'Tus widgets' })).toBeInTheDocument();
+    expect(await screen.findByText('No hay una URL configurada')).toBeInTheDocument();
+    expect(screen.getByText('Tipo de widget no compatible')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subir Raro' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar Reloj' })).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Agregar widget' });
+    expect(within(form).getByRole('textbox', { name: 'URL o código para insertar' })).toBeInTheDocument();
+    const width = within(form).getByRole('combobox', { name: 'Ancho' });
+    expect(
+      within(width)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Pequeño (3)', 'Mediano (6)', 'Grande (9)', 'Completo (12)']);
   });
 });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useDeleteWidget } from '../api/delete-widget.ts';
@@ -12,6 +13,7 @@ import { WidgetCard } from './widget-card.tsx';
  * 12-column grid (one column on phones), in the order the server keeps.
  */
 export function WidgetsSection() {
+  const t = useT();
   const id = useId();
   const widgetsQuery = useWidgets();
   const move = useMoveWidget();
@@ -20,17 +22,17 @@ export function WidgetsSection() {
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-5">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-(--ink)">
-        Your widgets
+        {t('widgets.section.heading')}
       </h2>
       <AddWidgetForm nextIndex={widgetsQuery.data?.length ?? 0} />
       <QueryState
         query={widgetsQuery}
-        what="widgets"
+        what={t('widgets.section.what')}
         isEmpty={(list) => list.length === 0}
-        empty={<p className="text-(--ink-muted)">No widgets yet</p>}
+        empty={<p className="text-(--ink-muted)">{t('widgets.section.empty')}</p>}
       >
         {(list) => (
-          <ul aria-label="Widgets" className="grid grid-cols-1 gap-4 md:grid-cols-12">
+          <ul aria-label={t('widgets.section.list')} className="grid grid-cols-1 gap-4 md:grid-cols-12">
             {list.map((widget, index) => (
               <WidgetCard
                 key={widget.id}

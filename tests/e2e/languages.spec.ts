@@ -1,0 +1,201 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Page } from '@playwright/test';
+import { readCatalogue } from '../../scripts/message-catalogues.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 19: the whole app in Spanish shows no English, and back. Every page (and each tab) is scanned: its
+ * visible text, its visible elements' accessible texts (aria-label, placeholder, title, alt) and the document
+ * title are searched for the English catalogue's texts that Spanish does not share. What the member wrote is in
+ * Spanish, so anything English found is the interface's.
+ */
+
+/** The literal parts of a compiled message, branches of plurals included; tags split parts. */
+function literalParts(compiled: unknown, into: string[] = []): string[] {
+  if (typeof compiled === 'string') {
+    into.push(...compiled.split(/<\/?\d+>/));
+  } else if (Array.isArray(compiled)) {
+    for (const part of compiled) {
+      if (typeof part === 'string') literalParts(part, into);
+      else if (Array.isArray(part) && part[2] && typeof part[2] === 'object') {
+        for (const branch of Object.values(part[2] as Record<string, unknown>)) literalParts(branch, into);
+      }
+    }
+  }
+  return into;
+}
+
+/**
+ * English texts Spanish never uses: each English message's literal parts with at least two words or seven
+ * letters (shorter ones, "Done", "Mute", could be a name), found in no Spanish message.
+ */
+async function englishOnlyTexts(): Promise<string[]> {
+  const [{ catalogue: english }, { catalogue: spanish }] = await Promise.all([
+    readCatalogue('en'),
+    readCatalogue('es'),
+  ]);
+  const allSpanish = Object.values(spanish).join('\n');
+  const texts = new Set<string>();
+  for (const message of Object.values(english)) {
+    for (const part of literalParts(compileMessage(message))) {
+      const text = part
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      const words = text.split(' ').filter((word) => /\p{L}/u.test(word));
+      if (words.length < 2 && text.length < 7) continue;
+      if (allSpanish.includes(text)) continue;
+      texts.add(text);
+    }
+  }
+  return [...texts];
+}
+
+/** What a member sees or hears of the page now. */
+function shownTexts(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+    };
+    const attributes = [...document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')]
+      .filter(visible)
+      .flatMap((element) =>
+        ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+      );
+    return [document.title, document.body.innerText, ...attributes].join('\n');
+  });
+}
+
+async function expectNoEnglish(page: Page, englishTexts: string[], where: string) {
+  // The page has settled: no loading texts, no skeletons mid-way.
+  await page.waitForLoadState('networkidle');
+  const shown = await shownTexts(page);
+  const found = englishTexts.filter((text) =>
+    new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(shown),
+  );
+  expect(found, `English on ${where}`).toEqual([]);
+}
+
+async function chooseLanguage(page: Page, option: 'English' | 'Español') {
+  await page.goto('/settings');
+  const select = page.getByRole('combobox', { name: /Language|Idioma/ });
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/profile') && response.request().method() === 'PUT',
+  );
+  await select.selectOption({ label: option });
+  expect((await saved).status()).toBe(200);
+}
+
+test.describe('languages', () => {
+  test('the whole app in Spanish shows no English, and back in English', async ({ page, signIn }) => {
+    test.setTimeout(180_000);
+    const englishTexts = await englishOnlyTexts();
+    expect(englishTexts.length).toBeGreaterThan(300);
+
+    await signIn();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await chooseLanguage(page, 'Español');
+    // At once, without a reload.
+    await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    // Something to count: two tasks, written in Spanish.
+    await page.goto('/dashboard');
+    const form = page.getByRole('form', { name: 'Nueva tarea' });
+    for (const title of ['Regar las plantas', 'Leer un capítulo']) {
+      await form.getByRole('textbox', { name: 'Nueva tarea' }).fill(title);
+      await form.getByRole('button', { name: 'Añadir tarea' }).click();
+      await expect(page.getByText(title)).toBeVisible();
+    }
+
+    const pages = [
+      '/dashboard',
+      '/focus',
+      '/studio',
+      '/studio?tab=fal',
+      '/studio?tab=straico',
+      '/studio?tab=gallery',
+      '/community',
+      '/music',
+      '/settings',
+      '/settings?tab=avatar',
+      '/settings?tab=about',
+      '/settings?tab=wallpapers',
+      '/settings?tab=themes',
+      '/settings?tab=ai',
+      '/no-such-page',
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await expectNoEnglish(page, englishTexts, path);
+    }
+
+    // The shortcuts sheet and the command palette.
+    await page.goto('/dashboard');
+    await page.locator('body').press('?');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoEnglish(page, englishTexts, 'the shortcuts sheet');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoEnglish(page, englishTexts, 'the command palette');
+    await page.keyboard.press('Escape');
+
+    // The language follows the member to another device: a fresh browser with an English preference.
+    const other = await page.context().browser()?.newContext({ locale: 'en-US' });
+    if (!other) throw new Error('no browser');
+    await other.addCookies(await page.context().cookies());
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(new URL('/settings', page.url()).toString());
+    await expect(elsewhere.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+    await other.close();
+
+    // And back.
+    await chooseLanguage(page, 'English');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a date on the calendar and a count with a plural read correctly in both languages', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/dashboard');
+    const tasks = page.getByRole('region', { name: 'Your Tasks' });
+    const form = tasks.getByRole('form', { name: 'New task' });
+    await form.getByRole('textbox', { name: 'New task' }).fill('Uno');
+    await form.getByRole('button', { name: 'Add task' }).click();
+    await expect(tasks.getByText('1 task in all')).toBeVisible();
+    await form.getByRole('textbox', { name: 'New task' }).fill('Dos');
+    await form.getByRole('button', { name: 'Add task' }).click();
+    await expect(tasks.getByText('2 tasks in all')).toBeVisible();
+
+    const today = new Date();
+    const englishDay = new Intl.DateTimeFormat('en', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(today);
+    const spanishDay = new Intl.DateTimeFormat('es', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(today);
+    const calendar = page.getByRole('region', { name: /Calendar|Week/i });
+    await expect(calendar.getByText(englishDay, { exact: false })).toBeAttached();
+
+    await chooseLanguage(page, 'Español');
+    await page.goto('/dashboard');
+    const tareas = page.getByRole('region', { name: 'Tus tareas' });
+    await expect(tareas.getByText('2 tareas en total')).toBeVisible();
+    await tareas.getByRole('button', { name: /Eliminar Dos/ }).click();
+    await expect(tareas.getByText('1 tarea en total')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /Calendario|Semana/i }).getByText(spanishDay),
+    ).toBeAttached();
+  });
+});

@@ -1,0 +1,53 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { argumentsOf, findLiterals } from '../../scripts/check-i18n.ts';
+
+/** Issue 19: the build's check of the interface's texts finds what it is there to find. */
+describe('check-i18n', () => {
+  const texts = (code: string) => findLiterals('sample.tsx', code).map((finding) => finding.text);
+
+  it('finds literal texts a member reads in a component', () => {
+    expect(
+      texts(`
+        export function Sample({ busy }: { busy: boolean }) {
+          toast.error('Could not save');
+          useDocumentTitle('Settings');
+          return (
+            <section aria-label="Your tasks" title={busy ? 'Saving' : t('x')}>
+              <h2>Hello there</h2>
+              {busy ? 'Loading…' : null}
+              <input placeholder={\`Search \${n} items\`} />
+            </section>
+          );
+        }`),
+    ).toEqual([
+      'Could not save',
+      'Settings',
+      'Your tasks',
+      'Saving',
+      'Hello there',
+      'Loading…',
+      'Search items',
+    ]);
+  });
+
+  it('lets keys, names, marks and code through', () => {
+    expect(
+      texts(`
+        export function Sample() {
+          return (
+            <div className="flex gap-2" data-testid="task-row" aria-label={t('tasks.row')}>
+              {t('tasks.title', { count })} · — Lumara Suno {' '} 12:30
+              <a href="https://suno.com">{name}</a>
+            </div>
+          );
+        }`),
+    ).toEqual([]);
+  });
+
+  it('reads the arguments of a message, in plural branches too', () => {
+    const compiled = compileMessage('{count, plural, one {# task for {name}} other {# tasks}} in {column}');
+    expect([...argumentsOf(compiled)].sort()).toEqual(['column', 'count', 'name']);
+    expect([...argumentsOf(compileMessage('No arguments here'))]).toEqual([]);
+  });
+});
