@@ -538,11 +538,6 @@ export function paletteOf(id: ThemeId): ThemePalette {
   return isPanelThemeId(id) ? panelThemes[id].palette : tokenThemes[id].palette;
 }
 
-/** What the theme is called on screen: "Ocean Dreams", "Sakura Garden". */
-export function themeLabel(id: ThemeId): string {
-  return isPanelThemeId(id) ? panelThemes[id].name : tokenThemes[id].label;
-}
-
 /** All fourteen, panel themes first: what the contrast test walks. */
 export const allThemes: readonly { id: ThemeId; palette: ThemePalette }[] = [
   ...panelThemeIds.map((id) => ({ id, palette: panelThemes[id].palette })),

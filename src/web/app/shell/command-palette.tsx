@@ -3,9 +3,11 @@ import { CheckSquare, Keyboard, MessageSquare, Newspaper, Palette, Play, Plus } 
 import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResult } from '#shared/search.ts';
-import { panelThemeIds, panelThemes } from '#shared/themes.ts';
+import { panelThemeIds } from '#shared/themes.ts';
+import { threadTitle } from '#web/features/chat/model/thread-title.ts';
 import { useSearchOwnTitles } from '#web/features/search/api/search-own-titles.ts';
 import { useAppearance } from '#web/features/themes/appearance-context.ts';
+import { themeNameKey } from '#web/features/themes/model/theme-options.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { runShortcutAction, runShortcutActionWhenReady } from '#web/lib/shortcut-actions.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
@@ -93,7 +95,9 @@ export function CommandPalette({
                     className={itemClasses}
                   >
                     {resultIcon[kind]}
-                    <span className="truncate">{result.title}</span>
+                    <span className="truncate">
+                      {kind === 'chat' ? threadTitle(t, result) : result.title}
+                    </span>
                   </Command.Item>
                 ))}
               </Command.Group>
@@ -148,13 +152,13 @@ export function CommandPalette({
             {panelThemeIds.map((id) => (
               <Command.Item
                 key={id}
-                value={t('app.palette.themeValue', { theme: panelThemes[id].name })}
+                value={t('app.palette.themeValue', { theme: t(themeNameKey(id)) })}
                 keywords={keywordsOf(t('app.palette.themeKeywords'))}
                 onSelect={() => run(() => appearance.apply(id))}
                 className={itemClasses}
               >
                 <Palette aria-hidden="true" className="size-5 shrink-0" />
-                {t('app.palette.switchTheme', { theme: panelThemes[id].name })}
+                {t('app.palette.switchTheme', { theme: t(themeNameKey(id)) })}
               </Command.Item>
             ))}
           </Command.Group>

@@ -1,7 +1,8 @@
 import { Bot } from 'lucide-react';
 import { useId } from 'react';
-import { type AiChoice, aiProviderLabels, type ModelCategory } from '#shared/ai.ts';
+import type { AiChoice, ModelCategory } from '#shared/ai.ts';
 import type { CommunityStats } from '#shared/community.ts';
+import { providerLabel } from '#web/features/ai/model/ai-labels.ts';
 import { modelLabel } from '#web/features/ai/model/ai-selection.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
@@ -111,7 +112,7 @@ function AiAssistantPanel({
         <RichMessage
           id="community.assistant.uses"
           values={{
-            provider: aiProviderLabels[aiChoice.provider],
+            provider: providerLabel(t, aiChoice.provider),
             model: modelLabel(chatCategories(catalogue), aiChoice),
           }}
           parts={[

@@ -14,7 +14,7 @@ import {
   updatePostRequestSchema,
   vibes,
 } from '#shared/community.ts';
-import { type MessageKey, type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { type MessageKey, type Translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
@@ -80,6 +80,7 @@ export function PostEditorDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const editing = mode.kind === 'edit' ? mode.post : null;
   const titleRef = useRef<HTMLInputElement>(null);
@@ -93,7 +94,13 @@ export function PostEditorDialog({
     formState: { errors },
   } = useForm<PostInput, unknown, PostOutput>({
     resolver: editing ? editResolver : createResolver,
-    defaultValues: { title: editing?.title ?? '', body: editing?.body ?? '', lang: editing?.lang ?? 'auto' },
+    // A new post, and what the writing helpers write, default to the member's language (issue 19); in English the
+    // spec's 'auto', which follows the language the topic is written in.
+    defaultValues: {
+      title: editing?.title ?? '',
+      body: editing?.body ?? '',
+      lang: editing?.lang ?? (language === 'en' ? 'auto' : language),
+    },
   });
   // The helpers' topic and vibe belong to the generate request, not to the post, so the post form leaves them out.
   const [topic, setTopic] = useState('');

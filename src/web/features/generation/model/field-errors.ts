@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
 
 /** The first problem of each invalid field, by the field's name in the request body. */
@@ -60,7 +61,7 @@ export function fieldErrorText(t: Translate, field: string, issue: z.core.$ZodIs
   if (field === 'prompt' && issue.code === 'too_small') return t('generation.error.promptRequired');
   if (field === 'model' && issue.code === 'too_small') return t('generation.error.modelRequired');
   if (field === 'image_url' && issue.code === 'invalid_format') return t('generation.error.httpLink');
-  return issue.message;
+  return localizeShared(issue.message);
 }
 
 /** Every field's problem, in words. */

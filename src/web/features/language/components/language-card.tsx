@@ -36,11 +36,12 @@ export function LanguageCard() {
         <Languages aria-hidden="true" className="size-5 text-(--accent)" />
         {t('language.heading')}
       </h2>
-      <label htmlFor={`${id}-select`} className="text-sm text-(--ink-muted)">
+      <p id={`${id}-help`} className="text-sm text-(--ink-muted)">
         {t('language.help')}
-      </label>
+      </p>
       <select
-        id={`${id}-select`}
+        aria-labelledby={`${id}-heading`}
+        aria-describedby={`${id}-help`}
         className={controlClass}
         value={saved ?? BROWSER}
         disabled={profile.isPending}

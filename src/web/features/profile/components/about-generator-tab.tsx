@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
-import { translate, useT } from '#web/lib/i18n/use-t.ts';
+import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
@@ -27,6 +27,7 @@ import {
  */
 export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const generate = useGenerateBio();
   const [generating, setGenerating] = useState<BioLength | null>(null);
@@ -37,11 +38,15 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
   function write(length: BioLength) {
     setGenerating(length);
     generate.mutate(
-      bioMessages(length, {
-        displayName: current.display_name,
-        tags: current.tags,
-        currentBio: current.about,
-      }),
+      bioMessages(
+        length,
+        {
+          displayName: current.display_name,
+          tags: current.tags,
+          currentBio: current.about,
+        },
+        language,
+      ),
       {
         onSuccess: (text) =>
           form.change({ about: text.slice(0, PROFILE_LIMITS.aboutMax) || translate(BIO_EMPTY) }),

@@ -6,6 +6,7 @@ import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import {
   draftFrom,
@@ -119,5 +120,5 @@ function fieldReason(t: Translate, name: DraftField, error: { type?: string; mes
   const limit = fieldLimits[name];
   if (error.type === 'too_big' && limit !== undefined) return t('profile.info.tooLong', { max: limit });
   if (name === 'avatar_url' && error.type === 'custom') return t('profile.info.avatarUrlInvalid');
-  return error.message ?? '';
+  return localizeShared(error.message ?? '');
 }

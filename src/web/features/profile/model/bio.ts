@@ -1,4 +1,5 @@
 import type { AiChatMessage } from '#shared/ai.ts';
+import type { Language } from '#shared/language.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
@@ -19,10 +20,14 @@ export const bioLengthButtons: Record<BioLength, MessageKey> = {
 export const BIO_FAILED: MessageKey = 'profile.bio.failed';
 export const BIO_EMPTY: MessageKey = 'profile.bio.empty';
 
+/** Issue 19: the bio is written in the member's language; English asks as the spec does. */
+const bioLanguage: Record<Language, string> = { en: '', es: ', in Spanish (neutral Latin American Spanish)' };
+
 /** What `POST /api/ai/chat` is asked: a first-person bio from what the member told the form. */
 export function bioMessages(
   length: BioLength,
   about: { displayName: string; tags: readonly string[]; currentBio: string },
+  language: Language = 'en',
 ): AiChatMessage[] {
   const name = about.displayName.trim() || DEFAULT_DISPLAY_NAME;
   const facts = [
@@ -38,7 +43,7 @@ export function bioMessages(
     },
     {
       role: 'user',
-      content: `Write a ${bioLengths[length].label.toLowerCase()} bio of ${bioLengths[length].words}.\n${facts.join('\n')}`,
+      content: `Write a ${bioLengths[length].label.toLowerCase()} bio of ${bioLengths[length].words}${bioLanguage[language]}.\n${facts.join('\n')}`,
     },
   ];
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
 import { selectClass } from '#web/features/ai/components/model-bar.tsx';
-import { useT } from '#web/lib/i18n/use-t.ts';
+import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { styleModeLabelKeys } from '../model/style-modes.ts';
@@ -22,6 +22,7 @@ export function LumaraSystemCard({
   onModeChange: (mode: StyleMode) => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   return (
     <GlassPanel aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 p-5">
@@ -63,8 +64,9 @@ export function LumaraSystemCard({
       </div>
       <div id={`${id}-prompt`} className="rounded-2xl bg-(--surface-strong) p-4 text-sm">
         <p className="mb-1 font-semibold text-(--ink)">{t('studio.system.activePrompt')}</p>
-        <p className="whitespace-pre-line text-(--ink-muted)">
-          {enabled ? systemPromptFor(mode) : t('studio.system.noPrompt')}
+        {/* The words the AI receives, as sent: English, with the line asking for the member's language. */}
+        <p className="whitespace-pre-line text-(--ink-muted)" lang={enabled ? 'en' : undefined}>
+          {enabled ? systemPromptFor(mode, language) : t('studio.system.noPrompt')}
         </p>
       </div>
     </GlassPanel>

@@ -303,7 +303,7 @@ function StudioThatCanClose() {
 }
 
 describe('in Spanish', () => {
-  it('describes the themes in Spanish and keeps their names, in the studio and the Color Themes list', async () => {
+  it('names and describes the themes in Spanish, in the studio and the Color Themes list', async () => {
     await act(() => activateLanguage('es'));
     stubProfile({ theme: 'default' });
     const { user } = renderStudio(<ColorThemesTab />);
@@ -313,17 +313,17 @@ describe('in Spanish', () => {
     expect(
       within(studio).getByText('Un cielo nocturno iluminado por cintas verde azulado y violeta.'),
     ).toBeVisible();
-    expect(within(studio).getByRole('button', { name: 'Aplicar Aurora Borealis' })).toBeInTheDocument();
+    expect(within(studio).getByRole('button', { name: 'Aplicar Aurora boreal' })).toBeInTheDocument();
     const colorThemes = screen.getByRole('list', { name: 'Temas de color' });
     expect(within(colorThemes).getByText('Verdes de vidrio marino, frescos y claros.')).toBeVisible();
 
     await user.click(
-      within(colorThemes).getByRole('button', { name: 'Aplicar el tema de color Ocean Mint' }),
+      within(colorThemes).getByRole('button', { name: 'Aplicar el tema de color Menta marina' }),
     );
     await waitFor(() => expect(shownTheme()).toBe('ocean-mint'));
     expect(within(colorThemes).getByText('Aplicado')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Restablecer' }));
-    expect(screen.getByText('Vista previa de Cosmic Pink. Aplícalo para conservarlo.')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Aplicar vista previa (Cosmic Pink)' })).toBeInTheDocument();
+    expect(screen.getByText('Vista previa de Rosa cósmico. Aplícalo para conservarlo.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Aplicar vista previa (Rosa cósmico)' })).toBeInTheDocument();
   });
 });

@@ -45,7 +45,7 @@ export function ThemeOptionGrid({
               <ThemeSwatch swatch={option.swatch} className="size-12" />
               <div className="min-w-0">
                 <p className="font-bold break-words text-(--ink)">
-                  <span aria-hidden="true">{option.emoji}</span> {option.name}
+                  <span aria-hidden="true">{option.emoji}</span> {t(option.name)}
                 </p>
                 {isApplied ? (
                   <p className="text-sm font-semibold text-(--accent-strong)">{t('themes.option.applied')}</p>
@@ -59,7 +59,7 @@ export function ThemeOptionGrid({
             <p className="flex-1 text-sm text-(--ink-muted)">{t(option.description)}</p>
             <button
               type="button"
-              aria-label={t(applyLabel, { theme: option.name })}
+              aria-label={t(applyLabel, { theme: t(option.name) })}
               onClick={() => apply(option.id)}
               onFocus={onFocus}
               onBlur={onBlur}

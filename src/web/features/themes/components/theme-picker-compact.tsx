@@ -1,8 +1,9 @@
 import { ChevronDown, Palette } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
-import { isPanelThemeId, panelThemes, themeLabel } from '#shared/themes.ts';
+import { isPanelThemeId, panelThemes } from '#shared/themes.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAppearance } from '../appearance-context.ts';
+import { themeNameKey } from '../model/theme-options.ts';
 
 /**
  * The popover's code (Radix Popover and its positioning, about 12 KB gzip) loads when the button is pointed at,
@@ -40,7 +41,7 @@ export function ThemePickerCompact() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label={t('themes.picker.buttonLabel', { theme: themeLabel(applied) })}
+        aria-label={t('themes.picker.buttonLabel', { theme: t(themeNameKey(applied)) })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -52,7 +53,7 @@ export function ThemePickerCompact() {
         <Palette aria-hidden="true" className="size-5" />
         {t('themes.picker.button')}
         <span className="font-normal text-(--ink-muted)">
-          <span aria-hidden="true">{current?.emoji ?? '🎨'}</span> {themeLabel(applied)}
+          <span aria-hidden="true">{current?.emoji ?? '🎨'}</span> {t(themeNameKey(applied))}
         </span>
         <ChevronDown
           aria-hidden="true"

@@ -1,11 +1,11 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Check, Dices, RotateCcw } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
-import { DEFAULT_PANEL_THEME, themeLabel } from '#shared/themes.ts';
+import { DEFAULT_PANEL_THEME } from '#shared/themes.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
-import { panelThemeOptions, randomPanelTheme } from '../model/theme-options.ts';
+import { panelThemeOptions, randomPanelTheme, themeNameKey } from '../model/theme-options.ts';
 import { ThemeSwatch } from './theme-swatch.tsx';
 
 const menuButton =
@@ -79,7 +79,7 @@ export function ThemePickerPopover({
                   >
                     <ThemeSwatch swatch={option.swatch} className="size-7" />
                     <span className="flex-1">
-                      <span aria-hidden="true">{option.emoji}</span> {option.name}
+                      <span aria-hidden="true">{option.emoji}</span> {t(option.name)}
                     </span>
                     {isApplied ? (
                       <>
@@ -112,7 +112,7 @@ export function ThemePickerPopover({
           </div>
           {pinnedPreview && pinnedPreview !== applied ? (
             <p role="status" className="px-1 text-sm text-(--ink-muted)">
-              {t('themes.picker.previewing', { theme: themeLabel(pinnedPreview) })}
+              {t('themes.picker.previewing', { theme: t(themeNameKey(pinnedPreview)) })}
             </p>
           ) : null}
         </fieldset>

@@ -1,10 +1,10 @@
 import { Dices, RotateCcw } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { DEFAULT_PANEL_THEME, themeLabel } from '#shared/themes.ts';
+import { DEFAULT_PANEL_THEME } from '#shared/themes.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { useAppearance } from '../appearance-context.ts';
-import { panelThemeOptions, randomPanelTheme } from '../model/theme-options.ts';
+import { panelThemeOptions, randomPanelTheme, themeNameKey } from '../model/theme-options.ts';
 import { ThemeOptionGrid } from './theme-option-grid.tsx';
 
 /**
@@ -44,12 +44,12 @@ export function ThemeStudio() {
       <div className="flex flex-wrap items-center gap-3">
         <p role="status" className="text-(--ink-muted)">
           {pinnedPreview && pinnedPreview !== applied
-            ? t('themes.studio.previewing', { theme: themeLabel(pinnedPreview) })
-            : t('themes.studio.applied', { theme: themeLabel(applied) })}
+            ? t('themes.studio.previewing', { theme: t(themeNameKey(pinnedPreview)) })
+            : t('themes.studio.applied', { theme: t(themeNameKey(applied)) })}
         </p>
         {pinnedPreview && pinnedPreview !== applied ? (
           <Button onClick={() => apply(pinnedPreview)}>
-            {t('themes.studio.applyPreview', { theme: themeLabel(pinnedPreview) })}
+            {t('themes.studio.applyPreview', { theme: t(themeNameKey(pinnedPreview)) })}
           </Button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import {
+  isPanelThemeId,
   type PanelThemeId,
   panelThemeIds,
   panelThemes,
@@ -10,16 +11,41 @@ import {
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
- * A theme as a picker shows it. The name is the theme's own (the spec's, the same in every language); the
- * description is a message, translated where it is shown (#shared/themes.ts keeps the English for the server).
+ * A theme as a picker shows it. Its name and description are messages, translated where they are shown (the
+ * English are the spec's names; #shared/themes.ts keeps them for the server, and the ids the API takes).
  */
 export type ThemeOption = {
   id: ThemeId;
-  name: string;
+  name: MessageKey;
   emoji: string;
   swatch: string;
   description: MessageKey;
 };
+
+const panelNames: Record<PanelThemeId, MessageKey> = {
+  default: 'themes.name.panel.default',
+  ocean: 'themes.name.panel.ocean',
+  sunset: 'themes.name.panel.sunset',
+  forest: 'themes.name.panel.forest',
+  aurora: 'themes.name.panel.aurora',
+  lavender: 'themes.name.panel.lavender',
+  cherry: 'themes.name.panel.cherry',
+  noir: 'themes.name.panel.noir',
+};
+
+const tokenNames: Record<TokenThemeName, MessageKey> = {
+  'cosmic-pink': 'themes.name.token.cosmicPink',
+  'miami-sunset': 'themes.name.token.miamiSunset',
+  'elegant-noir': 'themes.name.token.elegantNoir',
+  'ocean-mint': 'themes.name.token.oceanMint',
+  'aurora-borealis': 'themes.name.token.auroraBorealis',
+  'sakura-garden': 'themes.name.token.sakuraGarden',
+};
+
+/** What a theme is called on screen ("Ocean Dreams", "Sueños de océano"): its message. */
+export function themeNameKey(id: ThemeId): MessageKey {
+  return isPanelThemeId(id) ? panelNames[id] : tokenNames[id];
+}
 
 const panelDescriptions: Record<PanelThemeId, MessageKey> = {
   default: 'themes.description.panel.default',
@@ -45,7 +71,7 @@ export const panelThemeOptions: readonly ThemeOption[] = panelThemeIds.map((id: 
   const theme = panelThemes[id];
   return {
     id,
-    name: theme.name,
+    name: panelNames[id],
     emoji: theme.emoji,
     swatch: theme.gradient,
     description: panelDescriptions[id],
@@ -57,7 +83,7 @@ export const tokenThemeOptions: readonly ThemeOption[] = tokenThemeNames.map((na
   const { bg, accent, accent2 } = theme.tokens;
   return {
     id: name,
-    name: theme.label,
+    name: tokenNames[name],
     emoji: theme.emoji,
     swatch: `linear-gradient(135deg, ${bg} 0%, ${bg} 30%, ${accent} 65%, ${accent2} 100%)`,
     description: tokenDescriptions[name],

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -42,7 +43,8 @@ function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string 
     const max = issue.path[0] === 'title' ? WIDGET_LIMITS.titleMax : EMBED_LIMITS.inputMax;
     return t('widgets.form.tooLong', { max });
   }
-  return t('widgets.form.addFailed');
+  // Any other rule: its own words, in the interface's language.
+  return issue ? localizeShared(issue.message) : t('widgets.form.addFailed');
 }
 
 /**
