@@ -175,7 +175,7 @@ test('shows research with Harvard references and working DOI links', async ({
 
   const card = conversation(page).getByRole('article', { name: 'Research: open access' });
   await expect(card).toBeVisible();
-  await expect(card).toContainText(/\d+ works since \d{4}/);
+  await expect(card).toContainText(/\d+ works? since \d{4}/);
   await expect(card).toContainText('Piwowar, H. and Priem, J. (2018)');
   const doi = card.getByRole('link', { name: /^https:\/\/doi\.org\/10\.7717\/peerj\.4375/ });
   await expect(doi).toHaveAttribute('href', 'https://doi.org/10.7717/peerj.4375');
