@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { COMMUNITY_LIMITS, postLangSchema } from './community.ts';
-import { languageSchema } from './language.ts';
 import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
-import { PROFILE_LIMITS, wallpaperCssSchema } from './profile.ts';
+import { languageSchema, PROFILE_LIMITS, wallpaperCssSchema } from './profile.ts';
 import { quickActionPayloadSchema } from './quick-actions.ts';
 import { TASK_LIMITS } from './tasks.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';

@@ -1,12 +1,15 @@
-import { z } from 'zod';
-
 /**
- * The languages Lumara speaks (issue 19). English is the spec's own and the default; every interface text has a
+ * The languages Lumara speaks (issue 19). No zod here: every page loads this through the translator, and zod
+ * waits for the pages that parse (its schema, `languageSchema`, is in profile.ts). English is the spec's own and the default; every interface text has a
  * message in each (src/web/lib/i18n/messages, src/server/lib/i18n/messages).
  */
 export const languages = ['en', 'es'] as const;
-export const languageSchema = z.enum(languages);
-export type Language = z.infer<typeof languageSchema>;
+export type Language = (typeof languages)[number];
+
+/** Whether a value names a language Lumara speaks. */
+export function isLanguage(value: unknown): value is Language {
+  return languages.some((language) => language === value);
+}
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Each language's name in itself, as a language menu shows it. */

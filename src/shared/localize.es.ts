@@ -17,18 +17,18 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The request body is larger than {0} KB': 'El cuerpo de la solicitud supera los {0} KB',
   '{0} was not found': '{0} no existe',
   'Sign in to continue': 'Inicia sesión para continuar',
-  'The server is busy. Try again shortly.': 'El servidor está ocupado. Vuelve a intentarlo en un momento.',
+  'The server is busy. Try again shortly.': 'El servidor está ocupado. Inténtalo de nuevo en un momento.',
   'The database is unavailable. Try again shortly.':
-    'La base de datos no está disponible. Vuelve a intentarlo en un momento.',
+    'La base de datos no está disponible. Inténtalo de nuevo en un momento.',
   'The server has run out of storage space, so nothing was saved. Try again later.':
-    'El servidor se quedó sin espacio de almacenamiento, así que no se guardó nada. Vuelve a intentarlo más tarde.',
+    'El servidor se quedó sin espacio de almacenamiento, así que no se guardó nada. Inténtalo de nuevo más tarde.',
   'A value in the request cannot be stored': 'Un valor de la solicitud no se puede guardar',
   'Send the request body as application/json': 'Envía el cuerpo de la solicitud como application/json',
   'Send the request body as JSON': 'Envía el cuerpo de la solicitud como JSON',
   'Send the file as {0}': 'Envía el archivo como {0}',
   'Requests from other sites are not accepted': 'No se aceptan solicitudes desde otros sitios',
   'Too many requests at once from this browser. Try again shortly.':
-    'Demasiadas solicitudes a la vez desde este navegador. Vuelve a intentarlo en un momento.',
+    'Demasiadas solicitudes a la vez desde este navegador. Inténtalo de nuevo en un momento.',
   'Too many {0} requests: try again in {1} s': 'Demasiadas solicitudes de {0}: vuelve a intentarlo en {1} s',
   AI: 'IA',
   posts: 'publicaciones',
@@ -97,7 +97,7 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The template must contain {0} where the selected text goes':
     'La plantilla debe incluir {0} donde va el texto seleccionado',
   'You already have {0} quick actions, the most there can be: delete one to add another':
-    'Ya tienes {0} acciones rápidas, el máximo posible: elimina una para añadir otra',
+    'Ya tienes {0} acciones rápidas, el máximo posible: elimina una para agregar otra',
   'Say which job': 'Indica qué trabajo',
   'Say which file to download': 'Indica qué archivo descargar',
   'Give the link of the file to save': 'Indica el enlace del archivo que quieres guardar',
@@ -173,21 +173,21 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'You have {0} live pages open already; close one to get live updates here':
     'Ya tienes {0} páginas abiertas con actualizaciones en vivo; cierra una para recibirlas aquí',
   'The server is at its limit of live connections. Try again shortly.':
-    'El servidor llegó a su límite de conexiones en vivo. Vuelve a intentarlo en un momento.',
+    'El servidor llegó a su límite de conexiones en vivo. Inténtalo de nuevo en un momento.',
 
   // Sign-in.
   'This sign-in was not started in this browser, or was already used. Please sign in again.':
     'Este inicio de sesión no empezó en este navegador, o ya se usó. Vuelve a iniciar sesión.',
   'Too many sign-ins are waiting. Try again in a few minutes.':
-    'Hay demasiados inicios de sesión en espera. Vuelve a intentarlo en unos minutos.',
+    'Hay demasiados inicios de sesión en espera. Inténtalo de nuevo en unos minutos.',
   'The sign-in code was refused. Please sign in again.':
     'Se rechazó el código de inicio de sesión. Vuelve a iniciar sesión.',
   'The sign-in provider cannot be reached. Please try again.':
-    'No se puede conectar con el proveedor de inicio de sesión. Vuelve a intentarlo.',
+    'No se puede conectar con el proveedor de inicio de sesión. Inténtalo de nuevo.',
   'The sign-in could not be verified. Please sign in again.':
     'No se pudo verificar el inicio de sesión. Vuelve a iniciar sesión.',
   'The sign-in provider did not complete the sign-in. Please try again.':
-    'El proveedor no completó el inicio de sesión. Vuelve a intentarlo.',
+    'El proveedor no completó el inicio de sesión. Inténtalo de nuevo.',
   'The sign-in provider sent no identity.': 'El proveedor de inicio de sesión no envió ninguna identidad.',
   'The sign-in provider did not share an email address.':
     'El proveedor de inicio de sesión no compartió ninguna dirección de correo.',
@@ -256,5 +256,5 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'A calendar widget can show at most {0} calendars.':
     'Un widget de calendario puede mostrar como máximo {0} calendarios.',
   "To add that calendar, paste its embed link from the calendar's settings (Integrate calendar).":
-    'Para añadir ese calendario, pega su enlace para insertar desde la configuración del calendario (Integrar calendario).',
+    'Para agregar ese calendario, pega su enlace para insertar desde la configuración del calendario (Integrar calendario).',
 };

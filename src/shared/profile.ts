@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
 import { generationStatusSchema } from './generation.ts';
-import { languageSchema } from './language.ts';
+import { languages } from './language.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
+
+/** 'en' or 'es': the interface's language a member chose (issue 19). */
+export const languageSchema = z.enum(languages);
 
 /**
  * The profile, its avatar and wallpaper, and the member's theme choice (part 1 §2 Settings, §3 Profile, §4

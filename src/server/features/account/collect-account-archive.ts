@@ -25,8 +25,7 @@ import {
   archiveKinds,
 } from '#shared/account-archive.ts';
 import { aiProviderIdSchema, modelIdSchema } from '#shared/ai.ts';
-import { languageSchema } from '#shared/language.ts';
-import { wallpaperCssSchema } from '#shared/profile.ts';
+import { languageSchema, wallpaperCssSchema } from '#shared/profile.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from '#shared/themes.ts';
 import { timeZoneSchema } from '#shared/time-zone.ts';

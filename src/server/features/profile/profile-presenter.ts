@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type Language, languageSchema } from '#shared/language.ts';
-import type { Profile } from '#shared/profile.ts';
+import type { Language } from '#shared/language.ts';
+import { languageSchema, type Profile } from '#shared/profile.ts';
 import {
   type PanelThemeId,
   panelThemeIdSchema,

@@ -72,6 +72,7 @@ describe('GET and PUT /api/profile', () => {
       theme_name: null,
       theme_tokens: null,
       time_zone: null,
+      language: null,
       updated_at: null,
     });
   });

@@ -95,7 +95,9 @@ describe('the command palette', () => {
 
     await app.user.keyboard('{Control>}k{/Control}');
     const palette = await screen.findByRole('dialog', { name: 'Ve a cualquier parte, haz lo que quieras' });
-    expect(within(palette).getByRole('option', { name: 'Cambiar al tema Sueños de océano' })).toBeInTheDocument();
+    expect(
+      within(palette).getByRole('option', { name: 'Cambiar al tema Sueños de océano' }),
+    ).toBeInTheDocument();
     await app.user.type(within(palette).getByRole('combobox'), 'ir a mús');
     await app.user.click(within(palette).getByRole('option', { name: 'Ir a Música' }));
     await waitFor(() => expect(app.pathname()).toBe('/music'));

@@ -1,6 +1,6 @@
 import { messages as english } from 'virtual:lumara-messages/en';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, type Language, languageSchema, pickLanguage } from '#shared/language.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '#shared/language.ts';
 import { localizeWith, type TextTable } from '#shared/localize.ts';
 import { storedValue } from '../stored-value.ts';
 
@@ -33,8 +33,7 @@ function zodConfig(): { customError?: unknown } {
  * The member's choice itself lives on their profile, on every device.
  */
 export const rememberedLanguage = storedValue<Language | ''>('lumara-language', (raw) => {
-  const parsed = languageSchema.safeParse(raw);
-  return parsed.success ? parsed.data : '';
+  return isLanguage(raw) ? raw : '';
 });
 
 /** The language to start in: the one this browser last showed, else the browser's preference. */
@@ -71,6 +70,5 @@ export function localizeShared(text: string): string {
 
 /** The language the interface shows now. */
 export function currentLanguage(): Language {
-  const parsed = languageSchema.safeParse(i18n.locale);
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  return isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
 }

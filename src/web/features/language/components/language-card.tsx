@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { type Language, languageNames, languageSchema, languages, pickLanguage } from '#shared/language.ts';
+import { isLanguage, type Language, languageNames, languages, pickLanguage } from '#shared/language.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
@@ -24,8 +24,7 @@ export function LanguageCard() {
   const saved = profile.data?.language ?? null;
 
   async function choose(value: string) {
-    const parsed = languageSchema.safeParse(value);
-    const choice: Language | null = parsed.success ? parsed.data : null;
+    const choice: Language | null = isLanguage(value) ? value : null;
     await activateLanguage(choice ?? pickLanguage(navigator.languages ?? [navigator.language]));
     save.mutate(choice, { onError: () => toast.error(t('language.saveFailed')) });
   }
