@@ -47,8 +47,21 @@ export async function readCatalogue(language: string): Promise<{ catalogue: Cata
  * so the parser stays out of the bundle (decision 0027). An unparseable message fails the build, naming its key.
  */
 export function messageCatalogues(): Plugin {
+  // In a production build every key becomes a short id (`tasks.board.dropHere` → `7f`), in the code and in the
+  // catalogues alike: keys are for people reading the source, and each one is sent twice otherwise. Keys are
+  // typed (message-keys.gen.ts), so every key in the code is a whole string literal the pattern below finds.
+  let shortIds: Map<string, string> | null = null;
   return {
     name: 'lumara:message-catalogues',
+    async configResolved(config) {
+      if (config.command !== 'build' || config.mode === 'test') return;
+      const { catalogue } = await readCatalogue('en');
+      shortIds = new Map(
+        Object.keys(catalogue)
+          .sort()
+          .map((key, index) => [key, index.toString(36)]),
+      );
+    },
     resolveId(id) {
       if (!id.startsWith(VIRTUAL_PREFIX)) return null;
       const language = id.slice(VIRTUAL_PREFIX.length);
@@ -61,10 +74,29 @@ export function messageCatalogues(): Plugin {
       const { catalogue, files } = await readCatalogue(language);
       for (const file of files) this.addWatchFile(file);
       const compiled = compileCatalogue(catalogue, `${language}.json`);
-      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`;
+      const ids = shortIds;
+      const shipped = ids
+        ? Object.fromEntries(Object.entries(compiled).map(([key, message]) => [ids.get(key) ?? key, message]))
+        : compiled;
+      return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(shipped))});`;
+    },
+    transform(code, id) {
+      const ids = shortIds;
+      if (!ids || !id.includes('/src/web/') || id.includes('/messages/')) return null;
+      let changed = false;
+      const shortened = code.replace(KEY_LITERAL, (literal, quote: string, key: string) => {
+        const short = ids.get(key);
+        if (short === undefined) return literal;
+        changed = true;
+        return `${quote}${short}${quote}`;
+      });
+      return changed ? { code: shortened, map: null } : null;
     },
   };
 }
+
+/** A string literal that may be a message key: `'feature.area.name'`, in any quotes. */
+const KEY_LITERAL = /(["'`])([a-z][\w-]*(?:\.[\w-]+)+)\1/g;
 
 /** Every message of a catalogue, compiled; a message that does not parse throws with its key. */
 export function compileCatalogue(catalogue: Catalogue, name: string) {
