@@ -2,6 +2,7 @@
  * Issue 19: fails (exit 1) when
  * - a component renders a literal text a member reads: JSX text, a visible attribute (aria-label, title,
  *   placeholder, alt, label…), a string in a JSX expression, a toast's or a document title's text; or
+ * - a key is built from parts (`badges.${type}.name`), which the build's short ids cannot follow; or
  * - a catalogue misses a key the English one has (or has one English does not), or a message's arguments differ
  *   from English's, or a message does not parse.
  * `npm run build` and `npm test` run it. `--show <folder>` checks the components under one folder only.
@@ -128,6 +129,36 @@ export function findLiterals(file: string, code: string): Finding[] {
   return findings;
 }
 
+/**
+ * Keys built from parts (`badges.${type}.name`): the build turns each whole key into a short id, so a key must be
+ * written whole where it is used (a map from the type to its keys).
+ */
+export function findBuiltKeys(file: string, code: string, keys: readonly string[]): Finding[] {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const findings: Finding[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isTemplateExpression(node)) {
+      const head = node.head.text;
+      if (/^[a-z][\w-]*\./.test(head) && keys.some((key) => key.startsWith(head))) {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+        findings.push({ file, line: line + 1, text: node.getText(source) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return findings;
+}
+
+/** Every source file of the web app but tests, components and modules alike. */
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
 async function componentFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
@@ -214,6 +245,14 @@ async function main() {
     for (const finding of findLiterals(file, await readFile(path.join(ROOT, file), 'utf8'))) {
       problems.push(
         `${finding.file}:${finding.line} renders a literal text "${finding.text}": use a message key`,
+      );
+    }
+  }
+  const keys = Object.keys((await readCatalogue('en')).catalogue);
+  for (const file of (await sourceFiles(WEB)).filter((f) => f.startsWith(prefix))) {
+    for (const finding of findBuiltKeys(file, await readFile(path.join(ROOT, file), 'utf8'), keys)) {
+      problems.push(
+        `${finding.file}:${finding.line} builds a message key from parts (${finding.text}): write it whole`,
       );
     }
   }

@@ -360,11 +360,16 @@ test.describe('tasks', () => {
     await openDashboard(page);
     await addTask(page, 'Plan sprint review');
     const title = column(page, 'To Do').getByText('Plan sprint review', { exact: true });
-    const lines = await title.evaluate((element) => {
-      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
-      return Math.round(element.getBoundingClientRect().height / lineHeight);
-    });
-    expect(lines).toBe(1);
+    // Polled: the card that showed the task while it was being saved gives way to the saved one, and a node
+    // measured as it leaves the page has no style at all.
+    await expect
+      .poll(() =>
+        title.evaluate((element) => {
+          const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+          return Math.round(element.getBoundingClientRect().height / lineHeight);
+        }),
+      )
+      .toBe(1);
     const board = await tasksCard(page).boundingBox();
     const main = await page.locator('#main-content > div').boundingBox();
     expect(board && main && board.width).toBeGreaterThan((main?.width ?? 0) - 1);

@@ -1,6 +1,6 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { argumentsOf, findLiterals } from '../../scripts/check-i18n.ts';
+import { argumentsOf, findBuiltKeys, findLiterals } from '../../scripts/check-i18n.ts';
 
 /** Issue 19: the build's check of the interface's texts finds what it is there to find. */
 describe('check-i18n', () => {
@@ -43,6 +43,14 @@ describe('check-i18n', () => {
           );
         }`),
     ).toEqual([]);
+  });
+
+  it('finds a key built from parts, which the build could not shorten', () => {
+    const keys = ['badges.first_flight.name', 'tasks.count'];
+    const built = (code: string) => findBuiltKeys('sample.ts', code, keys).map((finding) => finding.text);
+    expect(built('const key = `badges.${type}.name`;')).toEqual(['`badges.${type}.name`']);
+    expect(built("const key = 'badges.first_flight.name'; const url = `https://x.test/${id}`;")).toEqual([]);
+    expect(built('const label = `tasks ${count}`;')).toEqual([]);
   });
 
   it('reads the arguments of a message, in plural branches too', () => {
