@@ -203,6 +203,7 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'An archive may be at most {0} GB': 'Un archivo puede pesar como máximo {0} GB',
   'Send the archive (a .zip) as the request body': 'Envía el archivo (un .zip) como cuerpo de la solicitud',
   'not a file path of this archive': 'no es una ruta de archivo de este archivo comprimido',
+  'Deleted member': 'Miembro eliminado',
 
   // Links refused by the embed rules (#shared/embeds.ts).
   'Paste a link or embed code.': 'Pega un enlace o un código para insertar.',

@@ -48,9 +48,15 @@ describe('check-i18n', () => {
   it('finds a key built from parts, which the build could not shorten', () => {
     const keys = ['badges.first_flight.name', 'tasks.count'];
     const built = (code: string) => findBuiltKeys('sample.ts', code, keys).map((finding) => finding.text);
-    expect(built('const key = `badges.${type}.name`;')).toEqual(['`badges.${type}.name`']);
-    expect(built("const key = 'badges.first_flight.name'; const url = `https://x.test/${id}`;")).toEqual([]);
-    expect(built('const label = `tasks ${count}`;')).toEqual([]);
+    // Source code as text: its template literals are the point.
+    const dollar = '$';
+    expect(built(`const key = \`badges.${dollar}{type}.name\`;`)).toEqual([
+      `\`badges.${dollar}{type}.name\``,
+    ]);
+    expect(
+      built(`const key = 'badges.first_flight.name'; const url = \`https://x.test/${dollar}{id}\`;`),
+    ).toEqual([]);
+    expect(built(`const label = \`tasks ${dollar}{count}\`;`)).toEqual([]);
   });
 
   it('reads the arguments of a message, in plural branches too', () => {

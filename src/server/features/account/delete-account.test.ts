@@ -134,6 +134,13 @@ describe('DELETE /api/account', () => {
       "SELECT count(*)::int AS n FROM users WHERE name = 'Deleted member'",
     );
     expect(rows[0]?.n).toBe(1);
+    // Named in the reader's language.
+    const feed = await (
+      await t.request('/api/community/posts', { cookie: grace.cookie, headers: { 'accept-language': 'es' } })
+    ).json();
+    expect(feed.posts.find((post: { id: number }) => post.id === kept[0])?.author_name).toBe(
+      'Miembro eliminado',
+    );
     // Nobody to list among the members.
     const members = await (await t.request('/api/community/members', { cookie: grace.cookie })).text();
     expect(members).not.toContain(DELETED_MEMBER_NAME);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { profiles, users } from '#server/db/schema.ts';
+import { DELETED_MEMBER_EMAIL, profiles, users } from '#server/db/schema.ts';
+import { inRequestLanguage } from '#server/lib/request-language.ts';
+import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 
 /**
  * How the community names a member and shows their picture: the one place that decides it. The profile's
@@ -12,9 +14,13 @@ import { profiles, users } from '#server/db/schema.ts';
 const profileDisplayName = sql`nullif(${profiles.displayName}, '')`;
 const profileAvatar = sql`nullif(${profiles.avatarUrl}, '')`;
 
+/**
+ * Posts and comments kept by a member who deleted their account belong to the one "Deleted member" row, named in
+ * the reader's language (issue 19).
+ */
 export function authorColumns() {
   return {
-    authorName: sql<string>`coalesce(${profileDisplayName}, ${users.name})`,
+    authorName: sql<string>`case when ${users.email} = ${DELETED_MEMBER_EMAIL} then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
     authorAvatar: sql<string | null>`coalesce(${profileAvatar}, ${users.picture})`,
   };
 }

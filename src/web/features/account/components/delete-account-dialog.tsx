@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { CommunityContentChoice } from '#shared/account.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
@@ -36,7 +37,9 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
     try {
       const { posts_kept } = await remove.mutateAsync({ email: typed, community });
       await logout();
-      toast.success(t('account.delete.deleted', { count: posts_kept, name: DELETED_MEMBER_NAME }));
+      toast.success(
+        t('account.delete.deleted', { count: posts_kept, name: localizeShared(DELETED_MEMBER_NAME) }),
+      );
     } catch (error) {
       console.error('Failed to delete the account', error);
     }
@@ -70,7 +73,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
             name="community"
             value="keep"
             checked={community === 'keep'}
-            label={t('account.delete.keepThem', { name: DELETED_MEMBER_NAME })}
+            label={t('account.delete.keepThem', { name: localizeShared(DELETED_MEMBER_NAME) })}
             description={t('account.delete.keepThemHelp')}
             onSelect={() => setCommunity('keep')}
           />

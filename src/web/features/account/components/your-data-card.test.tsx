@@ -77,11 +77,11 @@ describe('YourDataCard: Delete my account (issue 19)', () => {
       'ada@example.test',
     );
     await user.click(
-      within(dialog).getByRole('radio', { name: /^Conservarlos, con el nombre “Deleted member”/ }),
+      within(dialog).getByRole('radio', { name: /^Conservarlos, con el nombre “Miembro eliminado”/ }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' }));
     expect(
-      await screen.findByText('Se eliminó tu cuenta. Tu publicación queda como “Deleted member”.'),
+      await screen.findByText('Se eliminó tu cuenta. Tu publicación queda como “Miembro eliminado”.'),
     ).toBeVisible();
   });
 });
