@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { isLanguage, type Language, languageNames, languages, pickLanguage } from '#shared/language.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
-import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { controlClass } from '#web/ui/field-classes.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useSaveLanguage } from '../api/save-language.ts';
@@ -26,7 +26,8 @@ export function LanguageCard() {
   async function choose(value: string) {
     const choice: Language | null = isLanguage(value) ? value : null;
     await activateLanguage(choice ?? pickLanguage(navigator.languages ?? [navigator.language]));
-    save.mutate(choice, { onError: () => toast.error(t('language.saveFailed')) });
+    // `translate`, not `t`: the message is said in the language just chosen.
+    save.mutate(choice, { onError: () => toast.error(translate('language.saveFailed')) });
   }
 
   return (
