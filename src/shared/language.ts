@@ -12,6 +12,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** How a prompt names the language an AI is asked to write in, where English needs no asking. */
+export const SPANISH_FOR_AI = 'Spanish (neutral Latin American Spanish)';
+
 /** Each language's name in itself, as a language menu shows it. */
 export const languageNames: Record<Language, string> = { en: 'English', es: 'Español' };
 

@@ -6,15 +6,15 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * Issue 19: what the server writes for a member to read comes in the language the request asks for
  * (Accept-Language, which the browser app sets to the interface's language); codes stay the same.
  */
-describe('answers in the request’s language', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+let t: TestApp;
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
+describe('answers in the request’s language', () => {
   const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
 
   it('translates an error’s message and its fields’ reasons, own and zod’s, and keeps the code', async () => {
@@ -77,14 +77,6 @@ describe('answers in the request’s language', () => {
 });
 
 describe('the member’s language on the profile', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await buildTestApp();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
   it('is saved, answered by profile and me, cleared with null, and only en or es', async () => {
     const { cookie } = await signInMember(t);
     const me = async () => (await (await t.request('/api/profile/me', { cookie })).json()).language;

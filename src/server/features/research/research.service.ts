@@ -4,7 +4,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
-import { DEFAULT_LANGUAGE, type Language } from '#shared/language.ts';
+import { DEFAULT_LANGUAGE, type Language, SPANISH_FOR_AI } from '#shared/language.ts';
 import {
   RESEARCH_RESULTS,
   RESEARCH_SYNTHESIS_WORDS,
@@ -87,7 +87,7 @@ export function presentWork(work: OpenAlexWork, now: Date): ResearchItem {
 /** The member's language, as the synthesis is asked for (issue 19): research answers in the interface's language. */
 const synthesisLanguage: Record<Language, string> = {
   en: 'British English',
-  es: 'Spanish (neutral Latin American Spanish)',
+  es: SPANISH_FOR_AI,
 };
 
 /** Room for 200 words and a little more; reasoning models spend some of it before answering. */

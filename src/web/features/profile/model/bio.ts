@@ -1,5 +1,5 @@
 import type { AiChatMessage } from '#shared/ai.ts';
-import type { Language } from '#shared/language.ts';
+import { type Language, SPANISH_FOR_AI } from '#shared/language.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
@@ -21,7 +21,7 @@ export const BIO_FAILED: MessageKey = 'profile.bio.failed';
 export const BIO_EMPTY: MessageKey = 'profile.bio.empty';
 
 /** Issue 19: the bio is written in the member's language; English asks as the spec does. */
-const bioLanguage: Record<Language, string> = { en: '', es: ', in Spanish (neutral Latin American Spanish)' };
+const bioLanguage: Record<Language, string> = { en: '', es: `, in ${SPANISH_FOR_AI}` };
 
 /** What `POST /api/ai/chat` is asked: a first-person bio from what the member told the form. */
 export function bioMessages(
