@@ -6,7 +6,7 @@
  * kept nowhere), each with its wall time and the server's peak resident memory over its baseline (sampled from
  * /proc every 20 ms). Prints figures, asserts nothing. Runs the bundled server: `npm run build` first.
  */
-import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -21,18 +21,13 @@ import {
   EMPTY_ARCHIVE_PROFILE,
 } from '../src/shared/account-archive.ts';
 import { startServerProcess } from '../tests/setup/server-process.ts';
+import { residentBytes } from './resident-memory.ts';
 
 const TASKS = 10_000;
 const MEDIA_FILES = 20;
 const MEDIA_FILE_BYTES = 10 * 1024 * 1024;
 const MIB = 1024 * 1024;
 const EXPORTED_AT = '2026-11-27T10:00:00.000Z';
-
-function residentBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-  return kib ? Number(kib) * 1024 : 0;
-}
 
 /** Runs `work` while sampling the process's memory: its wall time and the peak over the baseline before it. */
 async function measured<T>(pid: number, work: () => Promise<T>) {

@@ -13,7 +13,8 @@
  * 6. Live event delivery under 50 open streams, on one server and across two on PostgreSQL and Redis
  *    (bench/event-latency.ts).
  * 7. Your data: import and export for a member with 10,000 tasks and 200 MB of media, with the server's peak
- *    memory (bench/account-archive.ts).
+ *    memory (bench/account-archive.ts), and four hostile imports at once beside `/healthz`
+ *    (bench/hostile-imports.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
  * of a run; BENCH_ONLY=server|browser|chat|media|events|account runs one part alone.
  */
@@ -29,6 +30,7 @@ import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureEventLatency } from './event-latency.ts';
+import { measureHostileImports } from './hostile-imports.ts';
 import {
   CONNECTIONS,
   type Figures,
@@ -71,8 +73,10 @@ async function main(): Promise<void> {
   if (runs('chat')) await withDataDir('chat', async (dir) => measureChatStreaming(signInOverHttp, dir));
   if (runs('media')) await withDataDir('media', async (dir) => measureMedia(signInOverHttp, dir));
   if (runs('events')) console.log(`\n${(await measureEventLatency()).join('\n')}`);
-  if (runs('account'))
+  if (runs('account')) {
     await withDataDir('account', async (dir) => measureAccountArchive(signInOverHttp, dir));
+    await withDataDir('hostile-imports', async (dir) => measureHostileImports(signInOverHttp, dir));
+  }
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

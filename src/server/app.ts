@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './app-env.ts';
+import { createArchiveAdapters } from './archive-adapters.ts';
 import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
@@ -203,6 +204,9 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         now,
         appUrl: deps.appUrl,
+        adapters: createArchiveAdapters({ events }),
+        media: deps.media,
+        ...redisLimits,
       }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))

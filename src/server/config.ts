@@ -145,8 +145,13 @@ export type BackupConfig = { dir: string; everyMs: number; keep: number };
 export type MediaConfig = {
   /** The media store's directory (`DATA_DIR/media` unless `MEDIA_DIR` says otherwise). */
   dir: string;
-  /** The largest file the server copies into its store (provider outputs and `POST /api/media`). */
+  /** The largest file the server copies into its store (provider outputs, `POST /api/media`, imports). */
   maxBytes: number;
+  /**
+   * Where large uploads wait while they are read (account imports): on the data volume (`DATA_DIR/uploads`), not
+   * the system's temporary folder, which is often small or in memory.
+   */
+  uploadsDir: string;
   /** A generation job not finished after this long fails as 'Generation timed out'. */
   jobTimeoutMs: number;
   /**
@@ -261,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: {
       dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
       maxBytes: e.MEDIA_MAX_BYTES,
+      uploadsDir: path.resolve(path.join(e.DATA_DIR, 'uploads')),
       jobTimeoutMs: e.GENERATION_TIMEOUT_MS,
       outbound,
     },

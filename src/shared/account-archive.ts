@@ -1,13 +1,35 @@
 import { z } from 'zod';
-import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
-import { COMMUNITY_LIMITS, postLangSchema } from './community.ts';
-import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
-import { languageSchema, PROFILE_LIMITS, wallpaperCssSchema } from './profile.ts';
-import { quickActionPayloadSchema } from './quick-actions.ts';
-import { TASK_LIMITS } from './tasks.ts';
+import { AI_LIMITS, aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
+import { CHAT_LIMITS } from './chat.ts';
+import {
+  aiHelpersSchema,
+  COMMUNITY_LIMITS,
+  commentBodySchema,
+  postBodySchema,
+  postLangSchema,
+  postTitleSchema,
+} from './community.ts';
+import { cutText } from './cut-text.ts';
+import { widgetTypeSchema } from './embeds.ts';
+import {
+  MEDIA_LIMITS,
+  mediaModelIdSchema,
+  mediaPromptSchema,
+  mediaTitleSchema,
+  mediaTypeSchema,
+} from './media.ts';
+import { startPomodoroRequestSchema } from './pomodoro.ts';
+import { languageSchema, PROFILE_LIMITS, statusSchema, wallpaperCssSchema } from './profile.ts';
+import {
+  quickActionCategorySchema,
+  quickActionIconSchema,
+  quickActionLabelSchema,
+  quickActionPayloadSchema,
+} from './quick-actions.ts';
+import { dueDateSchema, taskLabelsSchema, taskStatusSchema, taskTitleSchema } from './tasks.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
-import { WIDGET_LIMITS } from './widgets.ts';
+import { createWidgetRequestSchema } from './widgets.ts';
 
 /**
  * The archive a member exports and imports (issue 19, "Your data"): a zip with one JSON document per kind, the
@@ -20,16 +42,24 @@ import { WIDGET_LIMITS } from './widgets.ts';
 export const ARCHIVE_FORMAT = 'lumara-account-archive';
 export const ARCHIVE_VERSION = 1;
 
-/** The limits an archive must keep to be read at all (hostile archives: zip bombs, endless entries). */
+/**
+ * The limits an archive must keep to be read at all (hostile archives: zip bombs, endless entries, documents that
+ * would take the server's memory). Each document is read, parsed and checked off the main thread, and no larger
+ * than a few MB: a member's data of a kind that grows (tasks, sessions, messages) fits, a document that unpacks to
+ * hundreds of MB from a few KB does not. The media files are held to the server's own `MEDIA_MAX_BYTES` as
+ * uploads are; `fileBytesMax` is the most any configuration allows.
+ */
 export const ARCHIVE_LIMITS = {
   /** The upload itself. */
   archiveBytesMax: 2 * 1024 * 1024 * 1024,
   /** Entries in the zip's directory. */
   entriesMax: 50_000,
   /** One JSON document, unpacked. */
-  documentBytesMax: 64 * 1024 * 1024,
-  /** One media file, unpacked. */
-  fileBytesMax: 512 * 1024 * 1024,
+  documentBytesMax: 8 * 1024 * 1024,
+  /** All the JSON documents together, unpacked. */
+  documentsBytesMax: 32 * 1024 * 1024,
+  /** One media file, unpacked, whatever `MEDIA_MAX_BYTES` says. */
+  fileBytesMax: 1024 * 1024 * 1024,
   /** Everything unpacked together. */
   unpackedBytesMax: 4 * 1024 * 1024 * 1024,
   /** Rows of one kind. */
@@ -46,13 +76,14 @@ export const archiveFilePathSchema = z
   .max(200)
   .regex(/^(media|profile)\/[a-z0-9_-]+\.[a-z0-9]{1,8}$/, 'not a file path of this archive');
 
+// Every field a route takes is held to that route's own schema (trimmed, bounded, refused as the route refuses
+// it): an archive is no way around them.
+
 export const archiveProfileSchema = z.object({
   display_name: text(PROFILE_LIMITS.displayNameMax).nullable(),
   about: text(PROFILE_LIMITS.aboutMax).nullable(),
   tags: z.array(text(PROFILE_LIMITS.tagMax)).max(PROFILE_LIMITS.tagsMax),
-  status: text(PROFILE_LIMITS.statusMax).nullable(),
-  // What the app applies as it stands (colours, CSS, a zone, a provider) is held to the profile routes' own
-  // schemas: an archive is no way around them.
+  status: statusSchema.nullable(),
   theme: panelThemeIdSchema.nullable(),
   theme_name: tokenThemeNameSchema.nullable(),
   theme_tokens: themeTokensSchema.nullable(),
@@ -86,10 +117,10 @@ export const EMPTY_ARCHIVE_PROFILE: z.infer<typeof archiveProfileSchema> = {
 
 export const archiveTaskSchema = z.object({
   id: archiveId,
-  title: text(TASK_LIMITS.titleMax).min(1),
-  status: z.enum(['todo', 'doing', 'done']),
-  labels: z.array(text(TASK_LIMITS.labelMax)).max(TASK_LIMITS.labelsMax),
-  due_date: z.iso.date().nullable(),
+  title: taskTitleSchema,
+  status: taskStatusSchema,
+  labels: taskLabelsSchema,
+  due_date: dueDateSchema,
   position: z.number().finite(),
   created_at: instant,
   updated_at: instant,
@@ -98,27 +129,48 @@ export const archiveTaskSchema = z.object({
 
 export const archivePomodoroSessionSchema = z.object({
   id: archiveId,
-  duration_minutes: z.number().int().min(1).max(1_440),
+  duration_minutes: startPomodoroRequestSchema.shape.duration_minutes,
   time_zone: timeZoneSchema,
   started_at: instant,
   completed_at: instant.nullable(),
 });
 
+/** Badges are exported for the member to read; an import never takes them, it earns them again from the rows. */
 export const archiveBadgeSchema = z.object({ badge_type: text(100), earned_at: instant });
 
-export const archiveChatMessageSchema = z.object({
-  role: chatRoleSchema,
-  content: text(200_000),
-  provider: text(100).nullable(),
-  model: text(200).nullable(),
-  stopped: z.boolean(),
-  created_at: instant,
-});
+/**
+ * A message of a chat. What the member wrote is held to the chat route's limit; what a model wrote is cut to
+ * `AI_LIMITS.messageMax`, as every model answer is (the document's own size bounds what is read).
+ */
+export const archiveChatMessageSchema = z
+  .object({
+    role: chatRoleSchema,
+    content: z.string(),
+    provider: text(100).nullable(),
+    model: text(200).nullable(),
+    stopped: z.boolean(),
+    created_at: instant,
+  })
+  .superRefine((message, context) => {
+    if (message.role === 'user' && message.content.length > CHAT_LIMITS.contentMax) {
+      context.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: `At most ${CHAT_LIMITS.contentMax} characters`,
+      });
+    }
+  })
+  .transform((message) =>
+    message.role === 'user'
+      ? message
+      : { ...message, content: cutText(message.content, AI_LIMITS.messageMax) },
+  );
 
 export const archiveChatThreadSchema = z.object({
   id: archiveId,
-  title: text(200).min(1),
-  memory: text(200_000),
+  title: z.string().trim().min(1).max(CHAT_LIMITS.titleMax),
+  /** Cut on import to what the chat's own summaries keep. */
+  memory: z.string(),
   archived_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
@@ -126,9 +178,9 @@ export const archiveChatThreadSchema = z.object({
 });
 
 export const archiveQuickActionSchema = z.object({
-  label: text(200).min(1),
-  icon: text(100),
-  category: text(100),
+  label: quickActionLabelSchema,
+  icon: quickActionIconSchema,
+  category: quickActionCategorySchema,
   payload: quickActionPayloadSchema,
   created_at: instant,
 });
@@ -139,9 +191,9 @@ export const archiveMediaItemSchema = z.object({
   content_type: text(200),
   size_bytes: z.number().int().min(0),
   source_url: text(MEDIA_LIMITS.urlMax),
-  prompt: text(MEDIA_LIMITS.promptMax),
-  title: text(MEDIA_LIMITS.titleMax),
-  model_id: text(200),
+  prompt: mediaPromptSchema,
+  title: mediaTitleSchema,
+  model_id: mediaModelIdSchema,
   is_favorite: z.boolean(),
   created_at: instant,
   /** Where the file is in the archive; null when the store had lost it at export. */
@@ -156,22 +208,22 @@ export const archiveTrackSchema = z.object({
 });
 
 export const archiveWidgetSchema = z.object({
-  type: text(50),
-  title: text(WIDGET_LIMITS.titleMax).min(1),
+  type: widgetTypeSchema,
+  title: createWidgetRequestSchema.shape.title,
   url: text(2_000).nullable(),
-  col_span: z.number().int().min(1).max(12),
-  row_span: z.number().int().min(1).max(24),
-  order_index: z.number().int().min(0).max(2_147_483_647),
+  col_span: createWidgetRequestSchema.shape.col_span,
+  row_span: createWidgetRequestSchema.shape.row_span,
+  order_index: createWidgetRequestSchema.shape.order_index,
   created_at: instant,
 });
 
 export const archivePostSchema = z.object({
   id: archiveId,
-  title: text(COMMUNITY_LIMITS.titleMax).min(1),
-  body: text(COMMUNITY_LIMITS.bodyMax),
+  title: postTitleSchema,
+  body: postBodySchema,
   lang: postLangSchema,
   images: z.array(text(MEDIA_LIMITS.urlMax)).max(20),
-  ai_meta: z.object({ helpers: z.array(z.enum(['generate', 'improve', 'translate'])).max(3) }).nullable(),
+  ai_meta: z.object({ helpers: aiHelpersSchema }).nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -184,7 +236,7 @@ export const archivePostSchema = z.object({
 export const archiveCommentSchema = z.object({
   post_id: archiveId.nullable(),
   post_title: text(COMMUNITY_LIMITS.titleMax),
-  body: text(COMMUNITY_LIMITS.commentMax).min(1),
+  body: commentBodySchema,
   helpful_at: instant.nullable(),
   created_at: instant,
 });

@@ -66,21 +66,21 @@ export const postPageSchema = z.object({
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 
-const titleSchema = z
+export const postTitleSchema = z
   .string()
   .trim()
   .min(1, 'Give your post a title')
   .max(COMMUNITY_LIMITS.titleMax, `At most ${COMMUNITY_LIMITS.titleMax} characters`);
-const bodySchema = z
+export const postBodySchema = z
   .string()
   .trim()
   .max(COMMUNITY_LIMITS.bodyMax, `At most ${COMMUNITY_LIMITS.bodyMax} characters`);
-const aiHelpersSchema = z.array(z.enum(['generate', 'improve', 'translate'])).max(3);
+export const aiHelpersSchema = z.array(z.enum(['generate', 'improve', 'translate'])).max(3);
 
 /** `POST /api/community/posts`. `aiHelpers` lists the AI helpers the author used, which marks the post AI Enhanced. */
 export const createPostRequestSchema = z.object({
-  title: titleSchema,
-  body: bodySchema.default(''),
+  title: postTitleSchema,
+  body: postBodySchema.default(''),
   lang: postLangSchema.default('auto'),
   aiHelpers: aiHelpersSchema.optional(),
 });
@@ -88,8 +88,8 @@ export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
 /** `PUT /api/community/posts/{id}` (ours: the spec hides the edit call). Author only. */
 export const updatePostRequestSchema = z.object({
-  title: titleSchema.optional(),
-  body: bodySchema.optional(),
+  title: postTitleSchema.optional(),
+  body: postBodySchema.optional(),
   lang: postLangSchema.optional(),
   aiHelpers: aiHelpersSchema.optional(),
 });
@@ -116,13 +116,13 @@ export type CommunityComment = z.infer<typeof communityCommentSchema>;
 /** `GET /api/community/posts/{id}/comments`: oldest first. */
 export const commentListSchema = z.array(communityCommentSchema);
 
-export const createCommentRequestSchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Write a comment first')
-    .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`),
-});
+export const commentBodySchema = z
+  .string()
+  .trim()
+  .min(1, 'Write a comment first')
+  .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`);
+
+export const createCommentRequestSchema = z.object({ body: commentBodySchema });
 
 /** `PUT /api/community/comments/{id}/helpful {helpful}`: the post's author marks a comment helpful, or not. */
 export const markHelpfulRequestSchema = z.object({ helpful: z.boolean() });

@@ -65,6 +65,16 @@ export const mediaItemSchema = z
   .meta({ id: 'MediaItem' });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
+export const mediaPromptSchema = z
+  .string()
+  .trim()
+  .max(MEDIA_LIMITS.promptMax, `At most ${MEDIA_LIMITS.promptMax} characters`);
+export const mediaModelIdSchema = z.string().trim().max(200, 'At most 200 characters');
+export const mediaTitleSchema = z
+  .string()
+  .trim()
+  .max(MEDIA_LIMITS.titleMax, `At most ${MEDIA_LIMITS.titleMax} characters`);
+
 /** `POST /api/media` (part 2 §7): the server copies `media_url` into its own store. */
 export const mediaCreateSchema = z.object({
   media_type: mediaTypeSchema,
@@ -73,17 +83,9 @@ export const mediaCreateSchema = z.object({
     .trim()
     .min(1, 'Give the link of the file to save')
     .max(MEDIA_LIMITS.urlMax, `At most ${MEDIA_LIMITS.urlMax} characters`),
-  prompt: z
-    .string()
-    .trim()
-    .max(MEDIA_LIMITS.promptMax, `At most ${MEDIA_LIMITS.promptMax} characters`)
-    .default(''),
-  model_id: z.string().trim().max(200, 'At most 200 characters').default(''),
-  title: z
-    .string()
-    .trim()
-    .max(MEDIA_LIMITS.titleMax, `At most ${MEDIA_LIMITS.titleMax} characters`)
-    .default(''),
+  prompt: mediaPromptSchema.default(''),
+  model_id: mediaModelIdSchema.default(''),
+  title: mediaTitleSchema.default(''),
 });
 export type MediaCreate = z.input<typeof mediaCreateSchema>;
 

@@ -41,22 +41,24 @@ const payloadInputSchema = z.preprocess((value) => {
   }
 }, quickActionPayloadSchema);
 
+export const quickActionLabelSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the action a label')
+  .max(QUICK_ACTION_LIMITS.labelMax, `At most ${QUICK_ACTION_LIMITS.labelMax} characters`);
+export const quickActionIconSchema = z
+  .string()
+  .trim()
+  .max(QUICK_ACTION_LIMITS.iconMax, `At most ${QUICK_ACTION_LIMITS.iconMax} characters`);
+export const quickActionCategorySchema = z
+  .string()
+  .trim()
+  .max(QUICK_ACTION_LIMITS.categoryMax, `At most ${QUICK_ACTION_LIMITS.categoryMax} characters`);
+
 export const createQuickActionRequestSchema = z.object({
-  label: z
-    .string()
-    .trim()
-    .min(1, 'Give the action a label')
-    .max(QUICK_ACTION_LIMITS.labelMax, `At most ${QUICK_ACTION_LIMITS.labelMax} characters`),
-  icon: z
-    .string()
-    .trim()
-    .max(QUICK_ACTION_LIMITS.iconMax, `At most ${QUICK_ACTION_LIMITS.iconMax} characters`)
-    .default('✨'),
-  category: z
-    .string()
-    .trim()
-    .max(QUICK_ACTION_LIMITS.categoryMax, `At most ${QUICK_ACTION_LIMITS.categoryMax} characters`)
-    .default('General'),
+  label: quickActionLabelSchema,
+  icon: quickActionIconSchema.default('✨'),
+  category: quickActionCategorySchema.default('General'),
   payload: payloadInputSchema,
 });
 export type CreateQuickActionRequest = z.input<typeof createQuickActionRequestSchema>;

@@ -26,6 +26,7 @@ export async function listAppRoutes(): Promise<AppRoute[]> {
       media: {
         dir: mediaDir,
         maxBytes: 1024 * 1024,
+        uploadsDir: `${mediaDir}-uploads`,
         jobTimeoutMs: 60_000,
         outbound: { extraAllowed: [], extraPorts: [] },
       },

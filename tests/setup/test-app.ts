@@ -147,6 +147,7 @@ export async function buildTestApp(
       await database.close();
       if (database !== fresh) await fresh.close();
       rmSync(mediaDir, { recursive: true, force: true });
+      rmSync(media.uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -180,6 +181,7 @@ export function testMediaConfig(dir: string): MediaConfig {
   return {
     dir,
     maxBytes: 5 * 1024 * 1024,
+    uploadsDir: `${dir}-uploads`,
     jobTimeoutMs: 20_000,
     outbound: { extraAllowed: [], extraPorts: [] },
   };

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import type { ArchiveAdapter } from '#server/lib/archive-adapter.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import { queryOf } from '#server/lib/query.ts';
+import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
 import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
@@ -17,9 +20,13 @@ import { type createRequireMember, memberIdOf } from '../auth/require-member.ts'
 import { collectAccountArchive } from './collect-account-archive.ts';
 import { deleteAccount } from './delete-account.service.ts';
 import { importAccount } from './import-account.service.ts';
-import { openAccountArchive } from './read-account-archive.ts';
+import { createImportSlots, IMPORTS_AT_ONCE } from './import-slots.ts';
+import { createArchiveReader, openAccountArchive } from './read-account-archive.ts';
 import { withReceivedArchive } from './receive-archive.ts';
 import { zipAccountArchive } from './zip-account-archive.ts';
+
+/** Imports (previews included) one member may start an hour: each reads and checks a whole archive. */
+export const IMPORTS_PER_HOUR = 20;
 
 /** The member's account as a whole (issue 19): ours, not the spec's. */
 export const accountRoutes = {
@@ -52,10 +59,15 @@ export const accountRoutes = {
       'answers what would be added, writing nothing; `mode=apply` adds it all in one transaction, or nothing. ' +
       "Exact duplicates of the member's rows are skipped (a second import adds nothing); creation dates are " +
       "kept; the archive's ids are re-mapped, and everything becomes the importing member's own. Comments and " +
-      "likes on other members' posts are not imported. **400** `bad_request` with the reason for an archive " +
-      'that is not one (not a zip, a name or path outside the format, an entry larger than allowed, a schema ' +
-      'mismatch, a missing file); **413** over the size limit; **415** a file whose bytes are not the picture, ' +
-      'film or sound it claims.',
+      "likes on other members' posts are not imported. Every item goes through the rules of the route that " +
+      'makes it (limits, schemas, the posting limit over time, at most 50 quick actions); no date is later ' +
+      'than the import; badges are never imported but earned again from what was. **400** `bad_request` with ' +
+      'the reason for an archive that is not one or that a route would refuse (not a zip, a name or path ' +
+      'outside the format, an entry or document larger than allowed, a schema mismatch, a missing file, a file ' +
+      'named twice); **409** `conflict` while another import of the member runs, or over 50 quick actions; ' +
+      `**413** over the size limit; **415** a file whose bytes are not the picture, film or sound it claims; ` +
+      `**429** past ${IMPORTS_PER_HOUR} imports (previews included) an hour; **503** \`server_busy\` while ` +
+      `${IMPORTS_AT_ONCE} imports run on the server (with Retry-After).`,
     request: {
       query: queryOf(importAccountQuerySchema),
       body: {
@@ -90,14 +102,32 @@ export function createAccountRoutes(deps: {
   logger: Logger;
   now: () => Date;
   appUrl: URL;
+  /** Every feature's part of the archive, in the order an import writes them. */
+  adapters: readonly ArchiveAdapter[];
+  media: Pick<MediaConfig, 'maxBytes' | 'uploadsDir'>;
+  redisLimits?: RedisLimits | undefined;
 }) {
+  const limitImports = limitPerMember(
+    createFixedWindowLimiter({
+      limit: IMPORTS_PER_HOUR,
+      windowMs: 60 * 60_000,
+      now: () => deps.now().getTime(),
+      redis: deps.redisLimits,
+      prefix: 'imports',
+    }),
+    'import',
+  );
+  const slots = createImportSlots();
+  const reader = createArchiveReader();
+  const importDeps = { ...deps, mediaMaxBytes: deps.media.maxBytes };
   const routes = createApiRouter();
   routes.use('/api/account', deps.requireMember);
   routes.use('/api/account/*', deps.requireMember);
+  routes.use(accountRoutes.import.path, limitImports);
   return routes
     .openapi(accountRoutes.export, async (c) => {
       const now = deps.now();
-      const archive = await collectAccountArchive(deps.db, deps.store, memberIdOf(c), now);
+      const archive = await collectAccountArchive(deps.db, deps.store, deps.adapters, memberIdOf(c), now);
       const { size, body } = await zipAccountArchive(archive, deps.store);
       const day = now.toISOString().slice(0, 10);
       return c.body(body, 200, {
@@ -109,19 +139,26 @@ export function createAccountRoutes(deps: {
     })
     .openapi(accountRoutes.import, async (c) => {
       const { mode } = c.req.valid('query');
-      const answer = await withReceivedArchive(
-        c.req.raw.body,
-        c.req.header('content-length'),
-        async (file) => {
-          const archive = await openAccountArchive(file);
-          try {
-            return await importAccount(deps, memberIdOf(c), archive, mode, deps.now());
-          } finally {
-            archive.close();
-          }
-        },
-      );
-      return c.json(answer, 200);
+      const memberId = memberIdOf(c);
+      const release = slots.take(memberId);
+      try {
+        const answer = await withReceivedArchive(
+          deps.media.uploadsDir,
+          c.req.raw.body,
+          c.req.header('content-length'),
+          async (file) => {
+            const archive = await openAccountArchive(reader, file, deps.media.maxBytes);
+            try {
+              return await importAccount(importDeps, memberId, archive, mode, deps.now());
+            } finally {
+              archive.close();
+            }
+          },
+        );
+        return c.json(answer, 200);
+      } finally {
+        release();
+      }
     })
     .openapi(accountRoutes.remove, async (c) => {
       const answer = await deleteAccount(deps, memberIdOf(c), c.req.valid('json'));

@@ -10,7 +10,7 @@ import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/communit
 import { SAMPLE_FILES } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { type OpenedArchive, openAccountArchive } from './read-account-archive.ts';
+import { createArchiveReader, type OpenedArchive, openAccountArchive } from './read-account-archive.ts';
 
 /**
  * Issue 19, Export: `GET /api/account/export` answers one zip, of a size known from its first byte, holding a
@@ -44,7 +44,7 @@ async function exportAs(
   const file = path.join(scratch, `export-${downloads}.zip`);
   writeFileSync(file, bytes);
   expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
-  return { response, archive: await openAccountArchive(file), file };
+  return { response, archive: await openAccountArchive(createArchiveReader(), file, t.media.maxBytes), file };
 }
 
 async function readFileOf(archive: OpenedArchive, name: string): Promise<Buffer> {

@@ -1,16 +1,17 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import yauzl from 'yauzl';
-import type { z } from 'zod';
 import { AppError } from '#server/lib/errors.ts';
 import {
-  ARCHIVE_LIMITS,
   type ArchiveContents,
+  type ArchiveKind,
   type ArchiveManifest,
-  archiveDocuments,
-  archiveFilePathSchema,
   archiveKinds,
-  archiveManifestSchema,
+  EMPTY_ARCHIVE_PROFILE,
 } from '#shared/account-archive.ts';
+import type { ArchiveReaderInput, FromArchiveReader } from './archive-reader-protocol.ts';
 
 /** An archive opened for import: its documents read and checked, its files still in the zip until asked for. */
 export type OpenedArchive = {
@@ -23,118 +24,162 @@ export type OpenedArchive = {
   close(): void;
 };
 
-const refuse = (message: string) =>
-  new AppError('bad_request', `This is not a Lumara archive we can import: ${message}`);
+/**
+ * The worker sits beside this module: `archive-reader-worker.ts` when the sources run, `.mjs` beside the bundled
+ * server (scripts/build-server.ts).
+ */
+const WORKER_URL = new URL(
+  `./archive-reader-worker${path.extname(fileURLToPath(import.meta.url))}`,
+  import.meta.url,
+);
 
-const DOCUMENT_NAMES = new Set([
-  'README.md',
-  'manifest.json',
-  ...archiveKinds.map((kind) => archiveDocuments[kind].file),
-]);
+/**
+ * What a reader's thread may use: its documents are at most `ARCHIVE_LIMITS.documentBytesMax` each and held one
+ * at a time, which takes a fraction of this; a document built to take more ends the thread, answered as an
+ * archive too large to read.
+ */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+/** A reader still busy after this long is stopped: no archive within the limits takes near it. */
+const READ_TIMEOUT_MS = 120_000;
+/** An idle reader thread is ended after this long; the next import starts another. */
+const IDLE_MS = 30_000;
 
-async function readWhole(stream: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    length += (chunk as Buffer).length;
-    if (length > limit) {
-      stream.destroy();
-      throw refuse('a document is larger than it may be');
+const notAnArchive = (reason: string) =>
+  new AppError('bad_request', `This is not a Lumara archive we can import: ${reason}`);
+
+type ReadDocuments = { manifest: ArchiveManifest; contents: ArchiveContents; files: Map<string, number> };
+
+/**
+ * Reads archives' documents in worker threads with their own memory limits (archive-reader-worker.ts: names,
+ * sizes, schemas and references, all checked there), one archive per thread at a time, and collects the checked
+ * items each sends back, a few thousand per message so the main thread never decodes a large one at once. Idle
+ * threads are kept a little for the next import (starting one costs more than reading a small archive), and
+ * never keep the process alive.
+ */
+export type ArchiveReader = { read(input: ArchiveReaderInput): Promise<ReadDocuments> };
+
+export function createArchiveReader(): ArchiveReader {
+  const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  const acquire = (): Worker => {
+    const kept = idle.pop();
+    if (kept) {
+      clearTimeout(kept.timer);
+      return kept.worker;
     }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseDocument<S extends z.ZodType>(name: string, bytes: Buffer, schema: S): z.infer<S> {
-  let value: unknown;
-  try {
-    value = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw refuse(`${name} is not JSON`);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue ? issue.path.join('.') : '';
-    throw refuse(`${name}${where ? ` at ${where}` : ''}: ${issue?.message ?? 'not as this format has it'}`);
-  }
-  return parsed.data;
+    const worker = new Worker(WORKER_URL, { resourceLimits: WORKER_LIMITS });
+    worker.unref();
+    return worker;
+  };
+  const release = (worker: Worker) => {
+    const timer = setTimeout(() => {
+      const at = idle.findIndex((kept) => kept.worker === worker);
+      if (at !== -1) idle.splice(at, 1);
+      void worker.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    idle.push({ worker, timer });
+  };
+  return {
+    read(input) {
+      const worker = acquire();
+      const lists = Object.fromEntries(
+        archiveKinds.filter((kind) => kind !== 'profile').map((kind) => [kind, [] as unknown[]]),
+      ) as Record<Exclude<ArchiveKind, 'profile'>, unknown[]>;
+      let profile: unknown = EMPTY_ARCHIVE_PROFILE;
+      return new Promise<ReadDocuments>((resolve, reject) => {
+        let settled = false;
+        const settle = (outcome: () => void, reusable: boolean) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          if (reusable) release(worker);
+          else void worker.terminate();
+          outcome();
+        };
+        const timer = setTimeout(
+          () => settle(() => reject(notAnArchive('it took too long to read')), false),
+          READ_TIMEOUT_MS,
+        );
+        const onMessage = (message: FromArchiveReader) => {
+          if (message.type === 'items') {
+            const list = lists[message.kind as Exclude<ArchiveKind, 'profile'>];
+            for (const item of message.items) list.push(item);
+          } else if (message.type === 'profile') {
+            profile = message.profile;
+          } else if (message.type === 'refused') {
+            settle(() => reject(new AppError(message.code, message.message)), true);
+          } else {
+            const contents = { ...lists, profile } as ArchiveContents;
+            settle(
+              () => resolve({ manifest: message.manifest, contents, files: new Map(message.files) }),
+              true,
+            );
+          }
+        };
+        const onError = (error: Error & { code?: string }) =>
+          settle(
+            () =>
+              reject(
+                error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+                  ? notAnArchive('its documents are too large to read')
+                  : error,
+              ),
+            false,
+          );
+        const onExit = () =>
+          settle(() => reject(new Error('the archive reader stopped without an answer')), false);
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage(input);
+      });
+    },
+  };
 }
 
 /**
  * Opens an uploaded archive (a file on disk: a zip is read from its end) and checks everything before anything is
  * written: only the names this format has (no path leaves the archive: yauzl refuses absolute and `..` paths, and
- * anything not `media/<id>.<ext>` or `profile/<name>.<ext>` is refused here), no name twice, every entry within
- * its size limit and all of them within the total (declared sizes are held to: yauzl stops an entry that unpacks
- * to more than it declared, so a zip bomb ends at the limit), the manifest's format and version, and each document
- * against its schema. Any failure is a 400 with the reason.
+ * anything not `media/<id>.<ext>` or `profile/<name>.<ext>` is refused), no name twice, every entry within its
+ * size limit (a media file within `fileBytesMax`, the server's `MEDIA_MAX_BYTES`) and all of them within the
+ * totals (declared sizes are held to: yauzl stops an entry that unpacks to more than it declared, so a zip bomb
+ * ends at the limit), the manifest's format and version, each document against its schema, every reference
+ * present and each file named once. Any failure is a 400 with the reason. The documents are read off the main
+ * thread; the files are read from here, only when the import copies them.
  */
-export async function openAccountArchive(file: string): Promise<OpenedArchive> {
-  let zip: yauzl.ZipFile;
+export async function openAccountArchive(
+  reader: ArchiveReader,
+  file: string,
+  fileBytesMax: number,
+): Promise<OpenedArchive> {
+  const { manifest, contents, files } = await reader.read({ file, fileBytesMax });
+  const zip = await yauzl.openPromise(file, {
+    autoClose: false,
+    lazyEntries: true,
+    validateEntrySizes: true,
+    strictFileNames: true,
+  });
   try {
-    zip = await yauzl.openPromise(file, {
-      autoClose: false,
-      lazyEntries: true,
-      validateEntrySizes: true,
-      strictFileNames: true,
-    });
-  } catch (error) {
-    throw refuse(error instanceof Error ? error.message : 'not a zip file');
-  }
-  try {
-    if (zip.entryCount > ARCHIVE_LIMITS.entriesMax) throw refuse('it has too many entries');
     const entries = new Map<string, yauzl.Entry>();
-    let unpacked = 0;
     for await (const entry of zip.eachEntry()) {
-      const name = entry.fileName;
-      if (name.endsWith('/')) continue;
-      if (entries.has(name)) throw refuse(`${name} is in it twice`);
-      const isDocument = DOCUMENT_NAMES.has(name);
-      if (!isDocument && !archiveFilePathSchema.safeParse(name).success)
-        throw refuse(`${name} is not part of the format`);
-      const limit = isDocument ? ARCHIVE_LIMITS.documentBytesMax : ARCHIVE_LIMITS.fileBytesMax;
-      if (entry.uncompressedSize > limit) throw refuse(`${name} is larger than it may be`);
-      unpacked += entry.uncompressedSize;
-      if (unpacked > ARCHIVE_LIMITS.unpackedBytesMax) throw refuse('it unpacks to more than an archive may');
-      entries.set(name, entry);
+      if (files.has(entry.fileName)) entries.set(entry.fileName, entry);
     }
-
-    const readDocument = async (name: string): Promise<Buffer> => {
-      const entry = entries.get(name);
-      if (!entry) throw refuse(`${name} is missing`);
-      return readWhole(await zip.openReadStreamPromise(entry), ARCHIVE_LIMITS.documentBytesMax);
-    };
-    const manifest = parseDocument(
-      'manifest.json',
-      await readDocument('manifest.json'),
-      archiveManifestSchema,
-    );
-    const contents = {} as Record<string, unknown>;
-    for (const kind of archiveKinds) {
-      const { file: name, schema } = archiveDocuments[kind];
-      contents[kind] = parseDocument(name, await readDocument(name), schema);
-    }
-
-    const files = new Map(
-      [...entries]
-        .filter(([name]) => !DOCUMENT_NAMES.has(name))
-        .map(([name, entry]) => [name, entry.uncompressedSize]),
-    );
     return {
       manifest,
-      contents: contents as ArchiveContents,
+      contents,
       files,
       async openFile(path) {
         const entry = entries.get(path);
-        if (!entry) throw refuse(`${path} is named but not in the archive`);
+        if (!entry) throw notAnArchive(`${path} is named but not in the archive`);
         return zip.openReadStreamPromise(entry);
       },
       close: () => zip.close(),
     };
   } catch (error) {
     zip.close();
-    if (error instanceof AppError) throw error;
-    throw refuse(error instanceof Error ? error.message : 'it could not be read');
+    throw error;
   }
 }

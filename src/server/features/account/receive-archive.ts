@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,12 +13,17 @@ const tooLarge = () =>
     `An archive may be at most ${ARCHIVE_LIMITS.archiveBytesMax / 1024 / 1024 / 1024} GB`,
   );
 
+/** The folder of `uploadsDir` each received archive gets a folder in. */
+const IMPORTS_FOLDER = 'imports';
+
 /**
- * Writes an uploaded archive to a file of its own, as it arrives (a zip is read from its end, so it cannot be
- * read as a stream), refusing it past the size limit without reading further. Runs `use` on the file and removes
- * it afterwards, whatever happens.
+ * Writes an uploaded archive to a file of its own under `uploadsDir` (on the data volume, beside the store, not
+ * in the system's temporary folder, which is often small and in memory), as it arrives (a zip is read from its
+ * end, so it cannot be read as a stream), refusing it past the size limit without reading further. Runs `use` on
+ * the file and removes it afterwards, whatever happens.
  */
 export async function withReceivedArchive<T>(
+  uploadsDir: string,
   body: ReadableStream<Uint8Array> | null,
   declaredLength: string | undefined,
   use: (file: string) => Promise<T>,
@@ -27,7 +31,9 @@ export async function withReceivedArchive<T>(
   if (!body) throw new AppError('bad_request', 'Send the archive (a .zip) as the request body');
   if (declaredLength !== undefined && Number(declaredLength) > ARCHIVE_LIMITS.archiveBytesMax)
     throw tooLarge();
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'lumara-import-'));
+  const parent = path.join(uploadsDir, IMPORTS_FOLDER);
+  await mkdir(parent, { recursive: true });
+  const folder = await mkdtemp(path.join(parent, 'import-'));
   const file = path.join(folder, 'archive.zip');
   try {
     let received = 0;
@@ -43,4 +49,9 @@ export async function withReceivedArchive<T>(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** Removes what imports cut short by a stopped server left under `uploadsDir` (at start-up, before any import). */
+export async function removeLeftoverUploads(uploadsDir: string): Promise<void> {
+  await rm(path.join(uploadsDir, IMPORTS_FOLDER), { recursive: true, force: true });
 }

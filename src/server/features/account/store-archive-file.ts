@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
+import type { StoredArchiveFile } from '#server/lib/archive-adapter.ts';
 import { checkMediaContent, SNIFF_BYTES } from '#server/lib/media-content-types.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
-import { ARCHIVE_LIMITS } from '#shared/account-archive.ts';
 import type { MediaType } from '#shared/media.ts';
 import type { OpenedArchive } from './read-account-archive.ts';
-
-/** A file of the archive as the store now keeps it. */
-export type StoredArchiveFile = { key: string; contentType: string; size: number };
 
 /** The stream's first `count` bytes (fewer if it is shorter), and the whole stream again, those bytes first. */
 async function peek(stream: Readable, count: number): Promise<{ head: Uint8Array; whole: Readable }> {
@@ -46,8 +43,9 @@ export async function checkArchiveFile(
 /**
  * Copies one file of the archive into the media store, as an upload would be: its bytes must be the picture, film
  * or sound the archive says (the same check as every stored file, `checkMediaContent`; a page or a script named
- * `.png` is 415), it is streamed, never held whole, and refused past the archive's per-file limit. `keyOf` names
- * the new key from the checked content type.
+ * `.png` is 415), it is streamed, never held whole, and refused past `maxBytes` (the server's `MEDIA_MAX_BYTES`,
+ * as for every saved file). `keyOf` names the new key from the checked content type; `onKey` hears it before
+ * anything is written there, so a caller can remove what it wrote whatever happens next.
  */
 export async function storeArchiveFile(
   store: MediaStore,
@@ -56,6 +54,7 @@ export async function storeArchiveFile(
   expected: MediaType,
   declared: string | null,
   keyOf: (contentType: string) => string,
+  limits: { maxBytes: number; onKey(key: string): void },
 ): Promise<StoredArchiveFile> {
   const { head, whole } = await peek(await archive.openFile(path), SNIFF_BYTES);
   let contentType: string;
@@ -66,8 +65,7 @@ export async function storeArchiveFile(
     throw error;
   }
   const key = keyOf(contentType);
-  await store.put(key, Readable.toWeb(whole) as ReadableStream<Uint8Array>, {
-    maxBytes: ARCHIVE_LIMITS.fileBytesMax,
-  });
+  limits.onKey(key);
+  await store.put(key, Readable.toWeb(whole) as ReadableStream<Uint8Array>, { maxBytes: limits.maxBytes });
   return { key, contentType, size: (await store.size(key)) ?? 0 };
 }

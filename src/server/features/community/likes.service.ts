@@ -64,7 +64,7 @@ export async function togglePostLike(
  * posts' counts, over the author index). Skipped at once for an author who already holds it, so a popular
  * author's likes do not each re-add their posts.
  */
-async function awardCommunityStarIfEarned(db: Db, events: EventBus, authorId: number, now: Date) {
+export async function awardCommunityStarIfEarned(db: Db, events: EventBus, authorId: number, now: Date) {
   const [held] = await db
     .select({ id: badges.id })
     .from(badges)

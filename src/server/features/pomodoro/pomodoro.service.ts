@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -89,4 +89,20 @@ async function countPomodorosCompleted(
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Four Pomodoros, when some day of the member's (each session's own time zone) holds enough completed sessions:
+ * the rule `completePomodoro` applies to today, applied to every day at once, for sessions that arrive with their
+ * history (an account import).
+ */
+export async function awardFourPomodorosIfEarned(db: Db, userId: number, now: Date): Promise<void> {
+  const result = await db.execute<{ earned: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM ${pomodoroSessions}
+      WHERE ${pomodoroSessions.userId} = ${userId} AND ${pomodoroSessions.completedAt} IS NOT NULL
+      GROUP BY (${pomodoroSessions.completedAt} AT TIME ZONE ${pomodoroSessions.timeZone})::date
+      HAVING count(*) >= ${BADGE_RULES.pomodorosInADay}
+    ) AS earned`);
+  if (result.rows[0]?.earned) await awardBadge(db, userId, 'four_pomodoros', now);
 }

@@ -47,11 +47,11 @@ export async function listQuickActions(db: Db | Tx, userId: number): Promise<Qui
  * requests both see room (or both see none yet). The member's own `users` row is the lock, as tasks and widgets
  * do it; it works the same on PGlite and PostgreSQL.
  */
-async function lockMemberActions(tx: Tx, userId: number): Promise<void> {
+export async function lockMemberActions(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-async function countQuickActions(tx: Tx, userId: number): Promise<number> {
+export async function countQuickActions(tx: Tx, userId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(quickActions).where(eq(quickActions.userId, userId));
   return row?.n ?? 0;
 }

@@ -57,7 +57,7 @@ export async function listTasksJson(db: Db, userId: number): Promise<string> {
  * task order: two concurrent writes would otherwise both read the same top position (PostgreSQL, read committed)
  * and tie. One indexed row per write.
  */
-async function countTaskChange(tx: Tx, userId: number): Promise<void> {
+export async function countTaskChange(tx: Tx, userId: number): Promise<void> {
   await tx
     .update(users)
     .set({ tasksVersion: sql`${users.tasksVersion} + 1` })
@@ -216,7 +216,7 @@ export async function updateTask(
   return task;
 }
 
-async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date): Promise<void> {
+export async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date): Promise<void> {
   // Every task ever completed counts, deleted ones included: the work was done.
   const [row] = await db
     .select({ completed: count() })

@@ -1,0 +1,219 @@
+/**
+ * The archive reader's worker thread (read-account-archive.ts keeps a few, with memory limits, each reading one
+ * archive at a time): reads an uploaded zip's directory and documents, parses and checks each document, and sends
+ * the checked items back in small messages, then `done` or `refused`. Parsing and checking a document of several MB takes the CPU for a while and the memory of
+ * several times its size; here neither stalls nor swells the server's main thread, and a document built to
+ * exhaust memory ends this thread, not the server.
+ */
+import type { Readable } from 'node:stream';
+import { parentPort } from 'node:worker_threads';
+import yauzl from 'yauzl';
+import type { z } from 'zod';
+import { findUnstorableText } from '#server/lib/storable-text.ts';
+import {
+  ARCHIVE_LIMITS,
+  type ArchiveKind,
+  archiveDocuments,
+  archiveFilePathSchema,
+  archiveKinds,
+  archiveManifestSchema,
+} from '#shared/account-archive.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import {
+  type ArchiveReaderInput,
+  type FromArchiveReader,
+  ITEMS_PER_MESSAGE,
+} from './archive-reader-protocol.ts';
+
+class Refusal extends Error {
+  readonly code: ErrorCode;
+  constructor(message: string, code: ErrorCode = 'bad_request') {
+    super(message);
+    this.code = code;
+  }
+}
+
+const notAnArchive = (reason: string) => new Refusal(`This is not a Lumara archive we can import: ${reason}`);
+const cannotImport = (reason: string) => new Refusal(`This archive cannot be imported: ${reason}`);
+
+const DOCUMENT_NAMES = new Set([
+  'README.md',
+  'manifest.json',
+  ...archiveKinds.map((kind) => archiveDocuments[kind].file),
+]);
+
+/** Kinds whose items carry an `id` other documents point at: unique within the kind. */
+const KINDS_WITH_IDS = new Set<ArchiveKind>([
+  'tasks',
+  'pomodoro_sessions',
+  'chat_threads',
+  'media',
+  'community_posts',
+]);
+
+function send(message: FromArchiveReader): void {
+  parentPort?.postMessage(message);
+}
+
+async function readWhole(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += (chunk as Buffer).length;
+    if (length > limit) {
+      stream.destroy();
+      throw notAnArchive('a document is larger than it may be');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseDocument<S extends z.ZodType>(name: string, bytes: Buffer, schema: S): z.infer<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw notAnArchive(`${name} is not JSON`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.join('.') : '';
+    throw notAnArchive(
+      `${name}${where ? ` at ${where}` : ''}: ${issue?.message ?? 'not as this format has it'}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The entries of the zip, checked by name and size before any is read. */
+async function listEntries(zip: yauzl.ZipFile, fileBytesMax: number): Promise<Map<string, yauzl.Entry>> {
+  if (zip.entryCount > ARCHIVE_LIMITS.entriesMax) throw notAnArchive('it has too many entries');
+  const entries = new Map<string, yauzl.Entry>();
+  let unpacked = 0;
+  let documents = 0;
+  for await (const entry of zip.eachEntry()) {
+    const name = entry.fileName;
+    if (name.endsWith('/')) continue;
+    if (entries.has(name)) throw notAnArchive(`${name} is in it twice`);
+    const isDocument = DOCUMENT_NAMES.has(name);
+    if (!isDocument && !archiveFilePathSchema.safeParse(name).success)
+      throw notAnArchive(`${name} is not part of the format`);
+    const limit = isDocument ? ARCHIVE_LIMITS.documentBytesMax : fileBytesMax;
+    if (entry.uncompressedSize > limit) throw notAnArchive(`${name} is larger than it may be`);
+    if (isDocument) documents += entry.uncompressedSize;
+    if (documents > ARCHIVE_LIMITS.documentsBytesMax)
+      throw notAnArchive('its documents unpack to more than an archive may hold');
+    unpacked += entry.uncompressedSize;
+    if (unpacked > ARCHIVE_LIMITS.unpackedBytesMax)
+      throw notAnArchive('it unpacks to more than an archive may');
+    entries.set(name, entry);
+  }
+  return entries;
+}
+
+/**
+ * What one document says about the others, kept while the next are read: ids posts are known by, and archive
+ * files already named (each file belongs to one item: two naming it would share one stored copy).
+ */
+type References = { postIds: Set<number>; namedFiles: Set<string>; files: ReadonlySet<string> };
+
+function checkReferences(kind: ArchiveKind, value: unknown, references: References): void {
+  const name = (file: string | null) => {
+    if (file === null) return;
+    if (!references.files.has(file)) throw cannotImport(`${file} is named but not in the archive`);
+    if (references.namedFiles.has(file)) throw cannotImport(`${file} is named by two items`);
+    references.namedFiles.add(file);
+  };
+  if (kind === 'profile') {
+    const profile = value as { avatar_file: string | null; wallpaper_file: string | null };
+    name(profile.avatar_file);
+    name(profile.wallpaper_file);
+    return;
+  }
+  const items = value as { id?: number; post_id?: number | null; file?: string | null }[];
+  if (KINDS_WITH_IDS.has(kind)) {
+    const ids = new Set<number>();
+    for (const item of items) {
+      if (item.id === undefined || ids.has(item.id)) throw cannotImport(`two items of ${kind} share an id`);
+      ids.add(item.id);
+    }
+    if (kind === 'community_posts') references.postIds = ids;
+  }
+  if (kind === 'community_comments' || kind === 'community_likes') {
+    for (const item of items) {
+      if (item.post_id != null && !references.postIds.has(item.post_id))
+        throw cannotImport(`a ${kind} item names a post it does not hold`);
+    }
+  }
+  if (kind === 'media') for (const item of items) name(item.file ?? null);
+}
+
+async function readArchive(input: ArchiveReaderInput): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(input.file, {
+      autoClose: false,
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+    });
+  } catch (error) {
+    throw notAnArchive(error instanceof Error ? error.message : 'not a zip file');
+  }
+  try {
+    const entries = await listEntries(zip, Math.min(input.fileBytesMax, ARCHIVE_LIMITS.fileBytesMax));
+    const readDocument = async (name: string): Promise<Buffer> => {
+      const entry = entries.get(name);
+      if (!entry) throw notAnArchive(`${name} is missing`);
+      return readWhole(await zip.openReadStreamPromise(entry), ARCHIVE_LIMITS.documentBytesMax);
+    };
+    const manifest = parseDocument(
+      'manifest.json',
+      await readDocument('manifest.json'),
+      archiveManifestSchema,
+    );
+    const files = new Map(
+      [...entries]
+        .filter(([name]) => !DOCUMENT_NAMES.has(name))
+        .map(([name, entry]) => [name, entry.uncompressedSize]),
+    );
+    const references: References = {
+      postIds: new Set(),
+      namedFiles: new Set(),
+      files: new Set(files.keys()),
+    };
+    // One document at a time: each is checked and sent before the next is read, so this thread holds one.
+    for (const kind of archiveKinds) {
+      const { file: name, schema } = archiveDocuments[kind];
+      const value: unknown = parseDocument(name, await readDocument(name), schema);
+      const unstorable = findUnstorableText(value);
+      if (unstorable) throw cannotImport(`${name} at ${unstorable.field}: ${unstorable.reason}`);
+      checkReferences(kind, value, references);
+      if (kind === 'profile') {
+        send({ type: 'profile', profile: value });
+        continue;
+      }
+      const items = value as unknown[];
+      for (let start = 0; start < items.length; start += ITEMS_PER_MESSAGE) {
+        send({ type: 'items', kind, items: items.slice(start, start + ITEMS_PER_MESSAGE) });
+      }
+    }
+    send({ type: 'done', manifest, files: [...files] });
+  } finally {
+    zip.close();
+  }
+}
+
+parentPort?.on('message', (input: ArchiveReaderInput) => {
+  readArchive(input).catch((error: unknown) => {
+    if (error instanceof Refusal) send({ type: 'refused', code: error.code, message: error.message });
+    else
+      send({
+        type: 'refused',
+        code: 'bad_request',
+        message: `This is not a Lumara archive we can import: ${error instanceof Error ? error.message : 'it could not be read'}`,
+      });
+  });
+});
