@@ -1,6 +1,6 @@
 /**
- * Bundles the server for `npm start` into dist/server: `main.mjs` and, beside it, the embedded database's worker
- * (`embedded-worker.mjs`), the migrations, and the migrated empty database a new data directory starts from
+ * Bundles the server for `npm start` into dist/server: `main.mjs` and, beside it, its worker threads (the embedded
+ * database's `embedded-worker.mjs`, the account import's `archive-reader-worker.mjs`), the migrations, and the migrated empty database a new data directory starts from
  * (fresh-data-template.ts). Started from one file, the server skips what running the sources
  * costs at every start: stripping the types of each of its files, and resolving each import through the
  * packages' `package.json` files (drizzle-orm's alone is 179 KB, read for each of the ~100 files that import it).
@@ -24,6 +24,7 @@ export async function buildServer(): Promise<void> {
     entryPoints: {
       main: path.join(projectRoot, 'src/server/main.ts'),
       'embedded-worker': path.join(projectRoot, 'src/server/db/embedded/embedded-worker.ts'),
+      'archive-reader-worker': path.join(projectRoot, 'src/server/features/account/archive-reader-worker.ts'),
     },
     outdir: serverOutDir,
     outExtension: { '.js': '.mjs' },

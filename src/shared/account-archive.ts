@@ -54,8 +54,10 @@ export const ARCHIVE_LIMITS = {
   archiveBytesMax: 2 * 1024 * 1024 * 1024,
   /** Entries in the zip's directory. */
   entriesMax: 50_000,
-  /** One JSON document, unpacked. */
+  /** One JSON document (a list of items), unpacked. */
   documentBytesMax: 8 * 1024 * 1024,
+  /** The documents that are one object (`manifest.json`, `profile.json`, `README.md`): a few KB when honest. */
+  smallDocumentBytesMax: 256 * 1024,
   /** All the JSON documents together, unpacked. */
   documentsBytesMax: 32 * 1024 * 1024,
   /** One media file, unpacked, whatever `MEDIA_MAX_BYTES` says. */

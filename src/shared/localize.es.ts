@@ -204,6 +204,18 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'Send the archive (a .zip) as the request body': 'Envía el archivo (un .zip) como cuerpo de la solicitud',
   'not a file path of this archive': 'no es una ruta de archivo de este archivo comprimido',
   'Deleted member': 'Miembro eliminado',
+  'Your account changed while the archive was imported: import it again':
+    'Tu cuenta cambió mientras se importaba el archivo: vuelve a importarlo',
+  'An import of yours is already under way: wait until it has finished':
+    'Ya hay una importación tuya en curso: espera a que termine',
+  'Other imports are under way: try again in a minute':
+    'Hay otras importaciones en curso: vuelve a intentarlo en un minuto',
+  'This archive would give you more than {0} quick actions, the most there can be: delete some first':
+    'Este archivo te daría más de {0} acciones rápidas, el máximo posible: elimina algunas primero',
+  'This archive holds more posts in one minute than a member may write ({0})':
+    'Este archivo contiene más publicaciones en un minuto de las que un miembro puede escribir ({0})',
+  'This archive holds more comments in one minute than a member may write ({0})':
+    'Este archivo contiene más comentarios en un minuto de los que un miembro puede escribir ({0})',
 
   // Links refused by the embed rules (#shared/embeds.ts).
   'Paste a link or embed code.': 'Pega un enlace o un código para insertar.',

@@ -36,6 +36,11 @@ class Refusal extends Error {
 const notAnArchive = (reason: string) => new Refusal(`This is not a Lumara archive we can import: ${reason}`);
 const cannotImport = (reason: string) => new Refusal(`This archive cannot be imported: ${reason}`);
 
+/** The documents that are one object, each a few KB: held to a much lower limit than lists of items. */
+const SMALL_DOCUMENTS = new Set(['README.md', 'manifest.json', archiveDocuments.profile.file]);
+const documentLimitOf = (name: string) =>
+  SMALL_DOCUMENTS.has(name) ? ARCHIVE_LIMITS.smallDocumentBytesMax : ARCHIVE_LIMITS.documentBytesMax;
+
 const DOCUMENT_NAMES = new Set([
   'README.md',
   'manifest.json',
@@ -100,7 +105,7 @@ async function listEntries(zip: yauzl.ZipFile, fileBytesMax: number): Promise<Ma
     const isDocument = DOCUMENT_NAMES.has(name);
     if (!isDocument && !archiveFilePathSchema.safeParse(name).success)
       throw notAnArchive(`${name} is not part of the format`);
-    const limit = isDocument ? ARCHIVE_LIMITS.documentBytesMax : fileBytesMax;
+    const limit = isDocument ? documentLimitOf(name) : fileBytesMax;
     if (entry.uncompressedSize > limit) throw notAnArchive(`${name} is larger than it may be`);
     if (isDocument) documents += entry.uncompressedSize;
     if (documents > ARCHIVE_LIMITS.documentsBytesMax)
@@ -167,7 +172,7 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
     const readDocument = async (name: string): Promise<Buffer> => {
       const entry = entries.get(name);
       if (!entry) throw notAnArchive(`${name} is missing`);
-      return readWhole(await zip.openReadStreamPromise(entry), ARCHIVE_LIMITS.documentBytesMax);
+      return readWhole(await zip.openReadStreamPromise(entry), documentLimitOf(name));
     };
     const manifest = parseDocument(
       'manifest.json',

@@ -1,15 +1,22 @@
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { AccountImportSummary } from '#shared/account.ts';
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  type ArchiveContents,
-  EMPTY_ARCHIVE_PROFILE,
-} from '#shared/account-archive.ts';
+import { ARCHIVE_FORMAT, type ArchiveContents, EMPTY_ARCHIVE_PROFILE } from '#shared/account-archive.ts';
 import { memberWithEverything, rowCountsNaming } from '#tests/factories/account.ts';
+import {
+  archiveWith,
+  filesUnder,
+  importInto,
+  manifest,
+  mediaItem,
+  now,
+  patched,
+  post,
+  task,
+  without,
+  zipOf,
+} from '#tests/factories/archives.ts';
 import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/community.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -35,14 +42,6 @@ async function exportOf(t: TestApp, cookie: string): Promise<Buffer> {
   const response = await t.request('/api/account/export', { cookie });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
-}
-
-async function importInto(t: TestApp, cookie: string, body: Uint8Array | string, mode: 'preview' | 'apply') {
-  return t.app.request(new URL(`/api/account/import?mode=${mode}`, t.appUrl).toString(), {
-    method: 'POST',
-    headers: { cookie, origin: t.appUrl.origin, 'content-type': 'application/zip' },
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-  });
 }
 
 /** Every document of an archive, read back through the exporter on the member's account. */
@@ -74,19 +73,6 @@ function comparable(contents: ArchiveContents) {
         : value,
     ),
   ) as unknown;
-}
-
-function filesUnder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const name of readdirSync(at)) {
-      const full = path.join(at, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.push(path.relative(dir, full));
-    }
-  };
-  walk(dir);
-  return found.sort();
 }
 
 describe('POST /api/account/import: a round trip', () => {
@@ -160,101 +146,6 @@ describe('POST /api/account/import: a round trip', () => {
     expect(await rowCountsNaming(target, newcomer.user.id)).toEqual(before);
   });
 });
-
-type Entries = Record<string, string | Buffer>;
-
-/** A zip of `entries`, stored (not compressed) unless `deflate` names the entries to compress. */
-function zipOf(entries: Entries, deflate: string[] = []): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) {
-    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, {
-      compress: deflate.includes(name),
-    });
-  }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
-
-/** Every occurrence of `from` in the zip's bytes (local header and central directory) becomes `to`. */
-function patched(zip: Buffer, from: string, to: string): Buffer {
-  expect(from.length).toBe(to.length);
-  const out = Buffer.from(zip);
-  const needle = Buffer.from(from);
-  for (let at = out.indexOf(needle); at !== -1; at = out.indexOf(needle, at + 1)) out.write(to, at);
-  return out;
-}
-
-const now = '2026-11-27T10:00:00.000Z';
-const manifest = JSON.stringify({
-  format: ARCHIVE_FORMAT,
-  version: ARCHIVE_VERSION,
-  exported_at: now,
-  counts: {},
-});
-const profile = JSON.stringify(EMPTY_ARCHIVE_PROFILE);
-const task = (overrides: object = {}) => ({
-  id: 1,
-  title: 'Plan',
-  status: 'todo',
-  labels: [],
-  due_date: null,
-  position: 0,
-  created_at: now,
-  updated_at: now,
-  completed_at: null,
-  ...overrides,
-});
-const post = {
-  id: 7,
-  title: 'Mine',
-  body: '',
-  lang: 'auto',
-  images: [],
-  ai_meta: null,
-  created_at: now,
-  updated_at: now,
-};
-const mediaItem = (file: string | null) => ({
-  id: 3,
-  media_type: 'image',
-  content_type: 'image/png',
-  size_bytes: 20,
-  source_url: 'https://example.test/a.png',
-  prompt: '',
-  title: '',
-  model_id: '',
-  is_favorite: false,
-  created_at: now,
-  file,
-});
-
-/** A well-formed, empty archive, with `documents` in place of (or beside) its own. */
-function archiveWith(documents: Entries = {}): Entries {
-  return {
-    'manifest.json': manifest,
-    'profile.json': profile,
-    'tasks.json': '[]',
-    'pomodoro-sessions.json': '[]',
-    'badges.json': '[]',
-    'chat-threads.json': '[]',
-    'quick-actions.json': '[]',
-    'media.json': '[]',
-    'music-tracks.json': '[]',
-    'widgets.json': '[]',
-    'community-posts.json': '[]',
-    'community-comments.json': '[]',
-    'community-likes.json': '[]',
-    ...documents,
-  };
-}
-
-const without = (entries: Entries, name: string): Entries =>
-  Object.fromEntries(Object.entries(entries).filter(([key]) => key !== name));
 
 /** Each: a name, the body sent, the status it gets, and words its message must hold. */
 const hostileArchives: {

@@ -6,9 +6,9 @@ import {
   insertInChunks,
   notAfter,
   notYetHeld,
-  refuseArchive,
   samenessKey,
 } from '#server/lib/archive-adapter.ts';
+import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { COMMUNITY_LIMITS } from '#shared/community.ts';
@@ -30,7 +30,12 @@ const postKey = (post: Pick<ArchivePost, 'title' | 'body' | 'created_at'>) =>
  * hold more of the member's posts (or comments), theirs already and the archive's together, than a member could
  * write in one minute. An archive a member made here keeps them; one that would date a burst of posts is refused.
  */
-function checkPerMinute(what: string, limit: number, held: readonly Date[], added: readonly string[]): void {
+function checkPerMinute(
+  limit: number,
+  held: readonly Date[],
+  added: readonly string[],
+  refusal: () => AppError,
+): void {
   const perMinute = new Map<number, number>();
   const count = (at: number) => {
     const minute = Math.floor(at / MINUTE_MS);
@@ -40,8 +45,7 @@ function checkPerMinute(what: string, limit: number, held: readonly Date[], adde
   };
   for (const at of held) count(at.getTime());
   for (const at of added) {
-    if (count(Date.parse(at)) > limit)
-      throw refuseArchive(`it holds more ${what} in one minute than a member may write (${limit})`);
+    if (count(Date.parse(at)) > limit) throw refusal();
   }
 }
 
@@ -166,10 +170,14 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
       }));
 
       checkPerMinute(
-        'posts',
         COMMUNITY_LIMITS.postsPerMinute,
         held.map((post) => post.createdAt),
         freshPosts.map((post) => post.created_at),
+        () =>
+          new AppError(
+            'bad_request',
+            `This archive holds more posts in one minute than a member may write (${COMMUNITY_LIMITS.postsPerMinute})`,
+          ),
       );
 
       const existingIds = [...existing.values()];
@@ -209,10 +217,14 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
         commentKey,
       );
       checkPerMinute(
-        'comments',
         COMMUNITY_LIMITS.commentsPerMinute,
         heldComments.map((comment) => comment.createdAt),
         freshComments.map((comment) => comment.created_at),
+        () =>
+          new AppError(
+            'bad_request',
+            `This archive holds more comments in one minute than a member may write (${COMMUNITY_LIMITS.commentsPerMinute})`,
+          ),
       );
       const freshLikes = notYetHeld(
         archivedLikes,
