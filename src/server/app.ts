@@ -6,6 +6,7 @@ import { createArchiveAdapters } from './archive-adapters.ts';
 import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
+import { removeLeftoverUploads } from './features/account/receive-archive.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
@@ -49,7 +50,9 @@ import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createStaticApp } from './lib/static-app.ts';
 import { storableUrlGuard } from './lib/storable-url-guard.ts';
+import { ORPHAN_GRACE_MS, scheduleOrphanFileSweeps, sweepOrphanFiles } from './lib/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
+import { storedFileOwners } from './stored-file-owners.ts';
 
 export type AppDeps = {
   database: Database;
@@ -96,6 +99,8 @@ export type AppDeps = {
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** How often the store is swept of files no row names, and the uploads folder of imports cut short. */
+export const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60_000;
 /** API answers smaller than this go out uncompressed. */
 export const COMPRESS_JSON_FROM_BYTES = 4 * 1024;
 
@@ -130,6 +135,22 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger,
     ...(deps.closing ? { closing: deps.closing } : {}),
     ...deps.generation,
+  });
+
+  scheduleOrphanFileSweeps({
+    everyMs: HOUSEKEEPING_EVERY_MS,
+    logger: deps.logger,
+    closing: deps.closing,
+    sweep: async () => {
+      const at = now();
+      await sweepOrphanFiles({
+        store: mediaStore,
+        owners: storedFileOwners(db),
+        now: at,
+        logger: deps.logger,
+      });
+      await removeLeftoverUploads(deps.media.uploadsDir, new Date(at.getTime() - ORPHAN_GRACE_MS));
+    },
   });
 
   const app = new Hono<AppEnv>();

@@ -37,7 +37,7 @@ export function filesUnder(dir: string): string[] {
   return found.sort();
 }
 
-export type Entries = Record<string, string | Buffer>;
+export type Entries = Record<string, string | Uint8Array>;
 
 /** A zip of `entries`, stored (not compressed) unless `deflate` names the entries to compress. */
 export function zipOf(entries: Entries, deflate: string[] = []): Promise<Buffer> {

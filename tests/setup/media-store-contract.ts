@@ -121,6 +121,23 @@ export function describeMediaStoreContract(name: string, open: () => Promise<Ope
       expect(await store.size('jobs/sweep-not/0.png')).toBe(1000);
     });
 
+    it('lists the files under a prefix, with when each was written, and nothing under a neighbour’s', async () => {
+      const before = Date.now() - 60_000;
+      for (const key of ['avatars/listed/0.png', 'avatars/listed/deep/1.png', 'avatars/listed-not/0.png']) {
+        await store.put(key, randomBytes(100));
+      }
+      const listed = [];
+      for await (const page of store.list('avatars/listed/')) listed.push(...page);
+      expect(listed.map((file) => file.key).sort()).toEqual([
+        'avatars/listed/0.png',
+        'avatars/listed/deep/1.png',
+      ]);
+      for (const file of listed) expect(file.modifiedAt.getTime()).toBeGreaterThan(before);
+      const none = [];
+      for await (const page of store.list('avatars/never/')) none.push(...page);
+      expect(none).toEqual([]);
+    });
+
     it('refuses bytes over the cap with a 413 and writes nothing', async () => {
       const refused = store.put('media/7/big.png', randomBytes(2001), { maxBytes: 2000 });
       await expect(refused).rejects.toBeInstanceOf(AppError);

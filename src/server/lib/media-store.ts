@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
@@ -29,7 +29,17 @@ export type MediaStore = {
   remove(key: string): Promise<void>;
   /** Removes every file under a prefix (`jobs/<jobId>/`). */
   removeAll(prefix: string): Promise<void>;
+  /**
+   * The files under a prefix (`media/`), a page at a time, each with when it was last written: what the sweep of
+   * files no row names goes over (stored-file-sweep.ts). A file being written is not listed.
+   */
+  list(prefix: string): AsyncIterable<StoredFileInfo[]>;
 };
+
+export type StoredFileInfo = { key: string; modifiedAt: Date };
+
+/** Files `list` answers per page. */
+export const LIST_PAGE = 500;
 
 /** What `put` takes: bytes already in hand, or a stream read once, as it arrives. */
 export type MediaBody = Uint8Array | ReadableStream<Uint8Array>;
@@ -111,6 +121,33 @@ export function createFileMediaStore(dir: string): MediaStore {
     async removeAll(prefix) {
       const trimmed = prefix.replace(/\/+$/, '');
       await rm(fileOf(trimmed), { recursive: true, force: true });
+    },
+    async *list(prefix) {
+      const folder = fileOf(prefix.replace(/\/+$/, ''));
+      let names: string[];
+      try {
+        names = await readdir(folder, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      let page: StoredFileInfo[] = [];
+      for (const name of names) {
+        // A file being written is still `<name>.<pid>.<time>.part` (writeAside): not a stored file yet.
+        if (name.endsWith('.part')) continue;
+        const file = path.join(folder, name);
+        const info = await stat(file).catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        if (!info?.isFile()) continue;
+        page.push({ key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: info.mtime });
+        if (page.length === LIST_PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
     },
   };
 }

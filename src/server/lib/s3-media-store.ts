@@ -14,7 +14,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Logger } from './logger.ts';
-import { cappedChunks, isMediaKey, type MediaStore, mediaTooLarge } from './media-store.ts';
+import {
+  cappedChunks,
+  isMediaKey,
+  type MediaStore,
+  mediaTooLarge,
+  type StoredFileInfo,
+} from './media-store.ts';
 
 export type S3MediaStoreOptions = {
   /** The S3-compatible server (`https://<account>.r2.cloudflarestorage.com`, MinIO's URL); AWS's when absent. */
@@ -115,8 +121,8 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
     }
   }
 
-  /** The keys under `prefix/`, a page (at most one DeleteObjects' worth) at a time. */
-  async function* keysUnder(prefix: string): AsyncGenerator<string[], void, undefined> {
+  /** The objects under `prefix/`, a page (at most one DeleteObjects' worth) at a time. */
+  async function* objectsUnder(prefix: string): AsyncGenerator<StoredFileInfo[], void, undefined> {
     let continuationToken: string | undefined;
     do {
       const page = await client.send(
@@ -127,8 +133,10 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
           MaxKeys: DELETE_BATCH,
         }),
       );
-      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
-      if (keys.length > 0) yield keys;
+      const objects = (page.Contents ?? []).flatMap((object) =>
+        object.Key ? [{ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) }] : [],
+      );
+      if (objects.length > 0) yield objects;
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
   }
@@ -197,7 +205,8 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
     },
     async removeAll(prefix) {
       const trimmed = objectKey(prefix.replace(/\/+$/, ''));
-      for await (const keys of keysUnder(trimmed)) {
+      for await (const objects of objectsUnder(trimmed)) {
+        const keys = objects.map((object) => object.key);
         const answer = await client.send(
           new DeleteObjectsCommand({
             Bucket: bucket,
@@ -214,6 +223,9 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
       }
       // The directory store removes a file named like the prefix too (it removes the path, whatever it is).
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: trimmed }));
+    },
+    list(prefix) {
+      return objectsUnder(objectKey(prefix.replace(/\/+$/, '')));
     },
     async checkBucket() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));

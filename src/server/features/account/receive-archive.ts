@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -51,7 +51,16 @@ export async function withReceivedArchive<T>(
   }
 }
 
-/** Removes what imports cut short by a stopped server left under `uploadsDir` (at start-up, before any import). */
-export async function removeLeftoverUploads(uploadsDir: string): Promise<void> {
-  await rm(path.join(uploadsDir, IMPORTS_FOLDER), { recursive: true, force: true });
+/**
+ * Removes what imports cut short by a stopped server left under `uploadsDir`: every import's folder older than
+ * `before` (an import lasts minutes; a folder hours old belongs to none).
+ */
+export async function removeLeftoverUploads(uploadsDir: string, before: Date): Promise<void> {
+  const parent = path.join(uploadsDir, IMPORTS_FOLDER);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names) {
+    const folder = path.join(parent, name);
+    const info = await stat(folder).catch(() => null);
+    if (info && info.mtime.getTime() < before.getTime()) await rm(folder, { recursive: true, force: true });
+  }
 }
