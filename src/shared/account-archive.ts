@@ -54,17 +54,24 @@ export const ARCHIVE_LIMITS = {
   archiveBytesMax: 2 * 1024 * 1024 * 1024,
   /** Entries in the zip's directory. */
   entriesMax: 50_000,
-  /** One JSON document (a list of items), unpacked. */
+  /**
+   * One JSON document (a list of items, or one part of a long list), unpacked. A list that outgrows it continues
+   * in parts (`archivePartFile`): what bounds the memory a document takes to read is its own size.
+   */
   documentBytesMax: 8 * 1024 * 1024,
+  /** The size the export aims its parts at, well under `documentBytesMax` so one more item never passes it. */
+  partBytesTarget: 4 * 1024 * 1024,
+  /** Parts of one list, its first document included. */
+  partsMax: 64,
   /** The documents that are one object (`manifest.json`, `profile.json`, `README.md`): a few KB when honest. */
   smallDocumentBytesMax: 256 * 1024,
-  /** All the JSON documents together, unpacked. */
-  documentsBytesMax: 32 * 1024 * 1024,
+  /** All the JSON documents together, unpacked: what an import holds in memory while it is planned. */
+  documentsBytesMax: 64 * 1024 * 1024,
   /** One media file, unpacked, whatever `MEDIA_MAX_BYTES` says. */
   fileBytesMax: 1024 * 1024 * 1024,
   /** Everything unpacked together. */
   unpackedBytesMax: 4 * 1024 * 1024 * 1024,
-  /** Rows of one kind. */
+  /** Rows of one kind, all its parts together. */
   itemsMax: 100_000,
 } as const;
 
@@ -270,6 +277,18 @@ export const archiveDocuments = {
 
 export type ArchiveKind = keyof typeof archiveDocuments;
 export const archiveKinds = Object.keys(archiveDocuments) as ArchiveKind[];
+/** The documents that are lists of items (every one but the profile), which may continue in parts. */
+export type ArchiveListKind = Exclude<ArchiveKind, 'profile'>;
+export const archiveListKinds = archiveKinds.filter((kind): kind is ArchiveListKind => kind !== 'profile');
+
+/**
+ * The file of a list's `part`: its document for the first (`tasks.json`), then `tasks-2.json`, `tasks-3.json`… A
+ * list longer than one document may be is written in parts, in order, each a JSON list of the next items.
+ */
+export function archivePartFile(kind: ArchiveListKind, part: number): string {
+  const file = archiveDocuments[kind].file;
+  return part === 1 ? file : file.replace(/\.json$/, `-${part}.json`);
+}
 export type ArchiveContents = { [K in ArchiveKind]: z.infer<(typeof archiveDocuments)[K]['schema']> };
 
 /** `manifest.json`: what the archive is, and how many of each kind it holds. */

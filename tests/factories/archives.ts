@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_ARCHIVE_PROFILE } from '#shared/account-archive.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
@@ -131,3 +132,21 @@ export function archiveWith(documents: Entries = {}): Entries {
 
 export const without = (entries: Entries, name: string): Entries =>
   Object.fromEntries(Object.entries(entries).filter(([key]) => key !== name));
+
+async function entriesOf(zip: Buffer): Promise<Map<string, number>> {
+  const opened = await yauzl.fromBufferPromise(zip, { lazyEntries: true });
+  const entries = new Map<string, number>();
+  for await (const entry of opened.eachEntry()) entries.set(entry.fileName, entry.uncompressedSize);
+  opened.close();
+  return entries;
+}
+
+/** The names of a zip's entries, in its order. */
+export async function entryNamesOf(zip: Buffer): Promise<string[]> {
+  return [...(await entriesOf(zip)).keys()];
+}
+
+/** The unpacked size of one entry of a zip. */
+export async function entrySizeOf(zip: Buffer, name: string): Promise<number | undefined> {
+  return (await entriesOf(zip)).get(name);
+}

@@ -15,8 +15,9 @@ import {
   type ArchiveKind,
   archiveDocuments,
   archiveFilePathSchema,
-  archiveKinds,
+  archiveListKinds,
   archiveManifestSchema,
+  archivePartFile,
 } from '#shared/account-archive.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import {
@@ -41,10 +42,14 @@ const SMALL_DOCUMENTS = new Set(['README.md', 'manifest.json', archiveDocuments.
 const documentLimitOf = (name: string) =>
   SMALL_DOCUMENTS.has(name) ? ARCHIVE_LIMITS.smallDocumentBytesMax : ARCHIVE_LIMITS.documentBytesMax;
 
+/** Every document name the format has: the two of the archive, the profile, and each list's parts. */
 const DOCUMENT_NAMES = new Set([
   'README.md',
   'manifest.json',
-  ...archiveKinds.map((kind) => archiveDocuments[kind].file),
+  archiveDocuments.profile.file,
+  ...archiveListKinds.flatMap((kind) =>
+    Array.from({ length: ARCHIVE_LIMITS.partsMax }, (_, index) => archivePartFile(kind, index + 1)),
+  ),
 ]);
 
 /** Kinds whose items carry an `id` other documents point at: unique within the kind. */
@@ -122,7 +127,11 @@ async function listEntries(zip: yauzl.ZipFile, fileBytesMax: number): Promise<Ma
  * What one document says about the others, kept while the next are read: ids posts are known by, and archive
  * files already named (each file belongs to one item: two naming it would share one stored copy).
  */
-type References = { postIds: Set<number>; namedFiles: Set<string>; files: ReadonlySet<string> };
+type References = {
+  idsOf: Map<ArchiveKind, Set<number>>;
+  namedFiles: Set<string>;
+  files: ReadonlySet<string>;
+};
 
 function checkReferences(kind: ArchiveKind, value: unknown, references: References): void {
   const name = (file: string | null) => {
@@ -139,16 +148,17 @@ function checkReferences(kind: ArchiveKind, value: unknown, references: Referenc
   }
   const items = value as { id?: number; post_id?: number | null; file?: string | null }[];
   if (KINDS_WITH_IDS.has(kind)) {
-    const ids = new Set<number>();
+    const ids = references.idsOf.get(kind) ?? new Set<number>();
     for (const item of items) {
       if (item.id === undefined || ids.has(item.id)) throw cannotImport(`two items of ${kind} share an id`);
       ids.add(item.id);
     }
-    if (kind === 'community_posts') references.postIds = ids;
+    references.idsOf.set(kind, ids);
   }
   if (kind === 'community_comments' || kind === 'community_likes') {
+    const posts = references.idsOf.get('community_posts') ?? new Set<number>();
     for (const item of items) {
-      if (item.post_id != null && !references.postIds.has(item.post_id))
+      if (item.post_id != null && !posts.has(item.post_id))
         throw cannotImport(`a ${kind} item names a post it does not hold`);
     }
   }
@@ -169,6 +179,23 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
   }
   try {
     const entries = await listEntries(zip, Math.min(input.fileBytesMax, ARCHIVE_LIMITS.fileBytesMax));
+    const partsOf = (kind: (typeof archiveListKinds)[number]) => {
+      const names = [archivePartFile(kind, 1)];
+      while (entries.has(archivePartFile(kind, names.length + 1)))
+        names.push(archivePartFile(kind, names.length + 1));
+      return names;
+    };
+    // A part after a missing one would be left unread: refused, as any name out of its place.
+    const inPlace = new Set([
+      'README.md',
+      'manifest.json',
+      archiveDocuments.profile.file,
+      ...archiveListKinds.flatMap(partsOf),
+    ]);
+    for (const name of entries.keys()) {
+      if (DOCUMENT_NAMES.has(name) && !inPlace.has(name))
+        throw notAnArchive(`${name} follows no part before it`);
+    }
     const readDocument = async (name: string): Promise<Buffer> => {
       const entry = entries.get(name);
       if (!entry) throw notAnArchive(`${name} is missing`);
@@ -184,25 +211,35 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
         .filter(([name]) => !DOCUMENT_NAMES.has(name))
         .map(([name, entry]) => [name, entry.uncompressedSize]),
     );
-    const references: References = {
-      postIds: new Set(),
-      namedFiles: new Set(),
-      files: new Set(files.keys()),
-    };
+    const references: References = { idsOf: new Map(), namedFiles: new Set(), files: new Set(files.keys()) };
     // One document at a time: each is checked and sent before the next is read, so this thread holds one.
-    for (const kind of archiveKinds) {
-      const { file: name, schema } = archiveDocuments[kind];
-      const value: unknown = parseDocument(name, await readDocument(name), schema);
+    const check = (kind: ArchiveKind, name: string, value: unknown) => {
       const unstorable = findUnstorableText(value);
       if (unstorable) throw cannotImport(`${name} at ${unstorable.field}: ${unstorable.reason}`);
       checkReferences(kind, value, references);
-      if (kind === 'profile') {
-        send({ type: 'profile', profile: value });
-        continue;
-      }
-      const items = value as unknown[];
-      for (let start = 0; start < items.length; start += ITEMS_PER_MESSAGE) {
-        send({ type: 'items', kind, items: items.slice(start, start + ITEMS_PER_MESSAGE) });
+    };
+    const profileFile = archiveDocuments.profile.file;
+    const profile: unknown = parseDocument(
+      profileFile,
+      await readDocument(profileFile),
+      archiveDocuments.profile.schema,
+    );
+    check('profile', profileFile, profile);
+    send({ type: 'profile', profile });
+    for (const kind of archiveListKinds) {
+      let count = 0;
+      for (const name of partsOf(kind)) {
+        const items = parseDocument(
+          name,
+          await readDocument(name),
+          archiveDocuments[kind].schema,
+        ) as unknown[];
+        count += items.length;
+        if (count > ARCHIVE_LIMITS.itemsMax) throw notAnArchive(`it holds more ${kind} than an archive may`);
+        check(kind, name, items);
+        for (let start = 0; start < items.length; start += ITEMS_PER_MESSAGE) {
+          send({ type: 'items', kind, items: items.slice(start, start + ITEMS_PER_MESSAGE) });
+        }
       }
     }
     send({ type: 'done', manifest, files: [...files] });

@@ -28,7 +28,8 @@ export function archiveReadme(exportedAt: string): string {
 Exported ${exportedAt}. Format \`${ARCHIVE_FORMAT}\`, version ${ARCHIVE_VERSION} (\`manifest.json\` says so,
 with how many of each kind the archive holds).
 
-Every document is JSON (UTF-8), an array of items unless it is \`profile.json\`. Times are ISO 8601 in UTC;
+Every document is JSON (UTF-8), an array of items unless it is \`profile.json\`. A long list continues in parts,
+in order: \`tasks.json\`, then \`tasks-2.json\`, \`tasks-3.json\`… (each a list of the next items). Times are ISO 8601 in UTC;
 dates (a task's due date) are \`YYYY-MM-DD\`. The \`id\` numbers are this archive's own: they only tie one
 document to another (a comment to its post, an item to its file) and change when the archive is imported.
 

@@ -1,11 +1,20 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { tasks } from '#server/db/schema.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
-import { ARCHIVE_FORMAT, type ArchiveContents, EMPTY_ARCHIVE_PROFILE } from '#shared/account-archive.ts';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_LIMITS,
+  type ArchiveContents,
+  EMPTY_ARCHIVE_PROFILE,
+} from '#shared/account-archive.ts';
 import { memberWithEverything, rowCountsNaming } from '#tests/factories/account.ts';
 import {
   archiveWith,
+  entryNamesOf,
+  entrySizeOf,
   filesUnder,
   importInto,
   manifest,
@@ -222,6 +231,12 @@ const hostileArchives: {
     says: /absolute path/,
   },
   {
+    name: 'a part of a list after a missing one',
+    body: () => zipOf(archiveWith({ 'tasks-3.json': '[]' })),
+    status: 400,
+    says: /tasks-3\.json follows no part before it/,
+  },
+  {
     name: 'a file the format does not have',
     body: () => zipOf(archiveWith({ 'notes.txt': 'hello' })),
     status: 400,
@@ -355,6 +370,43 @@ const hostileArchives: {
     says: /community-posts\.json at 0\.lang/,
   },
 ];
+
+describe('POST /api/account/import: a member with more than one document holds', () => {
+  it('exports a long list in parts, each within the limit, and imports every item back', async () => {
+    const heavy = await signInMember(source);
+    const count = 18_000;
+    const title = (index: number) =>
+      `A task with a title long enough to fill the archive quickly, number ${index}`;
+    for (let start = 0; start < count; start += 1_000) {
+      await source.db.insert(tasks).values(
+        Array.from({ length: Math.min(1_000, count - start) }, (_, offset) => ({
+          userId: heavy.user.id,
+          title: title(start + offset),
+          status: 'todo' as const,
+          position: start + offset,
+          createdAt: new Date('2026-11-01T10:00:00Z'),
+          updatedAt: new Date('2026-11-01T10:00:00Z'),
+        })),
+      );
+    }
+    const archive = await exportOf(source, heavy.cookie);
+    const names = await entryNamesOf(archive);
+    const parts = names.filter((name) => /^tasks(-\d+)?\.json$/.test(name));
+    expect(parts).toEqual(['tasks.json', 'tasks-2.json']);
+    for (const part of parts)
+      expect(await entrySizeOf(archive, part)).toBeLessThanOrEqual(ARCHIVE_LIMITS.documentBytesMax);
+
+    const newcomer = await signInMember(target);
+    const applied = await importInto(target, newcomer.cookie, archive, 'apply');
+    expect(applied.status).toBe(200);
+    expect((await applied.json()) as AccountImportSummary).toMatchObject({ applied: true });
+    const imported = await target.db
+      .select({ title: tasks.title })
+      .from(tasks)
+      .where(eq(tasks.userId, newcomer.user.id));
+    expect(imported).toHaveLength(count);
+  }, 120_000);
+});
 
 describe('POST /api/account/import: malformed and hostile archives', () => {
   it(`refuses each of ${hostileArchives.length} with a clear 4xx, and writes nothing`, async () => {

@@ -2,9 +2,40 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import yazl from 'yazl';
 import type { MediaStore } from '#server/lib/media-store.ts';
-import { archiveDocuments, archiveKinds } from '#shared/account-archive.ts';
+import {
+  ARCHIVE_LIMITS,
+  type ArchiveContents,
+  archiveDocuments,
+  archiveListKinds,
+  archivePartFile,
+} from '#shared/account-archive.ts';
 import { archiveReadme } from './archive-readme.ts';
 import type { AccountArchive } from './collect-account-archive.ts';
+
+/**
+ * A list as the JSON text of its documents: one, or as many parts as keep each near `partBytesTarget`, so that no
+ * document is larger than an import reads (`ARCHIVE_LIMITS.documentBytesMax`) however much of a kind a member
+ * has. Written as `JSON.stringify(list, null, 2)` writes one list.
+ */
+function partsOf(items: ArchiveContents[(typeof archiveListKinds)[number]]): string[] {
+  const parts: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  const close = () => {
+    parts.push(current.length === 0 ? '[]\n' : `[\n${current.join(',\n')}\n]\n`);
+    current = [];
+    size = 0;
+  };
+  for (const item of items) {
+    const written = `  ${JSON.stringify(item, null, 2).replaceAll('\n', '\n  ')}`;
+    const bytes = Buffer.byteLength(written) + 2;
+    if (current.length > 0 && size + bytes > ARCHIVE_LIMITS.partBytesTarget) close();
+    current.push(written);
+    size += bytes;
+  }
+  if (current.length > 0 || parts.length === 0) close();
+  return parts;
+}
 
 /**
  * Writes the archive as a zip while it is sent: the JSON documents are in memory (rows), each file is opened only
@@ -24,12 +55,15 @@ export function zipAccountArchive(
 
   zip.addBuffer(text(archiveReadme(archive.manifest.exported_at)), 'README.md', stored);
   zip.addBuffer(text(`${JSON.stringify(archive.manifest, null, 2)}\n`), 'manifest.json', stored);
-  for (const kind of archiveKinds) {
-    zip.addBuffer(
-      text(`${JSON.stringify(archive.contents[kind], null, 2)}\n`),
-      archiveDocuments[kind].file,
-      stored,
-    );
+  zip.addBuffer(
+    text(`${JSON.stringify(archive.contents.profile, null, 2)}\n`),
+    archiveDocuments.profile.file,
+    stored,
+  );
+  for (const kind of archiveListKinds) {
+    for (const [index, part] of partsOf(archive.contents[kind]).entries()) {
+      zip.addBuffer(text(part), archivePartFile(kind, index + 1), stored);
+    }
   }
   for (const file of archive.files) {
     zip.addReadStreamLazy(file.path, { ...stored, size: file.size }, (done) => {
