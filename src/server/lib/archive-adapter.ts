@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { ArchiveContents, ArchiveKind } from '#shared/account-archive.ts';
+import type { ArchiveContents, ArchiveKind, ArchiveListKind } from '#shared/account-archive.ts';
 import type { MediaType } from '#shared/media.ts';
 import { AppError } from './errors.ts';
 
@@ -127,4 +127,62 @@ export function samenessKey(value: unknown): string {
     if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
     return Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   });
+}
+
+type ListItem<K extends ArchiveListKind> = ArchiveContents[K][number];
+
+/**
+ * The adapter of a kind whose items are rows of one table, each exported as it is and imported unless the member
+ * holds the same already: what tasks, focus sessions, quick actions, tracks and widgets share. The feature gives
+ * its own parts: how its rows read, which items are the same, what its route would make of an item, and how the
+ * new rows are written.
+ */
+export function listArchiveAdapter<K extends ArchiveListKind, Row>(spec: {
+  kind: K;
+  /** The member's rows of the kind, in the order an export lists them. */
+  rows(reader: DbReader, memberId: number): Promise<Row[]>;
+  describe(row: Row): ListItem<K>;
+  /** What makes two items the same (their archive ids and what the member cannot see never do). */
+  key(item: ListItem<K>): string;
+  /** An item as the feature's route would make it: links rebuilt, dates no later than the import; throws as it. */
+  normalize(item: ListItem<K>, index: number, archive: ArchiveImport): ListItem<K>;
+  /** Writes new rows, a chunk at a time. */
+  insert(tx: Tx, memberId: number, chunk: ListItem<K>[]): Promise<unknown>;
+  /** Runs once before the rows are written, in the transaction (a lock, a version to move, a limit to hold). */
+  beforeWrite?(tx: Tx, memberId: number, fresh: readonly ListItem<K>[]): Promise<void>;
+  /** Checks the plan against the member's rows, before anything is written (a limit a route holds). */
+  check?(held: readonly Row[], fresh: readonly ListItem<K>[]): void;
+  /** After the commit: what the new rows earn, as the route awards it. */
+  afterCommit?(db: Db, memberId: number, fresh: readonly ListItem<K>[], now: Date): Promise<void>;
+}): ArchiveAdapter {
+  return {
+    kinds: [spec.kind],
+    async collect(tx, memberId) {
+      const rows = await spec.rows(tx, memberId);
+      return { contents: { [spec.kind]: rows.map(spec.describe) }, files: [] };
+    },
+    async plan(reader, archive) {
+      const items = archive.contents[spec.kind] as ListItem<K>[];
+      const normalized = items.map((item, index) => spec.normalize(item, index, archive));
+      const held = await spec.rows(reader, archive.memberId);
+      const fresh = notYetHeld(normalized, held.map(spec.describe).map(spec.key), spec.key);
+      spec.check?.(held, fresh);
+      return {
+        adds: { [spec.kind]: fresh.length },
+        files: [],
+        async write(tx) {
+          if (fresh.length === 0) return;
+          await spec.beforeWrite?.(tx, archive.memberId, fresh);
+          await insertInChunks(fresh, (chunk) => spec.insert(tx, archive.memberId, chunk));
+        },
+        ...(spec.afterCommit
+          ? {
+              afterCommit: async (db: Db) => {
+                if (fresh.length > 0) await spec.afterCommit?.(db, archive.memberId, fresh, archive.now);
+              },
+            }
+          : {}),
+      };
+    },
+  };
 }
