@@ -9,14 +9,8 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import yazl from 'yazl';
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  archiveDocuments,
-  archiveKinds,
-  EMPTY_ARCHIVE_PROFILE,
-} from '../src/shared/account-archive.ts';
+import { archiveDocuments, EMPTY_ARCHIVE_PROFILE } from '../src/shared/account-archive.ts';
+import { archiveWith, zipOf } from '../tests/factories/archives.ts';
 import { startServerProcess } from '../tests/setup/server-process.ts';
 import { percentile } from './percentile.ts';
 import { residentBytes } from './resident-memory.ts';
@@ -24,33 +18,6 @@ import { residentBytes } from './resident-memory.ts';
 const MIB = 1024 * 1024;
 const IMPORTS = 4;
 const EXPORTED_AT = '2026-11-27T10:00:00.000Z';
-
-/** The documents of an archive, `replace` in place of the empty ones. */
-function zipOf(replace: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const empty: Record<string, Buffer> = {
-    'manifest.json': Buffer.from(
-      JSON.stringify({
-        format: ARCHIVE_FORMAT,
-        version: ARCHIVE_VERSION,
-        exported_at: EXPORTED_AT,
-        counts: {},
-      }),
-    ),
-    [archiveDocuments.profile.file]: Buffer.from(JSON.stringify(EMPTY_ARCHIVE_PROFILE)),
-  };
-  for (const kind of archiveKinds) {
-    if (kind !== 'profile') empty[archiveDocuments[kind].file] = Buffer.from('[]');
-  }
-  for (const [name, bytes] of Object.entries({ ...empty, ...replace })) zip.addBuffer(bytes, name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** A JSON array of `item` repeated until it is about `bytes` long. */
 function repeatedArray(item: string, bytes: number): Buffer {
@@ -64,7 +31,9 @@ const hostileShapes: { name: string; archive: () => Promise<Buffer> }[] = [
     archive: () => {
       const tags = repeatedArray('"tag"', 8 * MIB).toString();
       const profile = JSON.stringify(EMPTY_ARCHIVE_PROFILE).replace('"tags":[]', `"tags":${tags}`);
-      return zipOf({ [archiveDocuments.profile.file]: Buffer.from(profile) });
+      return zipOf(archiveWith({ [archiveDocuments.profile.file]: profile }), [
+        archiveDocuments.profile.file,
+      ]);
     },
   },
   ...[8, 64].map((megabytes) => ({
@@ -81,7 +50,10 @@ const hostileShapes: { name: string; archive: () => Promise<Buffer> }[] = [
         updated_at: EXPORTED_AT,
         completed_at: null,
       });
-      return zipOf({ [archiveDocuments.tasks.file]: repeatedArray(task, megabytes * MIB - 1024) });
+      return zipOf(
+        archiveWith({ [archiveDocuments.tasks.file]: repeatedArray(task, megabytes * MIB - 1024) }),
+        [archiveDocuments.tasks.file],
+      );
     },
   })),
 ];

@@ -1,6 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, EMPTY_ARCHIVE_PROFILE } from '#shared/account-archive.ts';
@@ -59,7 +58,7 @@ export function zipOf(entries: Entries, deflate: string[] = []): Promise<Buffer>
 
 /** Every occurrence of `from` in the zip's bytes (local header and central directory) becomes `to`. */
 export function patched(zip: Buffer, from: string, to: string): Buffer {
-  expect(from.length).toBe(to.length);
+  if (from.length !== to.length) throw new Error('a patch must keep the length of what it replaces');
   const out = Buffer.from(zip);
   const needle = Buffer.from(from);
   for (let at = out.indexOf(needle); at !== -1; at = out.indexOf(needle, at + 1)) out.write(to, at);
