@@ -160,6 +160,8 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The remote server could not be reached': 'No se pudo conectar con el servidor remoto',
   'The remote file is larger than {0} bytes': 'El archivo remoto supera los {0} bytes',
   'The file is larger than {0} bytes': 'El archivo supera los {0} bytes',
+  'This would go past your {0} of storage. Delete media you no longer need, then try again.':
+    'Esto superaría tus {0} de almacenamiento. Borra el contenido que ya no necesites y vuelve a intentarlo.',
   'The file has {0} bytes; that range is outside it': 'El archivo tiene {0} bytes; ese rango queda fuera',
   'The file could not be downloaded: its server answered {0}. The link may have expired.':
     'No se pudo descargar el archivo: su servidor respondió {0}. Puede que el enlace haya caducado.',
