@@ -104,14 +104,10 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'Give an http or https link': 'Indica un enlace http o https',
   'Give an http or https link to the file, or one of your generated outputs':
     'Indica un enlace http o https al archivo, o uno de tus resultados generados',
-  'Give an https link (or one of your Lumara images)':
-    'Indica un enlace https (o una de tus imágenes de Lumara)',
   'Give an http(s) link to an image, or leave it empty to remove it':
     'Indica un enlace http(s) a una imagen, o déjalo vacío para quitarla',
   'That is not your current picture: give a link to an image instead':
     'Esa no es tu imagen actual: indica el enlace de una imagen',
-  'That is not your current picture: give an https link instead':
-    'Esa no es tu imagen actual: indica un enlace https',
   'Only CSS gradients (linear-, radial- or conic-gradient) with colours are allowed':
     'Solo se permiten degradados CSS (linear-, radial- o conic-gradient) con colores',
   'A colour is #rgb or #rrggbb': 'Un color se escribe #rgb o #rrggbb',

@@ -1,8 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { profileSchema, setAvatarResponseSchema, setWallpaperResponseSchema } from '#shared/profile.ts';
+import { createPostAs } from '#tests/factories/community.ts';
 import {
   type FileHost,
   SAMPLE_FILES,
@@ -200,16 +203,85 @@ describe('POST /api/profile/set-wallpaper', () => {
     expect(profile).toMatchObject({ wallpaper_url: null, wallpaper_css: null });
   });
 
-  it('removes the stored copy when PUT /api/profile replaces it with an https link', async () => {
+  it('replaces a stored copy with a copy of the link PUT /api/profile names, and removes the old one', async () => {
     const { cookie, user } = await signInMember(t);
     await setWallpaper(cookie, { wallpaperUrl: pngUrl('before-put') });
-    expect(await storedFiles('wallpapers', user.id)).toHaveLength(1);
+    const [before] = await storedFiles('wallpapers', user.id);
     const put = await t.request('/api/profile', {
       method: 'PUT',
       cookie,
-      body: { wallpaper_url: 'https://images.example.com/sky.jpg' },
+      body: { wallpaper_url: pngUrl('put-wallpaper') },
     });
-    expect(profileSchema.parse(await put.json()).wallpaper_url).toBe('https://images.example.com/sky.jpg');
-    expect(await storedFiles('wallpapers', user.id)).toEqual([]);
+    expect(put.status, await put.clone().text()).toBe(200);
+    const saved = profileSchema.parse(await put.json()).wallpaper_url;
+    expect(saved).toMatch(new RegExp(`^/api/wallpapers/${user.id}/[0-9a-f-]{36}\\.png$`));
+    const after = await storedFiles('wallpapers', user.id);
+    expect(after).toHaveLength(1);
+    expect(after).not.toContain(before);
+  });
+});
+
+describe('PUT /api/profile with an outside avatar link', () => {
+  it('copies the picture into the store: every answer names the copy, never the outside host', async () => {
+    const owner = await signInMember(t);
+    const reader = await signInMember(t);
+    const link = pngUrl('put-avatar');
+    const put = await t.request('/api/profile', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { avatar_url: link },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const avatar = profileSchema.parse(await put.json()).avatar_url;
+    expect(avatar).toMatch(new RegExp(`^/api/avatars/${owner.user.id}/[0-9a-f-]{36}\\.png$`));
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, owner.user.id));
+    expect(row?.avatarUrl).toBe(avatar);
+
+    // The reader's browser loads Lumara's copy, not the outside host: it tells that host nothing.
+    const served = await t.request(avatar ?? '', { cookie: reader.cookie });
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(SAMPLE_FILES.png);
+    await createPostAs(t, owner.cookie, { title: 'Copied avatar' });
+    const posts = await t.request('/api/community/posts', { cookie: reader.cookie });
+    const answers = [
+      await posts.text(),
+      await (await t.request('/api/profile/me', { cookie: owner.cookie })).text(),
+      await (await t.request('/api/profile', { cookie: owner.cookie })).text(),
+    ];
+    for (const answer of answers) expect(answer).not.toContain(host.origin);
+    expect(answers[0]).toContain(avatar);
+  });
+
+  it('refuses a link that is not a picture, and keeps nothing', async () => {
+    const { cookie, user } = await signInMember(t);
+    const refused = await t.request('/api/profile', {
+      method: 'PUT',
+      cookie,
+      body: {
+        display_name: 'Never saved',
+        avatar_url: host.url('/file/html?type=text/html&tag=not-a-picture'),
+      },
+    });
+    expect(refused.status).toBe(415);
+    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    const profile = profileSchema.parse(await (await t.request('/api/profile', { cookie })).json());
+    expect(profile).toMatchObject({ display_name: null, avatar_url: null });
+  });
+
+  it('reads an outside link saved before pictures were copied as no picture, and copies it when sent again', async () => {
+    const { cookie, user } = await signInMember(t);
+    const link = pngUrl('old-row');
+    await t.db.insert(profiles).values({ userId: user.id, avatarUrl: link, wallpaperUrl: link });
+    expect(profileSchema.parse(await (await t.request('/api/profile', { cookie })).json())).toMatchObject({
+      avatar_url: null,
+      wallpaper_url: null,
+    });
+    expect(
+      ((await (await t.request('/api/profile/me', { cookie })).json()) as Record<string, unknown>).avatar_url,
+    ).toBeNull();
+
+    const put = await t.request('/api/profile', { method: 'PUT', cookie, body: { avatar_url: link } });
+    expect(profileSchema.parse(await put.json()).avatar_url).toMatch(/^\/api\/avatars\//);
+    expect(await storedFiles('avatars', user.id)).toHaveLength(1);
   });
 });
