@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '#server/db/schema.ts';
@@ -8,6 +6,7 @@ import { apiErrorBodySchema } from '#shared/errors.ts';
 import { mediaItemSchema, mediaUsageSchema } from '#shared/media.ts';
 import {
   type FileHost,
+  filesInStore,
   SAMPLE_FILES,
   startFileHost,
   storeJobOutput,
@@ -58,15 +57,6 @@ async function expectQuotaRefusal(response: Response) {
   );
 }
 
-/** Every file (and any half-written `.part`) under one folder of the member's part of the store. */
-async function filesUnder(folder: 'media' | 'avatars' | 'wallpapers', userId: number): Promise<string[]> {
-  try {
-    return await readdir(path.join(t.media.dir, folder, String(userId)));
-  } catch {
-    return [];
-  }
-}
-
 describe('the storage quota', () => {
   it('answers what the member keeps and the quota, counting gallery items and profile pictures', async () => {
     const { cookie, user } = await signInMember(t);
@@ -97,7 +87,7 @@ describe('the storage quota', () => {
     expect((await saveLink(cookie, bigPng(6_000, 'first'))).status).toBe(201);
 
     await expectQuotaRefusal(await saveLink(cookie, bigPng(6_000, 'second')));
-    expect(await filesUnder('media', user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'media', user.id)).toHaveLength(1);
     expect(await t.db.select().from(media).where(eq(media.userId, user.id))).toHaveLength(1);
     expect((await usageOf(cookie)).used_bytes).toBe(6_000);
     // What still fits is saved as before.
@@ -123,7 +113,7 @@ describe('the storage quota', () => {
     });
 
     await expectQuotaRefusal(await saveLink(cookie, output.url));
-    expect(await filesUnder('media', user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'media', user.id)).toHaveLength(1);
   });
 
   it('refuses an avatar or a wallpaper past the quota, and keeps the profile as it was', async () => {
@@ -144,8 +134,8 @@ describe('the storage quota', () => {
     await expectQuotaRefusal(
       await t.request('/api/profile', { method: 'PUT', cookie, body: { avatar_url: picture } }),
     );
-    expect(await filesUnder('avatars', user.id)).toEqual([]);
-    expect(await filesUnder('wallpapers', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'wallpapers', user.id)).toEqual([]);
     const profile = (await (await t.request('/api/profile', { cookie })).json()) as { avatar_url: unknown };
     expect(profile.avatar_url).toBeNull();
   });
@@ -157,7 +147,7 @@ describe('the storage quota', () => {
       saveLink(cookie, bigPng(6_000, 'together-b')),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
-    expect(await filesUnder('media', user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'media', user.id)).toHaveLength(1);
     expect((await usageOf(cookie)).used_bytes).toBe(6_000);
   });
 });

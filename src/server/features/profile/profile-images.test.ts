@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { profileSchema, setAvatarResponseSchema, setWallpaperResponseSchema } fr
 import { createPostAs } from '#tests/factories/community.ts';
 import {
   type FileHost,
+  filesInStore,
   SAMPLE_FILES,
   startFileHost,
   storeJobOutput,
@@ -50,21 +50,13 @@ async function setWallpaper(cookie: string, body: Record<string, unknown>) {
   return t.request('/api/profile/set-wallpaper', { method: 'POST', cookie, body });
 }
 
-async function storedFiles(folder: 'avatars' | 'wallpapers', userId: number): Promise<string[]> {
-  try {
-    return await readdir(path.join(t.media.dir, folder, String(userId)));
-  } catch {
-    return [];
-  }
-}
-
 describe('POST /api/profile/set-avatar', () => {
   it('copies the picture into the store and every signed-in member can load the copy', async () => {
     const owner = await signInMember(t);
     const viewer = await signInMember(t);
     const avatarUrl = await setAvatarOk(owner.cookie, pngUrl('avatar'));
     expect(avatarUrl).toMatch(new RegExp(`^/api/avatars/${owner.user.id}/[0-9a-f-]{36}\\.png$`));
-    expect(await storedFiles('avatars', owner.user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'avatars', owner.user.id)).toHaveLength(1);
 
     for (const cookie of [owner.cookie, viewer.cookie]) {
       const image = await t.request(avatarUrl ?? '', { cookie });
@@ -87,7 +79,7 @@ describe('POST /api/profile/set-avatar', () => {
     const first = await setAvatarOk(cookie, pngUrl('first'));
     const second = await setAvatarOk(cookie, pngUrl('second'));
     expect(second).not.toBe(first);
-    expect(await storedFiles('avatars', user.id)).toEqual([path.basename(second ?? '')]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([path.basename(second ?? '')]);
     expect((await t.request(first ?? '', { cookie })).status).toBe(404);
 
     const requestsBefore = host.requests.length;
@@ -95,7 +87,7 @@ describe('POST /api/profile/set-avatar', () => {
     expect(host.requests.length).toBe(requestsBefore);
 
     expect(await setAvatarOk(cookie, '')).toBeNull();
-    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
     expect((await t.request(second ?? '', { cookie })).status).toBe(404);
   });
 
@@ -104,7 +96,7 @@ describe('POST /api/profile/set-avatar', () => {
     await setAvatarOk(cookie, pngUrl('race-0'));
     await Promise.all([setAvatarOk(cookie, pngUrl('race-1')), setAvatarOk(cookie, pngUrl('race-2'))]);
     const profile = profileSchema.parse(await (await t.request('/api/profile', { cookie })).json());
-    expect(await storedFiles('avatars', user.id)).toEqual([path.basename(profile.avatar_url ?? '')]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([path.basename(profile.avatar_url ?? '')]);
   });
 
   it('copies one of the member’s own generation outputs, and answers 404 for another member’s', async () => {
@@ -116,7 +108,7 @@ describe('POST /api/profile/set-avatar', () => {
       extension: 'png',
     });
     expect((await setAvatar(other.cookie, output.url)).status).toBe(404);
-    expect(await storedFiles('avatars', other.user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', other.user.id)).toEqual([]);
     expect(await setAvatarOk(owner.cookie, output.url)).toMatch(/^\/api\/avatars\//);
   });
 
@@ -136,7 +128,7 @@ describe('POST /api/profile/set-avatar', () => {
     // Another member's picture path is not a source.
     const someoneElses = await setAvatar(cookie, '/api/avatars/1/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11.png');
     expect(someoneElses.status).toBe(400);
-    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
   });
 
   it('serves only the copy the profile names, under its exact name', async () => {
@@ -187,7 +179,7 @@ describe('POST /api/profile/set-wallpaper', () => {
       await (await setWallpaper(cookie, { wallpaperUrl: '' })).json(),
     );
     expect(cleared).toEqual({ wallpaper_url: null, wallpaper_css: null });
-    expect(await storedFiles('wallpapers', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'wallpapers', user.id)).toEqual([]);
   });
 
   it('refuses script in the CSS and writes nothing', async () => {
@@ -206,7 +198,7 @@ describe('POST /api/profile/set-wallpaper', () => {
   it('replaces a stored copy with a copy of the link PUT /api/profile names, and removes the old one', async () => {
     const { cookie, user } = await signInMember(t);
     await setWallpaper(cookie, { wallpaperUrl: pngUrl('before-put') });
-    const [before] = await storedFiles('wallpapers', user.id);
+    const [before] = await filesInStore(t, 'wallpapers', user.id);
     const put = await t.request('/api/profile', {
       method: 'PUT',
       cookie,
@@ -215,7 +207,7 @@ describe('POST /api/profile/set-wallpaper', () => {
     expect(put.status, await put.clone().text()).toBe(200);
     const saved = profileSchema.parse(await put.json()).wallpaper_url;
     expect(saved).toMatch(new RegExp(`^/api/wallpapers/${user.id}/[0-9a-f-]{36}\\.png$`));
-    const after = await storedFiles('wallpapers', user.id);
+    const after = await filesInStore(t, 'wallpapers', user.id);
     expect(after).toHaveLength(1);
     expect(after).not.toContain(before);
   });
@@ -263,7 +255,7 @@ describe('PUT /api/profile with an outside avatar link', () => {
       },
     });
     expect(refused.status).toBe(415);
-    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
     const profile = profileSchema.parse(await (await t.request('/api/profile', { cookie })).json());
     expect(profile).toMatchObject({ display_name: null, avatar_url: null });
   });
@@ -282,6 +274,6 @@ describe('PUT /api/profile with an outside avatar link', () => {
 
     const put = await t.request('/api/profile', { method: 'PUT', cookie, body: { avatar_url: link } });
     expect(profileSchema.parse(await put.json()).avatar_url).toMatch(/^\/api\/avatars\//);
-    expect(await storedFiles('avatars', user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'avatars', user.id)).toHaveLength(1);
   });
 });
