@@ -40,12 +40,7 @@ describe('Cache-Control on the API', () => {
   });
 
   it('marks every other answer no-store, the export archive and the reference included', async () => {
-    for (const path of [
-      '/api/profile',
-      '/api/media',
-      '/api/media/usage',
-      '/api/chat/threads',
-    ]) {
+    for (const path of ['/api/profile', '/api/media', '/api/media/usage', '/api/chat/threads']) {
       expect([path, await cacheControlOf(path)]).toEqual([path, 'no-store']);
     }
     expect(await cacheControlOf('/api/account/export')).toContain('no-store');

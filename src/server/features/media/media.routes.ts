@@ -18,8 +18,8 @@ import {
 } from '#shared/media.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { ImportMediaDeps } from './import-media-file.ts';
-import { readMediaUsageAnswer } from './media-quota.ts';
 import { deleteMedia, getOwnMedia, listMedia, saveMedia, toggleMediaFavorite } from './media.service.ts';
+import { readMediaUsageAnswer } from './media-quota.ts';
 
 /**
  * Saving a link downloads up to `MEDIA_MAX_BYTES` from somewhere else (security-reliability A1, cost): a member
@@ -99,10 +99,10 @@ export const mediaRoutes = {
     tags: ['Media'],
     summary: "How much of the member's storage is used",
     description:
-      '`used_bytes`: what the member keeps in Lumara\'s store, gallery items (saved links and generation ' +
+      "`used_bytes`: what the member keeps in Lumara's store, gallery items (saved links and generation " +
       'outputs) and their avatar and wallpaper copies; `quota_bytes`: the most they may keep ' +
       '(`MEDIA_QUOTA_BYTES`, 5 GiB unless configured). A save that would go past it answers **413** ' +
-      '`storage_quota_exceeded` and keeps nothing. A generation\'s own outputs, kept 7 days, do not count.',
+      "`storage_quota_exceeded` and keeps nothing. A generation's own outputs, kept 7 days, do not count.",
     responses: { 200: json(mediaUsageSchema, 'Bytes used and the quota') },
   }),
   favorite: apiRoute({
@@ -178,7 +178,9 @@ export function createMediaRoutes(deps: MediaRoutesDeps) {
       );
       return saved.created ? c.json(saved.item, 201) : c.json(saved.item, 200);
     })
-    .openapi(mediaRoutes.usage, async (c) => c.json(await readMediaUsageAnswer(importDeps, memberIdOf(c)), 200))
+    .openapi(mediaRoutes.usage, async (c) =>
+      c.json(await readMediaUsageAnswer(importDeps, memberIdOf(c)), 200),
+    )
     .openapi(mediaRoutes.favorite, async (c) =>
       c.json(await toggleMediaFavorite(db, memberIdOf(c), c.req.valid('param').id), 200),
     )
