@@ -63,8 +63,6 @@ export async function importMediaFile(
   key: ImportKey,
 ): Promise<ImportedMediaFile> {
   const link = url.trim();
-  const allowance = await remainingMediaAllowance(deps, userId);
-  if (allowance === 0) throw mediaQuotaExceeded(deps.media.quotaBytes);
   const output = parseJobOutputUrl(link, deps.appUrl);
   if (output) {
     const found = await findJobOutput(deps.db, userId, link, deps.appUrl);
@@ -72,7 +70,8 @@ export async function importMediaFile(
     const sizeBytes = await deps.store.size(found.key);
     if (sizeBytes === null) throw notFound('That generated output');
     if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
-    if (sizeBytes > allowance) throw mediaQuotaExceeded(deps.media.quotaBytes);
+    if (sizeBytes > (await remainingMediaAllowance(deps, userId)))
+      throw mediaQuotaExceeded(deps.media.quotaBytes);
     const contentType = await checkMediaContent(
       expected,
       found.contentType,
@@ -88,6 +87,9 @@ export async function importMediaFile(
   }
 
   const remote = remoteUrlOf(link, deps.appUrl);
+  // Checked once the link is known to be one to fetch, and before anything is fetched.
+  const allowance = await remainingMediaAllowance(deps, userId);
+  if (allowance === 0) throw mediaQuotaExceeded(deps.media.quotaBytes);
   // The member's allowance caps the download like the file cap does; going past it is the quota's refusal.
   const maxBytes = Math.min(deps.media.maxBytes, allowance);
   const overAllowance = (error: unknown) =>
