@@ -76,10 +76,18 @@ export async function writeWithinMediaQuota<T>(
   write: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MEDIA_QUOTA_LOCK}, ${userId})`);
+    await holdMediaQuotaLock(tx, userId);
     await assertFitsMediaQuota({ ...deps, db: tx }, userId, bytes);
     return write(tx);
   });
+}
+
+/**
+ * Takes the member's quota lock for the rest of the transaction `tx`: for a caller that records files inside a
+ * transaction of its own (then `assertFitsMediaQuota` with `db: tx`), as `writeWithinMediaQuota` does.
+ */
+export async function holdMediaQuotaLock(tx: Pick<Db, 'execute'>, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MEDIA_QUOTA_LOCK}, ${userId})`);
 }
 
 /** The first half of the quota's advisory lock key (the member's id is the second): 'MQ' in ASCII. */
