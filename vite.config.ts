@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
+import { OFFLINE_API_CACHE } from './src/web/lib/offline-api-cache.ts';
+import { isOfflineCopyRequest, offlineCopyPlugin } from './src/web/lib/offline-copy-rule.ts';
 
 /** The default theme's page colour (src/web/styles.css `--page-bg`) and accent: the installed app's frame. */
 const PAGE_BACKGROUND = '#fbeff8';
@@ -12,8 +14,10 @@ const ACCENT = '#b0246a';
 /**
  * The browser app lives in src/web; the API server serves dist/web (see src/server/lib/static-app.ts). The PWA
  * plugin writes the web app manifest and the service worker (Workbox): the app shell precached, API reads
- * network-first with the last answer kept for offline starts (`lumara-api`, emptied at sign-out: see
- * src/web/lib/offline-api-cache.ts), the live-event stream, stored media and every write never cached.
+ * network-first with the last answer kept for offline starts (`lumara-api`, emptied at sign-out and when the
+ * session is gone: see src/web/lib/offline-api-cache.ts), only those the server lets be kept (never `no-store`),
+ * and never the live-event stream, stored media, the account, the API reference or any write
+ * (src/web/lib/offline-copy-rule.ts).
  */
 export default defineConfig({
   root: 'src/web',
@@ -65,21 +69,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            urlPattern: ({ url, request, sameOrigin }) =>
-              sameOrigin &&
-              request.method === 'GET' &&
-              url.pathname.startsWith('/api/') &&
-              !url.pathname.startsWith('/api/events') &&
-              !url.pathname.startsWith('/api/media/') &&
-              !url.pathname.startsWith('/api/download') &&
-              !url.pathname.startsWith('/api/oauth/') &&
-              !url.pathname.startsWith('/api/logout'),
+            urlPattern: isOfflineCopyRequest,
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'lumara-api',
+              cacheName: OFFLINE_API_CACHE,
               networkTimeoutSeconds: 5,
               expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 },
               cacheableResponse: { statuses: [200] },
+              plugins: [offlineCopyPlugin],
             },
           },
         ],

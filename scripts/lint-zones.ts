@@ -111,6 +111,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: "a generated avatar or wallpaper becomes a stored media file, as the gallery's are",
   },
   {
+    to: 'media/media-quota.ts',
+    from: ['account'],
+    why: "an import's files count against the member's storage quota, as every saved file does",
+  },
+  {
     to: 'generation/job-outputs.ts',
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",

@@ -9,16 +9,16 @@ import { accountRoutes, createAccountRoutes } from './features/account/account.r
 import { removeLeftoverUploads } from './features/account/receive-archive.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
-import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { authRoutes, createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
-import { createBadgeRoutes } from './features/badges/badges.routes.ts';
-import { createCalendarRoutes } from './features/calendar/calendar.routes.ts';
+import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
+import { calendarRoutes, createCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
-import { createDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { createDashboardRoutes, dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { createEventRoutes } from './features/events/events.routes.ts';
 import { createGenerationRoutes } from './features/generation/generation.routes.ts';
 import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
@@ -27,13 +27,14 @@ import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
-import { createProfileRoutes } from './features/profile/profile.routes.ts';
+import { createProfileRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
-import { createTaskRoutes } from './features/tasks/tasks.routes.ts';
+import { createTaskRoutes, taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
+import { apiCacheControl } from './lib/api-cache-control.ts';
 import { createApiRouter } from './lib/api-route.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { AppError, errorBody } from './lib/errors.ts';
@@ -98,6 +99,22 @@ export type AppDeps = {
   securityHeadersSetByServer?: boolean;
 };
 
+/**
+ * The reads the browser's offline copy keeps (decision 0025): what the app needs to start without a connection and
+ * show the member's tasks and focus timer, nothing else. Every other answer is `no-store` (api-cache-control.ts).
+ */
+const OFFLINE_READS: ReadonlySet<string> = new Set([
+  authRoutes.me.path,
+  authRoutes.mode.path,
+  profileRoutes.me.path,
+  taskRoutes.list.path,
+  // The dashboard starts from this one call (its tasks and cards); its parts' own reads are not asked then.
+  dashboardRoutes.firstLoad.path,
+  dashboardRoutes.stats.path,
+  calendarRoutes.week.path,
+  badgeRoutes.list.path,
+]);
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** How often the store is swept of files no row names, and the uploads folder of imports cut short. */
 export const HOUSEKEEPING_EVERY_MS = 6 * 60 * 60_000;
@@ -160,14 +177,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestLanguageMiddleware());
   // Behind createHttpServer (main.ts) the server sets them; an app answered in process sets them itself.
   if (!deps.securityHeadersSetByServer) app.use('*', securityHeaders({ https }));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Authenticated JSON must never sit in a shared cache. A stored media file says `private, max-age=…`
-    // itself (only its owner's browser keeps it); that is kept.
-    // On the answer's own headers, not `c.header` (see request-log.ts).
-    const headers = c.res.headers;
-    if (!headers.get('Cache-Control')?.startsWith('private')) headers.set('Cache-Control', 'no-store');
-  });
+  app.use('/api/*', apiCacheControl(OFFLINE_READS));
   app.use('/api/*', compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES }));
   app.use(
     '/api/*',

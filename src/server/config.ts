@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { HttpLimits } from './http-server.ts';
 
+/** Each member's share of the media store unless `MEDIA_QUOTA_BYTES` says otherwise: 5 GiB. */
+export const DEFAULT_MEDIA_QUOTA_BYTES = 5 * 1024 ** 3;
+
 /**
  * The only reader of process.env (conventions §1): everything the server can be told is validated here once,
  * at start-up, and a wrong setting stops the process with the list of what is wrong.
@@ -44,6 +47,12 @@ const envSchema = z.object({
     .min(1024)
     .max(1024 * 1024 * 1024)
     .default(100 * 1024 * 1024),
+  MEDIA_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(2 ** 50)
+    .default(DEFAULT_MEDIA_QUOTA_BYTES),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
@@ -152,6 +161,11 @@ export type MediaConfig = {
    * the system's temporary folder, which is often small or in memory.
    */
   uploadsDir: string;
+  /**
+   * What one member may keep in the store in all: gallery items, avatar and wallpaper copies
+   * (`features/media/media-quota.ts`).
+   */
+  quotaBytes: number;
   /** A generation job not finished after this long fails as 'Generation timed out'. */
   jobTimeoutMs: number;
   /**
@@ -267,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
       maxBytes: e.MEDIA_MAX_BYTES,
       uploadsDir: path.resolve(path.join(e.DATA_DIR, 'uploads')),
+      quotaBytes: e.MEDIA_QUOTA_BYTES,
       jobTimeoutMs: e.GENERATION_TIMEOUT_MS,
       outbound,
     },

@@ -15,6 +15,8 @@ export const errorStatusByCode = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  /** A file would take the member past their share of the media store (`MEDIA_QUOTA_BYTES`). */
+  storage_quota_exceeded: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

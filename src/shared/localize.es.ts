@@ -104,14 +104,10 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'Give an http or https link': 'Indica un enlace http o https',
   'Give an http or https link to the file, or one of your generated outputs':
     'Indica un enlace http o https al archivo, o uno de tus resultados generados',
-  'Give an https link (or one of your Lumara images)':
-    'Indica un enlace https (o una de tus imágenes de Lumara)',
   'Give an http(s) link to an image, or leave it empty to remove it':
     'Indica un enlace http(s) a una imagen, o déjalo vacío para quitarla',
   'That is not your current picture: give a link to an image instead':
     'Esa no es tu imagen actual: indica el enlace de una imagen',
-  'That is not your current picture: give an https link instead':
-    'Esa no es tu imagen actual: indica un enlace https',
   'Only CSS gradients (linear-, radial- or conic-gradient) with colours are allowed':
     'Solo se permiten degradados CSS (linear-, radial- o conic-gradient) con colores',
   'A colour is #rgb or #rrggbb': 'Un color se escribe #rgb o #rrggbb',
@@ -160,6 +156,8 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The remote server could not be reached': 'No se pudo conectar con el servidor remoto',
   'The remote file is larger than {0} bytes': 'El archivo remoto supera los {0} bytes',
   'The file is larger than {0} bytes': 'El archivo supera los {0} bytes',
+  'This would go past your {0} of storage. Delete media you no longer need, then try again.':
+    'Esto superaría tus {0} de almacenamiento. Borra el contenido que ya no necesites y vuelve a intentarlo.',
   'The file has {0} bytes; that range is outside it': 'El archivo tiene {0} bytes; ese rango queda fuera',
   'The file could not be downloaded: its server answered {0}. The link may have expired.':
     'No se pudo descargar el archivo: su servidor respondió {0}. Puede que el enlace haya caducado.',

@@ -114,6 +114,41 @@ export const mediaPageSchema = z.object({
 });
 export type MediaPage = z.infer<typeof mediaPageSchema>;
 
+/**
+ * `GET /api/media/usage`: the bytes a member keeps in Lumara's store (gallery items, avatar and wallpaper copies)
+ * and the most they may keep (`MEDIA_QUOTA_BYTES`).
+ */
+export const mediaUsageSchema = z
+  .object({
+    used_bytes: z.number().int().min(0),
+    quota_bytes: z.number().int().min(0),
+  })
+  .meta({ id: 'MediaUsage' });
+export type MediaUsage = z.infer<typeof mediaUsageSchema>;
+
+const STORAGE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+export type StorageUnit = (typeof STORAGE_UNITS)[number];
+
+/**
+ * A size in the largest unit that keeps it at 1 or more (binary: 1 GB = 1024³ bytes, as file managers count),
+ * rounded to one decimal: what a member reads as "1.2 GB". The browser formats the number in its language.
+ */
+export function storageSizeParts(bytes: number): { value: number; unit: StorageUnit } {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < STORAGE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return { value: Math.round(value * 10) / 10, unit: STORAGE_UNITS[unit] ?? 'B' };
+}
+
+/** `storageSizeParts` as English text ("5 GB"), for the server's messages. */
+export function formatStorageSize(bytes: number): string {
+  const { value, unit } = storageSizeParts(bytes);
+  return `${value} ${unit}`;
+}
+
 /** `GET /api/download?url=&filename=`: only media the member owns. */
 export const downloadQuerySchema = z.object({
   url: z.string().trim().min(1, 'Say which file to download').max(MEDIA_LIMITS.urlMax),

@@ -69,38 +69,23 @@ export const STORED_IMAGE_FILE_PATTERN = /^[0-9a-f-]{36}\.(?:png|jpg|webp|gif)$/
 const ownImagePathPattern =
   /^\/api\/(?:avatars|wallpapers)\/[1-9]\d{0,9}\/[0-9a-f-]{36}\.(?:png|jpg|webp|gif)$/;
 
-/** An https URL without user name or password: what a browser may load from another origin as an image. */
-function isSafeHttpsUrl(text: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
-}
-
 /**
- * A URL a member stores for the browser to load (avatar_url, wallpaper_url through `PUT /api/profile`): https
- * only (so never `javascript:`, `data:` or plain http), no credentials, bounded; or one of Lumara's own image
- * paths. Trimmed.
+ * A picture as members' browsers may load it: only Lumara's own copy. A link to anywhere else (a profile saved
+ * before pictures were copied, a sign-in provider's picture) reads as no picture, so no reader's browser ever
+ * asks another host for it.
  */
-export const memberImageUrlSchema = z
-  .string()
-  .trim()
-  .max(PROFILE_LIMITS.urlMax, `At most ${PROFILE_LIMITS.urlMax} characters`)
-  .refine(
-    (text) => ownImagePathPattern.test(text) || isSafeHttpsUrl(text),
-    'Give an https link (or one of your Lumara images)',
-  );
+export function ownPictureOrNone(url: string | null | undefined): string | null {
+  return url && ownImagePathPattern.test(url) ? url : null;
+}
 
 /** A generation's output Lumara keeps itself (inline provider answers): `/api/ai/jobs/{uuid}/outputs/{n}`. */
 const jobOutputPathPattern = /^\/api\/ai\/jobs\/[0-9a-f-]{36}\/outputs\/\d{1,3}$/;
 
 /**
- * Where `set-avatar`/`set-wallpaper` copy an image from: a provider's http(s) link (fetched by the server's safe
- * fetch, which refuses private addresses unless configured), one of the member's generation outputs, or the
- * member's current Lumara copy (no change). Empty clears.
+ * Where `set-avatar`/`set-wallpaper` and `PUT /api/profile`'s `avatar_url`/`wallpaper_url` copy an image from: an
+ * http(s) link (fetched by the server's safe fetch, which refuses private addresses unless configured), one of
+ * the member's generation outputs, or the member's current Lumara copy (no change). Empty clears. The browser
+ * never loads the link itself: only Lumara's copy.
  */
 export const imageSourceSchema = z
   .string()
@@ -347,8 +332,8 @@ function updatableText<T extends z.ZodType<string, string>>(schema: T) {
 export const updateProfileRequestSchema = z.object({
   display_name: updatableText(displayNameSchema),
   about: updatableText(aboutSchema),
-  avatar_url: updatableText(memberImageUrlSchema),
-  wallpaper_url: updatableText(memberImageUrlSchema),
+  avatar_url: updatableText(imageSourceSchema),
+  wallpaper_url: updatableText(imageSourceSchema),
   wallpaper_css: updatableText(wallpaperCssSchema),
   tags: updatableTagsSchema,
   time_zone: updatableText(timeZoneSchema),

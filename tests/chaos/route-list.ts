@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { createApp } from '#server/app.ts';
+import { DEFAULT_MEDIA_QUOTA_BYTES } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import { createLogger } from '#server/lib/logger.ts';
@@ -27,6 +28,7 @@ export async function listAppRoutes(): Promise<AppRoute[]> {
         dir: mediaDir,
         maxBytes: 1024 * 1024,
         uploadsDir: `${mediaDir}-uploads`,
+        quotaBytes: DEFAULT_MEDIA_QUOTA_BYTES,
         jobTimeoutMs: 60_000,
         outbound: { extraAllowed: [], extraPorts: [] },
       },

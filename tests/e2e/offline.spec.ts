@@ -32,6 +32,20 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
+/** The paths the offline copy holds now, each with the Cache-Control the server sent it with. */
+function keptAnswers(page: Page): Promise<{ path: string; cacheControl: string | null }[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.keys()).includes('lumara-api')) return [];
+    const cache = await caches.open('lumara-api');
+    return Promise.all(
+      (await cache.keys()).map(async (request) => ({
+        path: new URL(request.url).pathname,
+        cacheControl: (await cache.match(request))?.headers.get('Cache-Control') ?? null,
+      })),
+    );
+  });
+}
+
 test.describe('installable and offline', () => {
   test('meets Chromium’s install criteria: manifest, icons, service worker', async ({
     page,
@@ -152,6 +166,58 @@ test.describe('installable and offline', () => {
       return (await cache.keys()).map((request) => new URL(request.url).pathname);
     });
     expect(keptForMember.filter((path) => path !== '/api/users/me' && path !== '/api/auth/mode')).toEqual([]);
+  });
+
+  test('keeps nothing the server marks no-store, the export archive included, and nothing once the session ends', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn();
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    // Asked through the worker, as the app asks: the archive, a no-store answer, and a read the copy needs.
+    const answered = await page.evaluate(async () => {
+      const archive = await fetch('/api/account/export');
+      await archive.arrayBuffer();
+      const profile = await fetch('/api/profile');
+      await profile.json();
+      const tasks = await fetch('/api/tasks');
+      await tasks.json();
+      return [archive.status, profile.status, profile.headers.get('Cache-Control'), tasks.status];
+    });
+    expect(answered).toEqual([200, 200, 'no-store', 200]);
+    await expect
+      .poll(async () => (await keptAnswers(page)).map((kept) => kept.path))
+      .toEqual(expect.arrayContaining(['/api/tasks', '/api/users/me']));
+    const kept = await keptAnswers(page);
+    expect(kept.map((answer) => answer.path)).not.toContain('/api/account/export');
+    expect(kept.map((answer) => answer.path)).not.toContain('/api/profile');
+    for (const answer of kept) expect(answer.cacheControl ?? 'none').not.toMatch(/no-store|none/);
+
+    // The session ends without a sign-out (expired, or ended on another device): the next start finds 401.
+    const memberId = await page.evaluate(
+      async () => ((await (await fetch('/api/users/me')).json()) as { id: number }).id,
+    );
+    await page.evaluate((id) => {
+      window.localStorage.setItem(
+        `lumaraOfflineWrites:${id}`,
+        JSON.stringify({ mutations: [{}], queries: [] }),
+      );
+    }, memberId);
+    await context.clearCookies();
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    // The login page may keep its own public read again; nothing of the member's stays.
+    await expect
+      .poll(async () =>
+        (await keptAnswers(page)).map((answer) => answer.path).filter((path) => path !== '/api/auth/mode'),
+      )
+      .toEqual([]);
+    await expect
+      .poll(() => page.evaluate((id) => window.localStorage.getItem(`lumaraOfflineWrites:${id}`), memberId))
+      .toBeNull();
   });
 
   test('the offline banner passes axe in every theme', async ({

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import type http from 'node:http';
+import path from 'node:path';
 import { generationJobs } from '#server/db/schema.ts';
 import { jobOutputKey, jobOutputUrl } from '#server/features/generation/job-outputs.ts';
 import { createFileMediaStore } from '#server/lib/media-store.ts';
@@ -117,4 +119,17 @@ export async function storeJobOutput(
     finishedAt: new Date(),
   });
   return { url, key, jobId };
+}
+
+/** The files (and any half-written `.part`) in one member's folder of the store: `media`, `avatars`, `wallpapers`. */
+export async function filesInStore(
+  t: TestApp,
+  folder: 'media' | 'avatars' | 'wallpapers',
+  userId: number,
+): Promise<string[]> {
+  try {
+    return await readdir(path.join(t.media.dir, folder, String(userId)));
+  } catch {
+    return [];
+  }
 }

@@ -304,6 +304,8 @@ export const routeMatrix: Record<string, RouteRow> = {
   // Media (media.test.ts checks another member's rows answer 404 on each). Saving names a job output the fresh
   // member does not own: 404 without any fetch.
   'GET /api/media': { anonymous: 401, member: 200 },
+  // The caller's own usage: there is no way to name another member's.
+  'GET /api/media/usage': { anonymous: 401, member: 200 },
   'POST /api/media': {
     body: { media_type: 'image', media_url: '/api/ai/jobs/0f4b9c2e-1d3a-4e5f-8a6b-7c8d9e0f1a2b/outputs/0' },
     anonymous: 401,

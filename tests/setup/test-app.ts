@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import {
   type AiConfig,
+  DEFAULT_MEDIA_QUOTA_BYTES,
   defaultLimits,
   type LimitsConfig,
   type MediaConfig,
@@ -182,6 +183,7 @@ export function testMediaConfig(dir: string): MediaConfig {
     dir,
     maxBytes: 5 * 1024 * 1024,
     uploadsDir: `${dir}-uploads`,
+    quotaBytes: DEFAULT_MEDIA_QUOTA_BYTES,
     jobTimeoutMs: 20_000,
     outbound: { extraAllowed: [], extraPorts: [] },
   };

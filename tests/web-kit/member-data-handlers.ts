@@ -7,7 +7,7 @@ import { chatThreadDetailSchema, chatThreadsResponseSchema } from '#shared/chat.
 import { communityStatsSchema, memberPageSchema, postPageSchema } from '#shared/community.ts';
 import { dashboardStatsSchema } from '#shared/dashboard.ts';
 import { falModelsResponseSchema, generationJobsResponseSchema } from '#shared/generation.ts';
-import { mediaPageSchema } from '#shared/media.ts';
+import { mediaPageSchema, mediaUsageSchema } from '#shared/media.ts';
 import { trackListSchema } from '#shared/music.ts';
 import { profileMeSchema, profileSchema } from '#shared/profile.ts';
 import { quickActionsResponseSchema } from '#shared/quick-actions.ts';
@@ -20,11 +20,14 @@ import { contractAnswer, errorResponse } from './http-answers.ts';
 
 /**
  * The gallery, the studio's and the dashboard's recent generations and counts, generations to pick up again,
- * and fal's models: none.
+ * and fal's models: none; settings' storage use: nothing of the default 5 GiB.
  */
 export function emptyMediaHandlers() {
   return [
     http.get('/api/media', () => contractAnswer(mediaPageSchema, { items: [], nextCursor: null, total: 0 })),
+    http.get('/api/media/usage', () =>
+      contractAnswer(mediaUsageSchema, { used_bytes: 0, quota_bytes: 5 * 1024 ** 3 }),
+    ),
     http.get('/api/ai/jobs', () => contractAnswer(generationJobsResponseSchema, { jobs: [] })),
     http.get('/api/fal/models', () => contractAnswer(falModelsResponseSchema, { image: [], video: [] })),
   ];

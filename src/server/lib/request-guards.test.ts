@@ -130,7 +130,7 @@ describe('responses', () => {
   });
 
   it('never lets authenticated JSON be cached', async () => {
-    const response = await t.request('/api/users/me', { cookie });
+    const response = await t.request('/api/profile', { cookie });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -180,6 +180,20 @@ describe('AuthProvider', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByTestId('probe')).toHaveTextContent('nobody');
   });
+
+  it('forgets what this browser kept for the member when /api/users/me finds their session over', async () => {
+    // Kept for member 7 at an earlier visit: the offline copy's owner and a change still waiting; member 8's
+    // waiting change is theirs and stays.
+    window.localStorage.setItem('lumaraOfflineCacheMember', '7');
+    window.localStorage.setItem('lumaraOfflineWrites:7', JSON.stringify({ mutations: [{}], queries: [] }));
+    window.localStorage.setItem('lumaraOfflineWrites:8', JSON.stringify({ mutations: [{}], queries: [] }));
+    server.use(http.get('/api/users/me', () => errorResponse(401, 'unauthenticated')));
+    renderWithAuth(<Probe />);
+    await waitFor(() => expect(window.localStorage.getItem('lumaraOfflineWrites:7')).toBeNull());
+    expect(window.localStorage.getItem('lumaraOfflineCacheMember')).toBeNull();
+    expect(window.localStorage.getItem('lumaraOfflineWrites:8')).not.toBeNull();
+    window.localStorage.clear();
+  });
 });
 
 describe('useAuth', () => {

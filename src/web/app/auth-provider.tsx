@@ -11,8 +11,12 @@ import { redirectToLogin } from '#web/features/auth/api/get-login-redirect-url.t
 import { requestLogout } from '#web/features/auth/api/logout.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
-import { clearOfflineApiCache, keepOfflineApiCacheFor } from '#web/lib/offline-api-cache.ts';
-import { forgetPausedWrites } from '#web/lib/offline-writes.ts';
+import {
+  clearOfflineApiCache,
+  clearOfflineApiCacheOfEndedSession,
+  keepOfflineApiCacheFor,
+} from '#web/lib/offline-api-cache.ts';
+import { forgetPausedWrites, forgetPausedWritesOf } from '#web/lib/offline-writes.ts';
 import { useOfflineWrites } from './use-offline-writes.ts';
 
 /**
@@ -31,6 +35,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (memberId !== undefined) void keepOfflineApiCacheFor(memberId);
   }, [memberId]);
+  // The session is over (expired, ended elsewhere): what this browser kept of the member goes, as at sign-out.
+  useEffect(() => {
+    if (!signedOut) return;
+    queryClient.getMutationCache().clear();
+    void clearOfflineApiCacheOfEndedSession().then((endedMember) => {
+      if (endedMember !== null) forgetPausedWritesOf(endedMember);
+    });
+  }, [signedOut, queryClient]);
   useOfflineWrites(memberId);
 
   const fetchUser = useCallback(

@@ -88,6 +88,15 @@ export function keepPausedWritesFor(queryClient: QueryClient, memberId: number):
   return unsubscribe;
 }
 
+/** When a member's session is found over: the changes they left waiting are not sent under anyone else. */
+export function forgetPausedWritesOf(memberId: number): void {
+  try {
+    window.localStorage.removeItem(storageKey(memberId));
+  } catch {
+    // No storage: nothing was kept.
+  }
+}
+
 /** At sign-out: nothing of any member's is left behind, not even a change still waiting. */
 export function forgetPausedWrites(): void {
   try {

@@ -104,7 +104,7 @@ export function createAccountRoutes(deps: {
   appUrl: URL;
   /** Every feature's part of the archive, in the order an import writes them. */
   adapters: readonly ArchiveAdapter[];
-  media: Pick<MediaConfig, 'maxBytes' | 'uploadsDir'>;
+  media: Pick<MediaConfig, 'maxBytes' | 'quotaBytes' | 'uploadsDir'>;
   redisLimits?: RedisLimits | undefined;
 }) {
   const limitImports = limitPerMember(
@@ -119,7 +119,6 @@ export function createAccountRoutes(deps: {
   );
   const slots = createImportSlots();
   const reader = createArchiveReader();
-  const importDeps = { ...deps, mediaMaxBytes: deps.media.maxBytes };
   const routes = createApiRouter();
   routes.use('/api/account', deps.requireMember);
   routes.use('/api/account/*', deps.requireMember);
@@ -149,7 +148,7 @@ export function createAccountRoutes(deps: {
           async (file) => {
             const archive = await openAccountArchive(reader, file, deps.media.maxBytes);
             try {
-              return await importAccount(importDeps, memberId, archive, mode, deps.now());
+              return await importAccount(deps, memberId, archive, mode, deps.now());
             } finally {
               archive.close();
             }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import type {
   ArchiveAdapter,
@@ -15,6 +16,7 @@ import { extensionOf } from '#server/lib/media-content-types.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
 import { type ArchiveContents, archiveKinds } from '#shared/account-archive.ts';
+import { assertFitsMediaQuota, holdMediaQuotaLock, remainingMediaAllowance } from '../media/media-quota.ts';
 import type { OpenedArchive } from './read-account-archive.ts';
 import { checkArchiveFile, storeArchiveFile } from './store-archive-file.ts';
 
@@ -25,8 +27,8 @@ export type ImportDeps = {
   appUrl: URL;
   /** Every feature's part of the archive, composed by the app. */
   adapters: readonly ArchiveAdapter[];
-  /** The largest file the store takes (`MEDIA_MAX_BYTES`), for imported files as for every saved one. */
-  mediaMaxBytes: number;
+  /** The largest file the store takes and the member's share of it, for imported files as for every saved one. */
+  media: Pick<MediaConfig, 'maxBytes' | 'quotaBytes'>;
 };
 
 /**
@@ -64,8 +66,10 @@ function summarize(
 }
 
 /**
- * Copies the files the plans need into the store, each archive file once. Every key is noted before anything is
- * written there, so on any failure each one is removed again and nothing of the import stays in the store.
+ * Copies the files the plans need into the store, each archive file once, within the member's storage quota: their
+ * declared sizes must fit what is left of it before the first is read, and each is stopped at what is left as it
+ * streams (a declared size is held to by the zip reader too). Every key is noted before anything is written there,
+ * so on any failure each one is removed again and nothing of the import stays in the store.
  */
 async function storeFiles(
   deps: ImportDeps,
@@ -75,20 +79,23 @@ async function storeFiles(
   written: string[],
 ): Promise<Map<string, StoredArchiveFile>> {
   const stored = new Map<string, StoredArchiveFile>();
+  const paths = [...new Set(needs.map((need) => need.path))];
+  const declared = paths.reduce((sum, path) => sum + (archive.files.get(path) ?? 0), 0);
+  let allowance = await remainingMediaAllowance(deps, memberId);
+  if (declared > allowance) await assertFitsMediaQuota(deps, memberId, declared);
   for (const need of needs) {
     if (stored.has(need.path)) continue;
-    stored.set(
+    const file = await storeArchiveFile(
+      deps.store,
+      archive,
       need.path,
-      await storeArchiveFile(
-        deps.store,
-        archive,
-        need.path,
-        need.mediaType,
-        need.declaredType,
-        (type) => `${need.folder}/${memberId}/${randomUUID()}.${extensionOf(type)}`,
-        { maxBytes: deps.mediaMaxBytes, onKey: (key) => written.push(key) },
-      ),
+      need.mediaType,
+      need.declaredType,
+      (type) => `${need.folder}/${memberId}/${randomUUID()}.${extensionOf(type)}`,
+      { maxBytes: Math.min(deps.media.maxBytes, allowance), onKey: (key) => written.push(key) },
     );
+    allowance -= file.size;
+    stored.set(need.path, file);
   }
   return stored;
 }

@@ -111,6 +111,34 @@ describe('an import cannot fill the store', () => {
     expect(filesUnder(t.media.dir)).toEqual(filesBefore);
     expect(await rowCountsNaming(t, member.user.id)).toEqual(rowsBefore);
   });
+
+  it('counts against the member’s storage quota, as every saved file does', async () => {
+    const small = await buildTestApp({ media: { quotaBytes: 8 * 1024 } });
+    try {
+      const member = await signInMember(small);
+      const filesBefore = filesUnder(small.media.dir);
+      const items = [1, 2].map((id) => ({
+        ...mediaItem(`media/${id}.png`),
+        id,
+        source_url: `https://example.test/${id}.png`,
+      }));
+      const archive = await zipOf(
+        archiveWith({
+          'media.json': json(items),
+          'media/1.png': paddedPicture(5 * 1024),
+          'media/2.png': paddedPicture(5 * 1024),
+        }),
+      );
+      const response = await importInto(small, member.cookie, archive, 'apply');
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        'storage_quota_exceeded',
+      );
+      expect(filesUnder(small.media.dir)).toEqual(filesBefore);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('an import cannot take the server’s memory', () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { identities, type UserRow, users } from '#server/db/schema.ts';
 import type { User } from '#shared/auth.ts';
+import { ownPictureOrNone } from '#shared/profile.ts';
 import type { IdentityClaims } from './identity-provider.ts';
 import type { SessionUser } from './sessions.service.ts';
 
@@ -51,6 +52,7 @@ export function presentUser(row: SessionUser): User {
     email: row.email,
     created_at: row.createdAt.toISOString(),
     last_signed_in_at: row.lastSignedInAt.toISOString(),
-    google_user_data: { name: row.name, picture: row.picture },
+    // The sign-in provider's picture is a link to its host: shown only once it is a Lumara copy.
+    google_user_data: { name: row.name, picture: ownPictureOrNone(row.picture) },
   };
 }

@@ -12,7 +12,12 @@ import { DELETED_MEMBER_NAME } from '#shared/account.ts';
  * post list's plan).
  */
 const profileDisplayName = sql`nullif(${profiles.displayName}, '')`;
-const profileAvatar = sql`nullif(${profiles.avatarUrl}, '')`;
+/**
+ * Only Lumara's own avatar copies (`ownPictureOrNone` in SQL): a link to another host, kept from before pictures
+ * were copied or given by the sign-in provider, reads as none, so no reader's browser asks that host for it.
+ */
+const ownAvatar = (column: typeof profiles.avatarUrl | typeof users.picture) =>
+  sql`case when ${column} like '/api/avatars/%' then ${column} end`;
 
 /**
  * Posts and comments kept by a member who deleted their account belong to the one "Deleted member" row, named in
@@ -21,7 +26,7 @@ const profileAvatar = sql`nullif(${profiles.avatarUrl}, '')`;
 export function authorColumns() {
   return {
     authorName: sql<string>`case when ${users.email} = ${DELETED_MEMBER_EMAIL} then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
-    authorAvatar: sql<string | null>`coalesce(${profileAvatar}, ${users.picture})`,
+    authorAvatar: sql<string | null>`coalesce(${ownAvatar(profiles.avatarUrl)}, ${ownAvatar(users.picture)})`,
   };
 }
 

@@ -7,6 +7,7 @@ import type { MediaStore } from '#server/lib/media-store.ts';
 import { type Lookup, safeFetchStream } from '#server/lib/safe-fetch.ts';
 import type { MediaType } from '#shared/media.ts';
 import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
+import { mediaQuotaExceeded, remainingMediaAllowance } from './media-quota.ts';
 
 /** What copying a file into the store needs: the database (job outputs), the store, the caps and allowances. */
 export type ImportMediaDeps = {
@@ -48,6 +49,10 @@ export const MEDIA_FETCH_TIMEOUT_MS = 60_000;
  * expected kind of file is 415. Nothing is written unless every check passed. A link's file is streamed into the
  * store as it arrives (its first bytes sniffed on the way), so a large video is never held in memory whole.
  *
+ * The copy counts against the member's storage quota (media-quota.ts): a member with no allowance left is refused
+ * before anything is fetched, and a file is refused (413 `storage_quota_exceeded`, nothing kept) as soon as it
+ * proves larger than what is left. The caller that records the file re-checks the quota as it does.
+ *
  * Used by `POST /api/media` and by the profile's avatar and wallpaper.
  */
 export async function importMediaFile(
@@ -65,6 +70,8 @@ export async function importMediaFile(
     const sizeBytes = await deps.store.size(found.key);
     if (sizeBytes === null) throw notFound('That generated output');
     if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
+    if (sizeBytes > (await remainingMediaAllowance(deps, userId)))
+      throw mediaQuotaExceeded(deps.media.quotaBytes);
     const contentType = await checkMediaContent(
       expected,
       found.contentType,
@@ -80,14 +87,25 @@ export async function importMediaFile(
   }
 
   const remote = remoteUrlOf(link, deps.appUrl);
+  // Checked once the link is known to be one to fetch, and before anything is fetched.
+  const allowance = await remainingMediaAllowance(deps, userId);
+  if (allowance === 0) throw mediaQuotaExceeded(deps.media.quotaBytes);
+  // The member's allowance caps the download like the file cap does; going past it is the quota's refusal.
+  const maxBytes = Math.min(deps.media.maxBytes, allowance);
+  const overAllowance = (error: unknown) =>
+    allowance < deps.media.maxBytes && (error as { code?: unknown }).code === 'payload_too_large'
+      ? mediaQuotaExceeded(deps.media.quotaBytes)
+      : error;
   const response = await safeFetchStream(remote, {
     headers: { accept: `${expected}/*` },
-    maxBytes: deps.media.maxBytes,
+    maxBytes,
     timeoutMs: MEDIA_FETCH_TIMEOUT_MS,
     allowPorts: [80, 443, ...deps.media.outbound.extraPorts],
     extraAllowed: deps.media.outbound.extraAllowed,
     logger: deps.logger,
     ...(deps.lookup ? { lookup: deps.lookup } : {}),
+  }).catch((error: unknown) => {
+    throw overAllowance(error);
   });
   // Held from here on, so that whatever fails below, the download is cancelled and its connection let go.
   const upstream = response.body.getReader();
@@ -110,12 +128,12 @@ export async function importMediaFile(
       sizeBytes += bytes;
     };
     // The store writes the file as it arrives and keeps nothing unless the whole of it came (and fitted).
-    await deps.store.put(target, rejoined(head, upstream, counted), { maxBytes: deps.media.maxBytes });
+    await deps.store.put(target, rejoined(head, upstream, counted), { maxBytes });
     return { key: target, contentType, sizeBytes, sourceUrl: link };
   } catch (error) {
     // Already finished when the failure was the download's own; cancelling then is a no-op.
     await upstream.cancel().catch(() => undefined);
-    throw error;
+    throw overAllowance(error);
   }
 }
 

@@ -9,10 +9,17 @@ import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#ser
 import type { Lookup } from '#server/lib/safe-fetch.ts';
 import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
 import { successSchema } from '#shared/api.ts';
-import { mediaCreateSchema, mediaItemSchema, mediaListQuerySchema, mediaPageSchema } from '#shared/media.ts';
+import {
+  mediaCreateSchema,
+  mediaItemSchema,
+  mediaListQuerySchema,
+  mediaPageSchema,
+  mediaUsageSchema,
+} from '#shared/media.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { ImportMediaDeps } from './import-media-file.ts';
 import { deleteMedia, getOwnMedia, listMedia, saveMedia, toggleMediaFavorite } from './media.service.ts';
+import { readMediaUsageAnswer } from './media-quota.ts';
 
 /**
  * Saving a link downloads up to `MEDIA_MAX_BYTES` from somewhere else (security-reliability A1, cost): a member
@@ -76,12 +83,27 @@ export const mediaRoutes = {
       "its server answered 404. …'); too big **413** `payload_too_large`; too slow **504** " +
       '`provider_timeout`.\n\n' +
       'The file is written first and the row after; if the row cannot be written the file is removed. 60 ' +
-      'saves a minute per member (**429** with `Retry-After`).',
+      'saves a minute per member (**429** with `Retry-After`).\n\n' +
+      "The file counts against the member's storage quota (`GET /api/media/usage`): one that would take " +
+      'them past it **413** `storage_quota_exceeded`, refused as soon as the download proves too large, ' +
+      'and nothing is kept.',
     request: { body: jsonBody(mediaCreateSchema) },
     responses: {
       200: json(mediaItemSchema, 'That link was saved before: the item already stored'),
       201: json(mediaItemSchema, 'The new item'),
     },
+  }),
+  usage: apiRoute({
+    method: 'get',
+    path: '/api/media/usage',
+    tags: ['Media'],
+    summary: "How much of the member's storage is used",
+    description:
+      "`used_bytes`: what the member keeps in Lumara's store, gallery items (saved links and generation " +
+      'outputs) and their avatar and wallpaper copies; `quota_bytes`: the most they may keep ' +
+      '(`MEDIA_QUOTA_BYTES`, 5 GiB unless configured). A save that would go past it answers **413** ' +
+      "`storage_quota_exceeded` and keeps nothing. A generation's own outputs, kept 7 days, do not count.",
+    responses: { 200: json(mediaUsageSchema, 'Bytes used and the quota') },
   }),
   favorite: apiRoute({
     method: 'put',
@@ -156,6 +178,9 @@ export function createMediaRoutes(deps: MediaRoutesDeps) {
       );
       return saved.created ? c.json(saved.item, 201) : c.json(saved.item, 200);
     })
+    .openapi(mediaRoutes.usage, async (c) =>
+      c.json(await readMediaUsageAnswer(importDeps, memberIdOf(c)), 200),
+    )
     .openapi(mediaRoutes.favorite, async (c) =>
       c.json(await toggleMediaFavorite(db, memberIdOf(c), c.req.valid('param').id), 200),
     )

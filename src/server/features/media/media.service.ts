@@ -15,6 +15,7 @@ import {
   mediaTypeSchema,
 } from '#shared/media.ts';
 import { type ImportMediaDeps, importMediaFile } from './import-media-file.ts';
+import { writeWithinMediaQuota } from './media-quota.ts';
 
 type MediaCreateInput = z.infer<typeof mediaCreateSchema>;
 type MediaListInput = z.infer<typeof mediaListQuerySchema>;
@@ -117,8 +118,8 @@ export async function findMediaBySource(db: Db, userId: number, sourceUrl: strin
 
 /**
  * Saves a finished generation into the member's gallery (part 2 §7 `POST /api/media`): the file is copied
- * into the store first, then the row is written; if the row cannot be written the copy is removed, so nothing
- * is ever half saved. Saving the same link again answers the item saved the first time (`created: false`).
+ * into the store first, then the row is written; if the row cannot be written (or the member's quota, checked
+ * again under its lock, no longer has room) the copy is removed, so nothing is ever half saved. Saving the same link again answers the item saved the first time (`created: false`).
  */
 export async function saveMedia(
   deps: ImportMediaDeps,
@@ -138,22 +139,25 @@ export async function saveMedia(
   );
   let inserted: MediaRow | undefined;
   try {
-    [inserted] = await db
-      .insert(media)
-      .values({
-        userId,
-        mediaType: input.media_type,
-        storageKey: file.key,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        sourceUrl: file.sourceUrl,
-        prompt: input.prompt,
-        title: input.title,
-        modelId: input.model_id,
-      })
-      // Two saves of one link at once: the second finds the first's row below and drops its own copy.
-      .onConflictDoNothing()
-      .returning();
+    // Under the member's quota lock: saves that streamed in side by side cannot together end over the quota.
+    [inserted] = await writeWithinMediaQuota(deps, userId, file.sizeBytes, (tx) =>
+      tx
+        .insert(media)
+        .values({
+          userId,
+          mediaType: input.media_type,
+          storageKey: file.key,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          sourceUrl: file.sourceUrl,
+          prompt: input.prompt,
+          title: input.title,
+          modelId: input.model_id,
+        })
+        // Two saves of one link at once: the second finds the first's row below and drops its own copy.
+        .onConflictDoNothing()
+        .returning(),
+    );
   } catch (error) {
     await removeQuietly(deps.store, file.key, deps.logger);
     throw error;

@@ -32,7 +32,7 @@ export function storedImagePath(key: string): string {
 export const storedImagePathPattern = /^\/api\/(?:avatars|wallpapers)\//;
 
 /** What saving a new image changes: the columns to write and the copy written for it (null when none). */
-type PreparedImage = {
+export type PreparedImage = {
   columns: Partial<Pick<ProfileRow, ImageColumns['url'] | ImageColumns['key']>>;
   /** Written for this change: removed again if the change is not saved. */
   createdKey: string | null;
@@ -41,9 +41,10 @@ type PreparedImage = {
 /**
  * Prepares a change of the member's avatar or wallpaper to `source`: empty clears it; the current Lumara path
  * is no change; an http(s) link or one of the member's generation outputs is copied into the store (checked to
- * be an image). Any other Lumara path is refused: copies are only made from sources a member could fetch.
+ * be an image, and counted against the member's storage quota). Any other Lumara path is refused: copies are only
+ * made from sources a member could fetch.
  */
-async function prepareStoredImage(
+export async function prepareStoredImage(
   deps: ImportMediaDeps,
   userId: number,
   kind: ProfileImageKind,
@@ -53,7 +54,8 @@ async function prepareStoredImage(
 ): Promise<PreparedImage | null> {
   const columns = columnsOf[kind];
   if (source === '') return { columns: { [columns.url]: null, [columns.key]: null }, createdKey: null };
-  if (source === current?.[columns.url]) return null;
+  // Only Lumara's own copy is "no change": a link saved before pictures were copied is copied now.
+  if (source === current?.[columns.url] && storedImagePathPattern.test(source)) return null;
   if (storedImagePathPattern.test(source)) {
     throw new AppError('validation_failed', 'Some fields are missing or wrong', {
       fields: { [field]: 'That is not your current picture: give a link to an image instead' },

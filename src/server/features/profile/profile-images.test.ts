@@ -1,10 +1,13 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { profileSchema, setAvatarResponseSchema, setWallpaperResponseSchema } from '#shared/profile.ts';
+import { createPostAs } from '#tests/factories/community.ts';
 import {
   type FileHost,
+  filesInStore,
   SAMPLE_FILES,
   startFileHost,
   storeJobOutput,
@@ -47,21 +50,13 @@ async function setWallpaper(cookie: string, body: Record<string, unknown>) {
   return t.request('/api/profile/set-wallpaper', { method: 'POST', cookie, body });
 }
 
-async function storedFiles(folder: 'avatars' | 'wallpapers', userId: number): Promise<string[]> {
-  try {
-    return await readdir(path.join(t.media.dir, folder, String(userId)));
-  } catch {
-    return [];
-  }
-}
-
 describe('POST /api/profile/set-avatar', () => {
   it('copies the picture into the store and every signed-in member can load the copy', async () => {
     const owner = await signInMember(t);
     const viewer = await signInMember(t);
     const avatarUrl = await setAvatarOk(owner.cookie, pngUrl('avatar'));
     expect(avatarUrl).toMatch(new RegExp(`^/api/avatars/${owner.user.id}/[0-9a-f-]{36}\\.png$`));
-    expect(await storedFiles('avatars', owner.user.id)).toHaveLength(1);
+    expect(await filesInStore(t, 'avatars', owner.user.id)).toHaveLength(1);
 
     for (const cookie of [owner.cookie, viewer.cookie]) {
       const image = await t.request(avatarUrl ?? '', { cookie });
@@ -84,7 +79,7 @@ describe('POST /api/profile/set-avatar', () => {
     const first = await setAvatarOk(cookie, pngUrl('first'));
     const second = await setAvatarOk(cookie, pngUrl('second'));
     expect(second).not.toBe(first);
-    expect(await storedFiles('avatars', user.id)).toEqual([path.basename(second ?? '')]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([path.basename(second ?? '')]);
     expect((await t.request(first ?? '', { cookie })).status).toBe(404);
 
     const requestsBefore = host.requests.length;
@@ -92,7 +87,7 @@ describe('POST /api/profile/set-avatar', () => {
     expect(host.requests.length).toBe(requestsBefore);
 
     expect(await setAvatarOk(cookie, '')).toBeNull();
-    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
     expect((await t.request(second ?? '', { cookie })).status).toBe(404);
   });
 
@@ -101,7 +96,7 @@ describe('POST /api/profile/set-avatar', () => {
     await setAvatarOk(cookie, pngUrl('race-0'));
     await Promise.all([setAvatarOk(cookie, pngUrl('race-1')), setAvatarOk(cookie, pngUrl('race-2'))]);
     const profile = profileSchema.parse(await (await t.request('/api/profile', { cookie })).json());
-    expect(await storedFiles('avatars', user.id)).toEqual([path.basename(profile.avatar_url ?? '')]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([path.basename(profile.avatar_url ?? '')]);
   });
 
   it('copies one of the member’s own generation outputs, and answers 404 for another member’s', async () => {
@@ -113,7 +108,7 @@ describe('POST /api/profile/set-avatar', () => {
       extension: 'png',
     });
     expect((await setAvatar(other.cookie, output.url)).status).toBe(404);
-    expect(await storedFiles('avatars', other.user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', other.user.id)).toEqual([]);
     expect(await setAvatarOk(owner.cookie, output.url)).toMatch(/^\/api\/avatars\//);
   });
 
@@ -133,7 +128,7 @@ describe('POST /api/profile/set-avatar', () => {
     // Another member's picture path is not a source.
     const someoneElses = await setAvatar(cookie, '/api/avatars/1/0b6f1c9e-0d3f-4c59-9d5c-2f3b0a8c1e11.png');
     expect(someoneElses.status).toBe(400);
-    expect(await storedFiles('avatars', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
   });
 
   it('serves only the copy the profile names, under its exact name', async () => {
@@ -184,7 +179,7 @@ describe('POST /api/profile/set-wallpaper', () => {
       await (await setWallpaper(cookie, { wallpaperUrl: '' })).json(),
     );
     expect(cleared).toEqual({ wallpaper_url: null, wallpaper_css: null });
-    expect(await storedFiles('wallpapers', user.id)).toEqual([]);
+    expect(await filesInStore(t, 'wallpapers', user.id)).toEqual([]);
   });
 
   it('refuses script in the CSS and writes nothing', async () => {
@@ -200,16 +195,85 @@ describe('POST /api/profile/set-wallpaper', () => {
     expect(profile).toMatchObject({ wallpaper_url: null, wallpaper_css: null });
   });
 
-  it('removes the stored copy when PUT /api/profile replaces it with an https link', async () => {
+  it('replaces a stored copy with a copy of the link PUT /api/profile names, and removes the old one', async () => {
     const { cookie, user } = await signInMember(t);
     await setWallpaper(cookie, { wallpaperUrl: pngUrl('before-put') });
-    expect(await storedFiles('wallpapers', user.id)).toHaveLength(1);
+    const [before] = await filesInStore(t, 'wallpapers', user.id);
     const put = await t.request('/api/profile', {
       method: 'PUT',
       cookie,
-      body: { wallpaper_url: 'https://images.example.com/sky.jpg' },
+      body: { wallpaper_url: pngUrl('put-wallpaper') },
     });
-    expect(profileSchema.parse(await put.json()).wallpaper_url).toBe('https://images.example.com/sky.jpg');
-    expect(await storedFiles('wallpapers', user.id)).toEqual([]);
+    expect(put.status, await put.clone().text()).toBe(200);
+    const saved = profileSchema.parse(await put.json()).wallpaper_url;
+    expect(saved).toMatch(new RegExp(`^/api/wallpapers/${user.id}/[0-9a-f-]{36}\\.png$`));
+    const after = await filesInStore(t, 'wallpapers', user.id);
+    expect(after).toHaveLength(1);
+    expect(after).not.toContain(before);
+  });
+});
+
+describe('PUT /api/profile with an outside avatar link', () => {
+  it('copies the picture into the store: every answer names the copy, never the outside host', async () => {
+    const owner = await signInMember(t);
+    const reader = await signInMember(t);
+    const link = pngUrl('put-avatar');
+    const put = await t.request('/api/profile', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { avatar_url: link },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const avatar = profileSchema.parse(await put.json()).avatar_url;
+    expect(avatar).toMatch(new RegExp(`^/api/avatars/${owner.user.id}/[0-9a-f-]{36}\\.png$`));
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, owner.user.id));
+    expect(row?.avatarUrl).toBe(avatar);
+
+    // The reader's browser loads Lumara's copy, not the outside host: it tells that host nothing.
+    const served = await t.request(avatar ?? '', { cookie: reader.cookie });
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(SAMPLE_FILES.png);
+    await createPostAs(t, owner.cookie, { title: 'Copied avatar' });
+    const posts = await t.request('/api/community/posts', { cookie: reader.cookie });
+    const answers = [
+      await posts.text(),
+      await (await t.request('/api/profile/me', { cookie: owner.cookie })).text(),
+      await (await t.request('/api/profile', { cookie: owner.cookie })).text(),
+    ];
+    for (const answer of answers) expect(answer).not.toContain(host.origin);
+    expect(answers[0]).toContain(avatar);
+  });
+
+  it('refuses a link that is not a picture, and keeps nothing', async () => {
+    const { cookie, user } = await signInMember(t);
+    const refused = await t.request('/api/profile', {
+      method: 'PUT',
+      cookie,
+      body: {
+        display_name: 'Never saved',
+        avatar_url: host.url('/file/html?type=text/html&tag=not-a-picture'),
+      },
+    });
+    expect(refused.status).toBe(415);
+    expect(await filesInStore(t, 'avatars', user.id)).toEqual([]);
+    const profile = profileSchema.parse(await (await t.request('/api/profile', { cookie })).json());
+    expect(profile).toMatchObject({ display_name: null, avatar_url: null });
+  });
+
+  it('reads an outside link saved before pictures were copied as no picture, and copies it when sent again', async () => {
+    const { cookie, user } = await signInMember(t);
+    const link = pngUrl('old-row');
+    await t.db.insert(profiles).values({ userId: user.id, avatarUrl: link, wallpaperUrl: link });
+    expect(profileSchema.parse(await (await t.request('/api/profile', { cookie })).json())).toMatchObject({
+      avatar_url: null,
+      wallpaper_url: null,
+    });
+    expect(
+      ((await (await t.request('/api/profile/me', { cookie })).json()) as Record<string, unknown>).avatar_url,
+    ).toBeNull();
+
+    const put = await t.request('/api/profile', { method: 'PUT', cookie, body: { avatar_url: link } });
+    expect(profileSchema.parse(await put.json()).avatar_url).toMatch(/^\/api\/avatars\//);
+    expect(await filesInStore(t, 'avatars', user.id)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { profiles, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { assertTimeZone } from '#server/lib/time-zone.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
-import { DEFAULT_DISPLAY_NAME, type ProfileMe } from '#shared/profile.ts';
+import { DEFAULT_DISPLAY_NAME, ownPictureOrNone, type ProfileMe } from '#shared/profile.ts';
 import { computeDashboardStats } from '../dashboard/dashboard.service.ts';
 import { aiChoiceOf, type ProfileRow } from './profile.service.ts';
 import { readStoredThemes, storedLanguage } from './profile-presenter.ts';
@@ -51,11 +51,12 @@ export function presentProfileMe({ user, profile }: AccountAndProfile, stats: Da
     // The name from sign-in until the member names themself, as the side bar and the community show them.
     display_name: profile?.displayName || user.name.trim() || DEFAULT_DISPLAY_NAME,
     email: user.email,
-    avatar_url: profile?.avatarUrl || user.picture || null,
+    // Only Lumara's copies: another host's picture would see who looks at it (`ownPictureOrNone`).
+    avatar_url: ownPictureOrNone(profile?.avatarUrl) ?? ownPictureOrNone(user.picture),
     status: profile?.status ?? null,
     ai_provider: choice.provider,
     ai_model: choice.model,
-    wallpaper_url: profile?.wallpaperUrl ?? null,
+    wallpaper_url: ownPictureOrNone(profile?.wallpaperUrl),
     wallpaper_css: profile?.wallpaperCss ?? null,
     ...readStoredThemes(profile ?? undefined),
     time_zone: profile?.timeZone ?? null,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language } from '#shared/language.ts';
-import { languageSchema, type Profile } from '#shared/profile.ts';
+import { languageSchema, ownPictureOrNone, type Profile } from '#shared/profile.ts';
 import {
   type PanelThemeId,
   panelThemeIdSchema,
@@ -38,14 +38,17 @@ export function storedLanguage(value: string | null | undefined): Language | nul
   return language.success ? language.data : null;
 }
 
-/** `GET /api/profile`: the stored fields as they are, null where the member set nothing (no defaults here). */
+/**
+ * `GET /api/profile`: the stored fields as they are, null where the member set nothing (no defaults here). A
+ * picture link to another host, kept from before pictures were copied, reads as none (`ownPictureOrNone`).
+ */
 export function presentProfile(row: ProfileRow | undefined): Profile {
   const tags = storedTagsSchema.safeParse(row?.tags);
   return {
     display_name: row?.displayName ?? null,
     about: row?.about ?? null,
-    avatar_url: row?.avatarUrl ?? null,
-    wallpaper_url: row?.wallpaperUrl ?? null,
+    avatar_url: ownPictureOrNone(row?.avatarUrl),
+    wallpaper_url: ownPictureOrNone(row?.wallpaperUrl),
     wallpaper_css: row?.wallpaperCss ?? null,
     tags: tags.success ? tags.data : [],
     status: row?.status ?? null,

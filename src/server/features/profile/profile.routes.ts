@@ -1,4 +1,6 @@
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import type { AppEnv } from '#server/app-env.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
@@ -119,11 +121,17 @@ export const profileRoutes = {
       'CSS 2000 characters. `tags` is a list of strings, or JSON text of one (the spec stores tags as JSON ' +
       'text): trimmed, empty ones and repeats dropped; anything else (bad JSON, not a list, a non-string) ' +
       "**400** with `fields.tags`. `time_zone` is an IANA name Intl knows (else **400** 'Unknown time " +
-      "zone'); `language` is `en` or `es`, the interface's language on every device. A picture URL is `https:` only, without user name or password, or the Lumara path of the " +
-      "member's current copy; `wallpaper_css` is a gradient (docs/api.md, Profile and themes).\n\n" +
-      'Replacing a picture that Lumara stored removes the stored copy; another Lumara picture path is ' +
-      'refused (**400**): copies are made by `set-avatar`/`set-wallpaper`. Bad input **400** ' +
-      '`validation_failed` with the failing fields, and nothing is written.',
+      "zone'); `language` is `en` or `es`, the interface's language on every device; " +
+      '`wallpaper_css` is a gradient (docs/api.md, Profile and themes).\n\n' +
+      '`avatar_url` and `wallpaper_url` are taken as `set-avatar` takes its `url`: an http(s) link or one of ' +
+      "the member's generation outputs is copied into Lumara's store and the profile names the copy " +
+      "(`/api/avatars/…`, `/api/wallpapers/…`), so no reader's browser loads a picture from another host; " +
+      'the current Lumara path is no change; another Lumara picture path, `data:` or a private address ' +
+      '**400**; not an image **415**; too big **413** (`payload_too_large`, or `storage_quota_exceeded` ' +
+      "past the member's storage quota); the link's server failing **502**. A body that sets a picture " +
+      'counts against the 30 picture saves a minute of `set-avatar`/`set-wallpaper` (**429**). A link ' +
+      'stored before pictures were copied reads as null. Replacing a picture that Lumara stored removes the ' +
+      'stored copy. Bad input **400** `validation_failed` with the failing fields, and nothing is written.',
     request: { body: jsonBody(updateProfileRequestSchema) },
     responses: { 200: json(profileSchema, 'The whole profile as saved') },
   }),
@@ -136,7 +144,8 @@ export const profileRoutes = {
       "What the app restores at startup, and what the dashboard's profile card and the settings' Account " +
       "Information card show. `display_name`: the profile's, else the name from sign-in, else 'Lumarian'; " +
       "`avatar_url`: the profile's, " +
-      "else the sign-in picture, else null (the browser shows 'L'); `ai_provider`/`ai_model`: the saved " +
+      "else the sign-in picture, else null (the browser shows 'L'), each only as a Lumara copy (a link to " +
+      'another host reads as null); `ai_provider`/`ai_model`: the saved ' +
       "choice, else openrouter, openrouter/auto; `member_since` and `last_visit`: the account's " +
       '`created_at` and `last_signed_in_at`.\n\n' +
       "`stats` come from the dashboard's own computation (tasks completed today, focus sessions completed " +
@@ -239,6 +248,15 @@ export const profileRoutes = {
   ),
 };
 
+/** Whether a `PUT /api/profile` body sets a picture (a copy to make), before the body is validated. */
+function namesPicture(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  return ['avatar_url', 'wallpaper_url'].some((field) => {
+    const value = (body as Record<string, unknown>)[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+}
+
 export type ProfileRoutesDeps = {
   db: Db;
   requireMember: ReturnType<typeof createRequireMember>;
@@ -273,6 +291,11 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     }),
     'picture save',
   );
+  // `PUT /api/profile` copies a picture only when it names one; other profile saves are not counted.
+  const limitPictureChanges = createMiddleware<AppEnv>(async (c, next) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    return namesPicture(body) ? limitImageSaves(c, next) : next();
+  });
   const importDeps = (logger: Logger): ImportMediaDeps => ({
     db,
     store: deps.store,
@@ -302,7 +325,7 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     .openapi(profileRoutes.get, async (c) =>
       c.json(presentProfile(await findProfile(db, memberIdOf(c))), 200),
     )
-    .openapi(profileRoutes.update, async (c) =>
+    .openapi({ ...profileRoutes.update, middleware: [limitPictureChanges] as const }, async (c) =>
       c.json(
         await updateProfile(importDeps(c.get('logger')), memberIdOf(c), c.req.valid('json'), deps.now()),
         200,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, users } from '#server/db/schema.ts';
@@ -32,6 +33,11 @@ async function getProfile(cookie: string): Promise<Profile> {
   const response = await t.request('/api/profile', { cookie });
   expect(response.status).toBe(200);
   return profileSchema.parse(await response.json());
+}
+
+/** A path of the kind Lumara stores an avatar copy under (the file itself is not needed here). */
+function storedAvatarPath(userId: number): string {
+  return `/api/avatars/${userId}/${randomUUID()}.png`;
 }
 
 async function putProfile(cookie: string, body: unknown) {
@@ -82,8 +88,6 @@ describe('GET and PUT /api/profile', () => {
     const saved = await putOk(cookie, {
       display_name: '  Nova Star ',
       about: 'Sings, codes, and keeps parrots.',
-      avatar_url: 'https://images.example.com/nova.png',
-      wallpaper_url: 'https://images.example.com/sky.jpg',
       wallpaper_css: ` ${GRADIENT} `,
       tags: ['music', ' focus ', ''],
       time_zone: 'America/Santiago',
@@ -91,8 +95,6 @@ describe('GET and PUT /api/profile', () => {
     expect(saved).toMatchObject({
       display_name: 'Nova Star',
       about: 'Sings, codes, and keeps parrots.',
-      avatar_url: 'https://images.example.com/nova.png',
-      wallpaper_url: 'https://images.example.com/sky.jpg',
       wallpaper_css: GRADIENT,
       tags: ['music', 'focus'],
       time_zone: 'America/Santiago',
@@ -154,7 +156,6 @@ describe('GET and PUT /api/profile', () => {
   it.each([
     ['javascript:alert(1)'],
     ['data:image/png;base64,iVBORw0KGgo='],
-    ['http://images.example.com/plain-http.png'],
     ['https://user:secret@images.example.com/a.png'],
     ['//evil.example.com/a.png'],
     ['/api/users/me'],
@@ -309,12 +310,21 @@ describe('GET /api/profile/me', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('falls back to the sign-in picture when the profile has no avatar', async () => {
+  it('shows the sign-in picture only as a Lumara copy: a link to the provider’s host reads as none', async () => {
     const { cookie, user } = await signInMember(t);
     await t.db.update(users).set({ picture: 'https://lh3.example.com/p.jpg' }).where(eq(users.id, user.id));
-    expect((await me(cookie)).avatar_url).toBe('https://lh3.example.com/p.jpg');
-    await putOk(cookie, { avatar_url: 'https://images.example.com/mine.png' });
-    expect((await me(cookie)).avatar_url).toBe('https://images.example.com/mine.png');
+    expect((await me(cookie)).avatar_url).toBeNull();
+    const signedIn = (await (await t.request('/api/users/me', { cookie })).json()) as {
+      google_user_data: { picture: unknown };
+    };
+    expect(signedIn.google_user_data.picture).toBeNull();
+
+    const copy = storedAvatarPath(user.id);
+    await t.db.update(users).set({ picture: copy }).where(eq(users.id, user.id));
+    expect((await me(cookie)).avatar_url).toBe(copy);
+    const own = storedAvatarPath(user.id);
+    await t.db.insert(profiles).values({ userId: user.id, avatarUrl: own });
+    expect((await me(cookie)).avatar_url).toBe(own);
   });
 });
 
@@ -340,6 +350,22 @@ describe('status', () => {
 });
 
 describe('the community shows the profile', () => {
+  it('shows no picture from another host: an outside link kept from before reads as none', async () => {
+    const author = await signInMember(t, { name: 'Old Row' });
+    await t.db
+      .update(users)
+      .set({ picture: 'https://lh3.example.com/p.jpg' })
+      .where(eq(users.id, author.user.id));
+    await t.db
+      .insert(profiles)
+      .values({ userId: author.user.id, avatarUrl: 'https://tracker.example.com/p.png' });
+    const post = await createPostAs(t, author.cookie, { title: 'Old avatar row' });
+    const page = postPageSchema.parse(
+      await (await t.request('/api/community/posts', { cookie: author.cookie })).json(),
+    );
+    expect(page.posts.find((shown) => shown.id === post.id)?.author_avatar).toBeNull();
+  });
+
   it('names authors and members by their display name and avatar, else by their sign-in name', async () => {
     const author = await signInMember(t, { name: 'Sign-in Name' });
     const reader = await signInMember(t);
@@ -354,24 +380,21 @@ describe('the community shows the profile', () => {
       author_avatar: null,
     });
 
-    await putOk(author.cookie, {
-      display_name: 'Stage Name',
-      avatar_url: 'https://images.example.com/stage.png',
-    });
+    // A Lumara copy, as `PUT /api/profile` and `set-avatar` store it (profile-images.test.ts copies real ones).
+    const avatar = storedAvatarPath(author.user.id);
+    await putOk(author.cookie, { display_name: 'Stage Name' });
+    await t.db.update(profiles).set({ avatarUrl: avatar }).where(eq(profiles.userId, author.user.id));
     const after = postPageSchema.parse(
       await (await t.request('/api/community/posts', { cookie: reader.cookie })).json(),
     );
     expect(after.posts.find((post) => post.author_id === author.user.id)).toMatchObject({
       author_name: 'Stage Name',
-      author_avatar: 'https://images.example.com/stage.png',
+      author_avatar: avatar,
     });
     const comments = commentListSchema.parse(
       await (await t.request(`/api/community/posts/${post.id}/comments`, { cookie: reader.cookie })).json(),
     );
-    expect(comments[0]).toMatchObject({
-      author_name: 'Stage Name',
-      author_avatar: 'https://images.example.com/stage.png',
-    });
+    expect(comments[0]).toMatchObject({ author_name: 'Stage Name', author_avatar: avatar });
     const members = (await (
       await t.request('/api/community/members?limit=50', { cookie: reader.cookie })
     ).json()) as {

@@ -3,6 +3,7 @@ import { YourDataCard } from '#web/features/account/components/your-data-card.ts
 import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
 import { LanguageCard } from '#web/features/language/components/language-card.tsx';
+import { StorageUsageCard } from '#web/features/media/components/storage-usage-card.tsx';
 import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
 import { AccountCard } from '#web/features/profile/components/account-card.tsx';
 import { AvatarMagicTab } from '#web/features/profile/components/avatar-magic-tab.tsx';
@@ -32,7 +33,8 @@ function isTabId(value: string | null): value is SettingsTabId {
 }
 
 /**
- * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card. The open
+ * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card, and (ours)
+ * the language, storage, shortcuts and your-data cards. The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
@@ -82,6 +84,7 @@ export function SettingsPage() {
           <LanguageCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
+          <StorageUsageCard />
           <YourDataCard />
         </aside>
       </div>

@@ -31,10 +31,14 @@ describe('profileDraftSchema: the body a draft sends', () => {
 
   it('refuses what PUT /api/profile refuses, in its words, and takes what it takes', () => {
     const draft = { display_name: '', about: '', avatar_url: '', tags: [], time_zone: '' };
-    const refused = profileDraftSchema.safeParse({ ...draft, avatar_url: 'http://example.com/a.png' });
+    const refused = profileDraftSchema.safeParse({ ...draft, avatar_url: 'javascript:alert(1)' });
     expect(refused.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
-      [['avatar_url'], 'Give an https link (or one of your Lumara images)'],
+      [['avatar_url'], 'Give an http(s) link to an image, or leave it empty to remove it'],
     ]);
+    // Any http(s) link: the server copies it, the browser never loads it from there.
+    expect(profileDraftSchema.parse({ ...draft, avatar_url: 'http://example.com/a.png' }).avatar_url).toBe(
+      'http://example.com/a.png',
+    );
     const stored = '/api/avatars/3/0b7f3c1e-5d2a-4c55-9f4e-1f2a3b4c5d6e.png';
     expect(profileDraftSchema.parse({ ...draft, avatar_url: stored }).avatar_url).toBe(stored);
   });
