@@ -3,6 +3,7 @@ import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
+import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 /**
  * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,
@@ -109,7 +110,7 @@ export function createFileMediaStore(dir: string): MediaStore {
       await rm(fileOf(key), { force: true });
     },
     async removeAll(prefix) {
-      const trimmed = prefix.replace(/\/+$/, '');
+      const trimmed = withoutTrailingSlashes(prefix);
       await rm(fileOf(trimmed), { recursive: true, force: true });
     },
   };

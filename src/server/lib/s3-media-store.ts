@@ -15,6 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Logger } from './logger.ts';
 import { cappedChunks, isMediaKey, type MediaStore, mediaTooLarge } from './media-store.ts';
+import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 export type S3MediaStoreOptions = {
   /** The S3-compatible server (`https://<account>.r2.cloudflarestorage.com`, MinIO's URL); AWS's when absent. */
@@ -196,7 +197,7 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
     async removeAll(prefix) {
-      const trimmed = objectKey(prefix.replace(/\/+$/, ''));
+      const trimmed = objectKey(withoutTrailingSlashes(prefix));
       for await (const keys of keysUnder(trimmed)) {
         const answer = await client.send(
           new DeleteObjectsCommand({

@@ -204,14 +204,37 @@ export async function optimizePrompt(
  */
 export function cleanOptimizedPrompt(answer: string, tag: 'prompt' | 'text' = 'prompt'): string {
   let text = answer.trim();
-  text = text.replace(new RegExp(`^<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>$`, 'i'), '$1').trim();
-  text = text.replace(/^```[\w-]*\n([\s\S]*?)\n?```$/, '$1').trim();
+  text = insideTags(text, tag) ?? text;
+  text = insideCodeFence(text) ?? text;
   text = text.replace(/^\**(?:improved|optimi[sz]ed|rewritten|better)\s+prompt\s*:\**\s*/i, '').trim();
   const quoted = /^(["“'])([\s\S]*)(["”'])$/.exec(text);
   if (quoted && closingQuote(quoted[1]) === quoted[3] && !quoted[2]?.includes(quoted[1] ?? '')) {
     text = (quoted[2] ?? '').trim();
   }
   return text;
+}
+
+/**
+ * The answer's text between `<tag>` and `</tag>` (either case) when the pair wraps all of it, trimmed. Sliced by
+ * position rather than matched with a pattern: a pattern with whitespace on both sides of a lazy middle backtracks
+ * cubically over an answer that opens the tag and runs on with whitespace (a stall of the whole server).
+ */
+function insideTags(text: string, tag: string): string | undefined {
+  const opening = `<${tag}>`;
+  const closing = `</${tag}>`;
+  if (text.length < opening.length + closing.length) return undefined;
+  const head = text.slice(0, opening.length).toLowerCase();
+  const tail = text.slice(text.length - closing.length).toLowerCase();
+  if (head !== opening || tail !== closing) return undefined;
+  return text.slice(opening.length, text.length - closing.length).trim();
+}
+
+/** The text of a code fence that is the whole answer: "```" and a language name on the first line, "```" last. */
+function insideCodeFence(text: string): string | undefined {
+  const openingLine = /^```[\w-]*\n/.exec(text);
+  const end = text.length - '```'.length;
+  if (!openingLine || !text.endsWith('```') || end < openingLine[0].length) return undefined;
+  return text.slice(openingLine[0].length, end).trim();
 }
 
 function closingQuote(opening: string | undefined): string | undefined {

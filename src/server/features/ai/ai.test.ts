@@ -680,4 +680,15 @@ describe('cleanOptimizedPrompt', () => {
   ])('%j → %j', (answer, expected) => {
     expect(cleanOptimizedPrompt(answer)).toBe(expected);
   });
+
+  // The pattern this replaced backtracked cubically over such an answer: 4,000 characters held the server a minute.
+  it('reads 100,000 characters of whitespace inside or after our tags or a fence in one pass', () => {
+    const blank = ' \n\t'.repeat(33_334);
+    expect(cleanOptimizedPrompt(`<prompt>${blank}Draw a fox.${blank}</PROMPT>`)).toBe('Draw a fox.');
+    const unclosed = `<prompt>${blank}Draw a fox.`;
+    expect(cleanOptimizedPrompt(unclosed)).toBe(unclosed);
+    expect(cleanOptimizedPrompt(`\`\`\`text\n${blank}Draw a fox.${blank}\`\`\``)).toBe('Draw a fox.');
+    const unfenced = `\`\`\`\n${blank}Draw a fox.`;
+    expect(cleanOptimizedPrompt(unfenced)).toBe(unfenced);
+  });
 });

@@ -297,6 +297,13 @@ describe('cleanHelperAnswer', () => {
     expect(cleanHelperAnswer(answer)).toBe(cleaned);
   });
 
+  it('reads 100,000 characters of whitespace inside or after our tags in one pass', () => {
+    const blank = ' \n\t'.repeat(33_334);
+    expect(cleanHelperAnswer(`Here is your post:\n<text>${blank}Hello all${blank}</text>`)).toBe('Hello all');
+    const unclosed = `<text>${blank}Hello all`;
+    expect(cleanHelperAnswer(unclosed)).toBe(unclosed);
+  });
+
   it('keeps a post that merely starts with such words, and quotes inside the text', () => {
     expect(cleanHelperAnswer("Here's a tip: drink water.\nAnd rest.")).toBe(
       "Here's a tip: drink water.\nAnd rest.",
