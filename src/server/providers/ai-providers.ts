@@ -1,6 +1,7 @@
 import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+import { boundedChat } from './bounded-chat.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createFalQueue, type FalQueue } from './fal-queue.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
@@ -68,13 +69,16 @@ export function createAiProviders(config: AiConfig) {
     isConfigured: (id: AiProviderId) => configured[id],
     configuredIds: (): AiProviderId[] =>
       (Object.keys(configured) as AiProviderId[]).filter((id) => configured[id]),
-    /** The chat client of a provider; 503 when its key is missing, 400 when it cannot chat. */
+    /**
+     * The chat client of a provider, its answers cut at each request's `maxChars` (bounded-chat.ts); 503 when its
+     * key is missing, 400 when it cannot chat.
+     */
     chat(id: AiProviderId): ChatProvider {
       if (id === 'fal') return buildChat(id);
       if (!configured[id]) throw providerNotConfigured(id);
       let client = chatClients.get(id);
       if (!client) {
-        client = buildChat(id);
+        client = boundedChat(buildChat(id));
         chatClients.set(id, client);
       }
       return client;

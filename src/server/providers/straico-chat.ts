@@ -25,7 +25,7 @@ export function createStraicoChat(options: {
         body: JSON.stringify({
           model: request.model,
           message: transcriptOf(request.messages),
-          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          max_tokens: request.maxTokens,
         }),
       },
       {

@@ -2,8 +2,10 @@ import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
+import { CONVERSATION_REPLY, type ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { LiveListResult, LiveModel, LiveModelLists } from '#server/providers/live-models.ts';
 import {
+  AI_LIMITS,
   type AiChatMessage,
   type AiChatResponse,
   type AiChoice,
@@ -150,7 +152,10 @@ export async function answerChat(
   const provider = ai.chat(choice.provider);
   // A message with no text tells the model nothing, and some providers refuse an empty one outright.
   const messages = request.messages.filter((message) => message.content.trim() !== '');
-  const reply = await unlessCancelled(provider.complete({ model: choice.model, messages, signal }), signal);
+  const reply = await unlessCancelled(
+    provider.complete({ model: choice.model, messages, signal, ...CONVERSATION_REPLY }),
+    signal,
+  );
   return {
     text: reply.text,
     provider: choice.provider,
@@ -173,6 +178,12 @@ export const PROMPT_OPTIMIZER_INSTRUCTIONS = [
   'Reply with ONLY the improved prompt: no preamble, no explanation, no title, no quotes, no tags.',
 ].join(' ');
 
+/**
+ * What the optimizer's answer may be: a rewritten prompt somewhat longer than the longest one it takes, with room
+ * for the wrapping models add (tags, a fence, a label) before it is cleaned.
+ */
+export const OPTIMIZER_REPLY: ReplyBounds = { maxTokens: 1_500, maxChars: 2 * AI_LIMITS.promptMax };
+
 /** `POST /api/ai/optimize-prompt`: the improved prompt, or the original when the model gave back nothing. */
 export async function optimizePrompt(
   db: Db,
@@ -191,6 +202,7 @@ export async function optimizePrompt(
         { role: 'user', content: `<prompt>\n${request.prompt}\n</prompt>` },
       ],
       signal,
+      ...OPTIMIZER_REPLY,
     }),
     signal,
   );

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createAiProviders } from '#server/providers/ai-providers.ts';
+import { CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import type { LiveModelLists } from '#server/providers/live-models.ts';
 import {
+  AI_LIMITS,
   type AiChatResponse,
   type AiModelsResponse,
   aiChatResponseSchema,
@@ -21,6 +23,7 @@ import {
   FAKE_API_KEY,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
+  whitespaceFlood,
 } from '#tests/fakes/openai-compatible-server.ts';
 import {
   FAKE_STRAICO_API_KEY,
@@ -33,6 +36,7 @@ import {
   LIVE_CATEGORY,
   LOCAL_CATEGORY,
   listModels,
+  OPTIMIZER_REPLY,
   PROMPT_OPTIMIZER_INSTRUCTIONS,
   resolveChatChoice,
 } from './ai.service.ts';
@@ -347,6 +351,7 @@ describe('POST /api/ai/chat', () => {
     expect(straico.completionRequests()[0]?.body).toEqual({
       model: 'anthropic/claude-3.5-sonnet',
       message: 'Hello parrot',
+      max_tokens: CONVERSATION_REPLY.maxTokens,
     });
     expect(openRouter.chatRequests()).toHaveLength(0);
   });
@@ -378,6 +383,15 @@ describe('POST /api/ai/chat', () => {
       model: 'llama3.2',
       text: 'Lumara heard: "Hello parrot"',
     });
+    expect(ollama.chatRequests()[0]?.body.max_tokens).toBe(CONVERSATION_REPLY.maxTokens);
+  });
+
+  it('asks for at most CONVERSATION_REPLY.maxTokens, and reads no more of the answer than a message holds', async () => {
+    const { cookie } = await signInMember(t);
+    openRouter.enqueue({ kind: 'reply', text: 'y'.repeat(50_000) });
+    const reply = await replyOf(await chat(t, cookie, hello));
+    expect(reply.text).toBe('y'.repeat(AI_LIMITS.messageMax));
+    expect(openRouter.chatRequests()[0]?.body.max_tokens).toBe(CONVERSATION_REPLY.maxTokens);
   });
 
   it('asks for a model when the local server has none configured and none is given', async () => {
@@ -475,7 +489,28 @@ describe('POST /api/ai/optimize-prompt', () => {
   it('uses the provider and model it is given', async () => {
     const { cookie } = await signInMember(t);
     await optimize(t, cookie, { prompt: 'a red fox', provider: 'straico', model: 'google/gemini-2.5-flash' });
-    expect(straico.completionRequests()[0]?.body.model).toBe('google/gemini-2.5-flash');
+    expect(straico.completionRequests()[0]?.body).toMatchObject({
+      model: 'google/gemini-2.5-flash',
+      max_tokens: OPTIMIZER_REPLY.maxTokens,
+    });
+  });
+
+  it('asks for at most OPTIMIZER_REPLY.maxTokens, and answers a whitespace-flooded answer as it came', async () => {
+    const { cookie } = await signInMember(t);
+    const response = await optimize(t, cookie, { prompt: 'a red fox [whitespace-flood]' });
+    expect(response.status).toBe(200);
+    const flood = whitespaceFlood('<prompt>');
+    expect(flood.length).toBeGreaterThan(4_000);
+    expect(optimizePromptResponseSchema.parse(await response.json())).toEqual({ prompt: flood });
+    expect(openRouter.chatRequests()[0]?.body.max_tokens).toBe(OPTIMIZER_REPLY.maxTokens);
+  });
+
+  it('reads no more of the answer than OPTIMIZER_REPLY.maxChars', async () => {
+    const { cookie } = await signInMember(t);
+    openRouter.enqueue({ kind: 'reply', text: 'z'.repeat(50_000) });
+    expect(await (await optimize(t, cookie, { prompt: 'a red fox' })).json()).toEqual({
+      prompt: 'z'.repeat(OPTIMIZER_REPLY.maxChars),
+    });
   });
 
   it('answers provider errors as usual (the browser keeps the original prompt)', async () => {

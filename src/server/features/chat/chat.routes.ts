@@ -6,7 +6,7 @@ import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
-import type { ChatProvider } from '#server/providers/chat-provider.ts';
+import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   chatThreadDetailSchema,
@@ -214,7 +214,7 @@ export function createChatRoutes(deps: {
         const userId = memberIdOf(c);
         const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
         // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
-        const reply = await provider.complete({ model: body.model, messages });
+        const reply = await provider.complete({ model: body.model, messages, ...CONVERSATION_REPLY });
         const aiMessage = await storeReply(deps.db, {
           userId,
           threadId: thread.id,
@@ -234,7 +234,7 @@ export function createChatRoutes(deps: {
         const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
         return streamReply(c, {
           provider,
-          request: { model: body.model, messages },
+          request: { model: body.model, messages, ...CONVERSATION_REPLY },
           userMessage,
           logger: c.get('logger'),
           store: (text, stopped) =>
@@ -264,7 +264,7 @@ export function createChatRoutes(deps: {
         const messages = await replyContext(deps.db, thread.id, last.id, body);
         return streamReply(c, {
           provider,
-          request: { model: body.model, messages },
+          request: { model: body.model, messages, ...CONVERSATION_REPLY },
           logger: c.get('logger'),
           store: (text, stopped) =>
             storeReply(deps.db, {

@@ -7,9 +7,10 @@ import {
   FAKE_API_KEY,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
+  whitespaceFlood,
 } from '#tests/fakes/openai-compatible-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { COMMUNITY_HELPER_INSTRUCTIONS, cleanHelperAnswer } from './community-ai.service.ts';
+import { COMMUNITY_HELPER_INSTRUCTIONS, cleanHelperAnswer, HELPER_REPLY } from './community-ai.service.ts';
 
 /**
  * The community's AI writing helpers (part 2 §7 Community) through the real app against the fake OpenRouter of
@@ -136,6 +137,18 @@ describe('POST /api/community/ai/improve', () => {
   it('asks for no particular goals when none are given', async () => {
     await answerOf(await post('improve', { body: 'Short note' }));
     expect(sentPrompt().system).not.toContain('goals');
+  });
+
+  it('asks for at most HELPER_REPLY.maxTokens, and answers a whitespace-flooded answer as it came', async () => {
+    const answer = await answerOf(await post('improve', { body: 'Short note [whitespace-flood]' }));
+    expect(answer.text).toBe(whitespaceFlood('<text>'));
+    expect(fake.chatRequests()[0]?.body.max_tokens).toBe(HELPER_REPLY.maxTokens);
+  });
+
+  it('reads no more of the answer than HELPER_REPLY.maxChars', async () => {
+    reply('w'.repeat(50_000));
+    const answer = await answerOf(await post('improve', { body: 'Short note' }));
+    expect(answer.text).toBe('w'.repeat(HELPER_REPLY.maxChars));
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { OPENALEX_SELECT } from './openalex-client.ts';
+import { SYNTHESIS_REPLY } from './research.service.ts';
 
 /**
  * `POST /api/research` (part 2 §5, §7, §8, §9) against a local OpenAlex and a local OpenRouter: the request sent
@@ -210,6 +211,7 @@ describe('POST /api/research: the synthesis', () => {
     await researchOk(t, cookie, 'open science');
     const [request] = openRouter.chatRequests();
     expect(request?.body.model).toBe('openrouter/auto');
+    expect(request?.body.max_tokens).toBe(SYNTHESIS_REPLY.maxTokens);
     const [system, user] = request?.body.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('150–200 words');
@@ -223,6 +225,13 @@ describe('POST /api/research: the synthesis', () => {
     expect(user?.content).toContain('Reference: Rossi, S. et al. (2023)');
     // Only the eight works answered are offered for citing.
     expect(user?.content).not.toContain('Attitudes to open science');
+  });
+
+  it('reads no more of the answer than SYNTHESIS_REPLY.maxChars', async () => {
+    openRouter.enqueue({ kind: 'reply', text: 'v'.repeat(50_000) });
+    expect((await researchOk(t, cookie, 'open science')).synthesis).toBe(
+      'v'.repeat(SYNTHESIS_REPLY.maxChars),
+    );
   });
 
   it('uses the provider and model the member saved', async () => {
