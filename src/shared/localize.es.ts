@@ -145,6 +145,9 @@ export const spanishTexts: Readonly<Record<string, string>> = {
     'Un modelo local no puede crear imágenes: elige OpenRouter, Straico o fal.ai para generar una',
   '{0}: the server working on it stopped too often':
     '{0}: el servidor que la procesaba se detuvo demasiadas veces',
+  '{0} does not offer "{1}" on this server: choose a model from the list':
+    '{0} no ofrece "{1}" en este servidor: elige un modelo de la lista',
+  'Choose a model from the list': 'Elige un modelo de la lista',
 
   // Research (#shared/research.ts RESEARCH_TEXTS).
   'Please enter a research topic first ✍️': 'Escribe primero un tema de investigación ✍️',

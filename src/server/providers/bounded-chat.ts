@@ -1,18 +1,21 @@
 import type { ChatProvider } from './chat-provider.ts';
 
 /**
- * A provider's chat client as every feature gets it (`AiProviders.chat`): its answer cut at the request's
- * `maxChars` where it arrives, whole or streamed. A stream that reaches the cut is left there, which ends the
- * provider's stream (the SDK aborts its request): nothing past the cut is read, or billed beyond what was sent.
+ * A provider's chat client as every feature gets it (`AiProviders.chat`): a model the server does not offer is
+ * refused before the call (`requireModel` throws), and the answer is cut at the request's `maxChars` where it
+ * arrives, whole or streamed. A stream that reaches the cut is left there, which ends the provider's stream (the
+ * SDK aborts its request): nothing past the cut is read, or billed beyond what was sent.
  */
-export function boundedChat(client: ChatProvider): ChatProvider {
+export function boundedChat(client: ChatProvider, requireModel: (model: string) => void): ChatProvider {
   return {
     id: client.id,
     async complete(request) {
+      requireModel(request.model);
       const reply = await client.complete(request);
       return { ...reply, text: cutAt(reply.text, request.maxChars) };
     },
     async *stream(request) {
+      requireModel(request.model);
       let left = request.maxChars;
       for await (const piece of client.stream(request)) {
         const kept = cutAt(piece, left);

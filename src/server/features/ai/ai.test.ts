@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createAiProviders } from '#server/providers/ai-providers.ts';
+import { createAllowedModels } from '#server/providers/allowed-models.ts';
 import { CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import type { LiveModelLists } from '#server/providers/live-models.ts';
 import {
@@ -47,6 +48,8 @@ import {
  */
 
 const FAL_KEY = 'fal-key-id:fal-key-secret-for-tests';
+/** The ids of the 200 models the fake OpenRouter lists (tests/fakes/openai-compatible-server.ts). */
+const LIVE_IDS = Array.from({ length: 200 }, (_, i) => `vendor${i % 7}/model-${i + 1}`);
 
 let openRouter: FakeOpenAiServer;
 let ollama: FakeOpenAiServer;
@@ -85,6 +88,8 @@ beforeAll(async () => {
         fal: { apiKey: FAL_KEY, baseUrl: broken.origin, queueUrl: broken.origin },
         openAiCompatible: { baseUrl: ollama.baseUrl, apiKey: undefined, models: [] },
         timeoutMs: 1_500,
+        // The first 190 of the 200 live models the fake lists, so every surface has more allowed than it shows.
+        allowedModels: LIVE_IDS.slice(0, 190),
       },
     }),
     buildTestApp(),
@@ -140,7 +145,7 @@ describe('GET /api/ai/models', () => {
     expect(models.defaults).toEqual({ provider: 'openrouter', model: 'openrouter/auto' });
   });
 
-  it('merges OpenRouter’s live models, capped at 100 in the studio and 150 in the community, read once', async () => {
+  it('merges the OpenRouter live models the operator allowed, capped at 100 in the studio and 150 in the community, read once', async () => {
     const { cookie } = await signInMember(t);
     const studio = await modelsOf(t, cookie);
     const explicitStudio = await modelsOf(t, cookie, '?surface=studio');
@@ -148,7 +153,7 @@ describe('GET /api/ai/models', () => {
 
     const live = (models: AiModelsResponse) => models.data.find((c) => c.id === LIVE_CATEGORY.id);
     expect(live(studio)).toMatchObject({
-      label: 'OpenRouter · All models',
+      label: 'OpenRouter · More models',
       provider: 'openrouter',
       kind: 'chat',
     });
@@ -458,6 +463,53 @@ describe('POST /api/ai/chat', () => {
   });
 });
 
+describe('models the server offers', () => {
+  it.each([
+    ['an OpenRouter model neither listed nor allowed', 'openrouter', 'openai/o1-pro'],
+    ['a live model the operator did not allow', 'openrouter', LIVE_IDS[195]],
+    ['an image model', 'openrouter', 'google/gemini-2.5-flash-image'],
+    ['another provider’s model', 'straico', 'openrouter/auto'],
+  ])('answers 400 naming %s, calling no provider', async (_name, provider, model) => {
+    const { cookie } = await signInMember(t);
+    for (const response of [
+      await chat(t, cookie, { ...hello, provider, model }),
+      await optimize(t, cookie, { prompt: 'a fox', provider, model }),
+    ]) {
+      const error = await errorOf(response, 400);
+      expect(error).toMatchObject({
+        code: 'validation_failed',
+        fields: { model: 'Choose a model from the list' },
+      });
+      expect(error.message).toContain(`does not offer "${model}" on this server`);
+    }
+    expect(openRouter.chatRequests()).toHaveLength(0);
+    expect(straico.completionRequests()).toHaveLength(0);
+  });
+
+  it('calls a model AI_ALLOWED_MODELS allows, with any provider', async () => {
+    const { cookie } = await signInMember(t);
+    const [allowed] = LIVE_IDS;
+    const reply = await replyOf(await chat(t, cookie, { ...hello, provider: 'openrouter', model: allowed }));
+    expect(reply.text).toBe('Lumara heard: "Hello parrot"');
+    expect(openRouter.chatRequests()[0]?.body.model).toBe(allowed);
+    await replyOf(await chat(t, cookie, { ...hello, provider: 'straico', model: allowed }));
+    expect(straico.completionRequests()[0]?.body.model).toBe(allowed);
+  });
+
+  it('answers the refusal in the member’s language', async () => {
+    const { cookie } = await signInMember(t);
+    const response = await t.request('/api/ai/chat', {
+      method: 'POST',
+      cookie,
+      body: { ...hello, provider: 'openrouter', model: 'openai/o1-pro' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect((await errorOf(response, 400)).message).toBe(
+      'OpenRouter no ofrece "openai/o1-pro" en este servidor: elige un modelo de la lista',
+    );
+  });
+});
+
 describe('POST /api/ai/optimize-prompt', () => {
   it('answers the improved prompt, trimmed, having asked for a rewrite and nothing else', async () => {
     const { cookie } = await signInMember(t);
@@ -580,6 +632,24 @@ describe('POST /api/profile/set-ai', () => {
     });
   });
 
+  it('refuses a model the server does not offer with that provider, and keeps the choice before it', async () => {
+    const { cookie, user } = await signInMember(t);
+    await setAi(t, cookie, { aiProvider: 'fal', aiModel: 'fal-ai/flux/dev' });
+    for (const [aiProvider, aiModel] of [
+      ['fal', 'fal-ai/flux-pro/v1.1-ultra'],
+      ['openrouter', 'openai/o1-pro'],
+      ['fal', 'openrouter/auto'],
+    ]) {
+      const error = await errorOf(await setAi(t, cookie, { aiProvider, aiModel }), 400);
+      expect(error).toMatchObject({
+        code: 'validation_failed',
+        fields: { aiModel: 'Choose a model from the list' },
+      });
+    }
+    const rows = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(rows[0]).toMatchObject({ aiProvider: 'fal', aiModel: 'fal-ai/flux/dev' });
+  });
+
   it('keeps each member’s choice their own', async () => {
     const ada = await signInMember(t);
     const grace = await signInMember(t);
@@ -641,10 +711,11 @@ describe('logs', () => {
 });
 
 describe('listModels', () => {
-  it('leaves out live models the static catalogue already lists', async () => {
+  it('lists the live models the operator allowed, leaving out those the static catalogue already lists', async () => {
     const ai = createAiProviders({
       ...testAiConfig(),
       openRouter: { apiKey: FAKE_API_KEY, baseUrl: 'http://127.0.0.1:9/api/v1' },
+      allowedModels: ['openai/gpt-4o-mini', 'new/model', 'unlisted/model'],
     });
     const liveModels: LiveModelLists = {
       openRouter: async () => ({
@@ -653,6 +724,7 @@ describe('listModels', () => {
           { id: 'openai/gpt-4o-mini', label: 'OpenAI: GPT-4o-mini', contextLength: 128000 },
           { id: 'black-forest-labs/flux.2-pro', label: 'FLUX.2 Pro', contextLength: null },
           { id: 'new/model', label: 'New model', contextLength: 32000 },
+          { id: 'expensive/model', label: 'Not allowed', contextLength: 32000 },
         ],
       }),
       local: async () => ({ ok: true, models: [] }),
@@ -671,33 +743,46 @@ describe('listModels', () => {
 
 describe('resolveChatChoice', () => {
   const saved = { provider: 'straico' as const, model: 'anthropic/claude-3.5-sonnet' };
+  const offer = (localModels: string[] = [], extra: string[] = []) => ({
+    localModels,
+    models: createAllowedModels({ extra, localModels }),
+  });
 
   it('takes what the call names, then the saved choice, then the provider’s first model', () => {
-    expect(resolveChatChoice(saved, { provider: 'openrouter', model: 'x/y' }, [])).toEqual({
+    expect(resolveChatChoice(saved, { provider: 'openrouter', model: 'x/y' }, offer())).toEqual({
       provider: 'openrouter',
       model: 'x/y',
     });
-    expect(resolveChatChoice(saved, {}, [])).toEqual(saved);
-    expect(resolveChatChoice(saved, { provider: 'straico' }, [])).toEqual(saved);
-    expect(resolveChatChoice(saved, { provider: 'openrouter' }, [])).toEqual({
+    expect(resolveChatChoice(saved, {}, offer())).toEqual(saved);
+    expect(resolveChatChoice(saved, { provider: 'straico' }, offer())).toEqual(saved);
+    expect(resolveChatChoice(saved, { provider: 'openrouter' }, offer())).toEqual({
       provider: 'openrouter',
       model: 'openrouter/auto',
     });
-    expect(resolveChatChoice(saved, { model: 'openai/gpt-4o-mini' }, [])).toEqual({
+    expect(resolveChatChoice(saved, { model: 'openai/gpt-4o-mini' }, offer())).toEqual({
       provider: 'straico',
       model: 'openai/gpt-4o-mini',
     });
   });
 
   it('takes the local server’s first listed model, and the default over a saved provider that cannot chat', () => {
-    expect(resolveChatChoice(saved, { provider: 'local' }, ['llama3.2', 'qwen'])).toEqual({
+    expect(resolveChatChoice(saved, { provider: 'local' }, offer(['llama3.2', 'qwen']))).toEqual({
       provider: 'local',
       model: 'llama3.2',
     });
-    expect(resolveChatChoice({ provider: 'fal', model: 'fal-ai/flux/dev' }, {}, [])).toEqual({
+    expect(resolveChatChoice({ provider: 'fal', model: 'fal-ai/flux/dev' }, {}, offer())).toEqual({
       provider: 'openrouter',
       model: 'openrouter/auto',
     });
+  });
+
+  it('takes the default over a saved model that is not a chat model the server offers', () => {
+    const defaults = { provider: 'openrouter', model: 'openrouter/auto' };
+    const image = { provider: 'openrouter' as const, model: 'google/gemini-2.5-flash-image' };
+    expect(resolveChatChoice(image, {}, offer())).toEqual(defaults);
+    const dropped = { provider: 'openrouter' as const, model: 'vendor/model-1' };
+    expect(resolveChatChoice(dropped, {}, offer())).toEqual(defaults);
+    expect(resolveChatChoice(dropped, {}, offer([], ['vendor/model-1']))).toEqual(dropped);
   });
 });
 

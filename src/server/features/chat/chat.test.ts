@@ -276,6 +276,29 @@ describe('bad input', () => {
     expect((await errorOf(response)).message).toMatch(/images, video and audio/);
     expect(await rowCounts()).toEqual(before);
   });
+
+  it('refuses a model the server does not offer with 400 on every model call, writing and sending nothing', async () => {
+    const { cookie } = await signInMember(t);
+    const thread = await createThreadAs(t, cookie);
+    await sendAs(t, cookie, buildSendBody(thread.id, { content: 'First' }));
+    fake.reset();
+    const before = await rowCounts();
+    const notOffered = { model: 'openai/o1-pro' };
+    for (const [path, body] of [
+      ['/api/chat/send', buildSendBody(thread.id, notOffered)],
+      ['/api/chat/stream', buildSendBody(thread.id, notOffered)],
+      ['/api/chat/regenerate', { ...buildSendBody(thread.id, notOffered), content: undefined }],
+    ] as const) {
+      const response = await post(path, cookie, body);
+      expect(response.status, path).toBe(400);
+      expect(await errorOf(response)).toMatchObject({
+        code: 'validation_failed',
+        message: 'OpenRouter does not offer "openai/o1-pro" on this server: choose a model from the list',
+      });
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
 });
 
 describe('send', () => {

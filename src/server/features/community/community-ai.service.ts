@@ -12,8 +12,7 @@ import {
   type improveTextRequestSchema,
   type translateTextRequestSchema,
 } from '#shared/community.ts';
-import { cleanOptimizedPrompt, resolveChatChoice, unlessCancelled } from '../ai/ai.service.ts';
-import { getAiChoice } from '../profile/profile.service.ts';
+import { chatClientFor, cleanOptimizedPrompt, unlessCancelled } from '../ai/ai.service.ts';
 
 /**
  * The new-post form's AI helpers (part 2 §2 Community page, §7 Community): write a post from a topic, improve
@@ -134,12 +133,7 @@ async function askHelper(
   material: string,
   signal: AbortSignal | undefined,
 ): Promise<string> {
-  const choice = resolveChatChoice(
-    await getAiChoice(db, userId),
-    requested,
-    ai.config.openAiCompatible.models,
-  );
-  const provider = ai.chat(choice.provider);
+  const { choice, provider } = await chatClientFor(db, ai, userId, requested);
   const messages: AiChatMessage[] = [
     { role: 'system', content: `${COMMUNITY_HELPER_INSTRUCTIONS}\n\n${task}` },
     { role: 'user', content: material },

@@ -99,20 +99,20 @@ describe('POST /api/community/ai/generate-text', () => {
     const saved = await t.request('/api/profile/set-ai', {
       method: 'POST',
       cookie: member.cookie,
-      body: { aiProvider: 'openrouter', aiModel: 'mistralai/mistral-7b-instruct' },
+      body: { aiProvider: 'openrouter', aiModel: 'meta-llama/llama-3.3-70b-instruct' },
     });
     expect(saved.status).toBe(200);
     await answerOf(await post('generate-text', { topic: 'Focus' }, member.cookie));
     await answerOf(
       await post(
         'generate-text',
-        { topic: 'Focus', provider: 'openrouter', model: 'openai/gpt-4o' },
+        { topic: 'Focus', provider: 'openrouter', model: 'google/gemini-2.5-flash' },
         member.cookie,
       ),
     );
     expect(fake.chatRequests().map((r) => r.body.model)).toEqual([
-      'mistralai/mistral-7b-instruct',
-      'openai/gpt-4o',
+      'meta-llama/llama-3.3-70b-instruct',
+      'google/gemini-2.5-flash',
     ]);
   });
 });

@@ -29,7 +29,7 @@ export type GenerationService = {
   /**
    * Starts a job for the member and waits a moment for it: ready or failed when the provider was that quick,
    * else pending with the job id. 503 at once (no job) when the provider is not configured, 400 when it cannot
-   * make this kind of media.
+   * make this kind of media or the server does not offer the model for it.
    */
   start(userId: number, request: GenerationRequest): Promise<GenerationAnswer>;
   /** The member's job as it stands; 404 when the id names no job of theirs. */
@@ -118,6 +118,7 @@ export function createGenerationService(
       const provider = providerOf(request);
       if (provider === 'local') throw localCannotMakeImages();
       if (!deps.ai.isConfigured(provider)) throw providerNotConfigured(provider);
+      deps.ai.models.require(provider, request.model, { kind: mediaTypeOf(request) });
       const job = await insertClaimedJob(
         db,
         {

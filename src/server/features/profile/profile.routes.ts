@@ -161,8 +161,10 @@ export const profileRoutes = {
     summary: 'Choose the default AI provider and model',
     description:
       'The choice as saved (model trimmed); one profile row per member, updated in place. Any provider ' +
-      "(fal included, for the studio's default) and any well-formed model id, including live ones. AI " +
-      'calls that leave provider and model out use it (see `POST /api/ai/chat`).',
+      "(fal included, for the studio's default) with a model the server offers with it, of any kind: the " +
+      "catalogue's, `AI_ALLOWED_MODELS`, the local server's (any when `OPENAI_COMPAT_MODELS` is not set); " +
+      'another **400** `validation_failed` on `aiModel`. AI calls that leave provider and model out use it ' +
+      '(see `POST /api/ai/chat`).',
     request: { body: jsonBody(setAiRequestSchema) },
     responses: { 200: json(setAiRequestSchema, 'The choice as saved') },
   }),
@@ -316,7 +318,7 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
       c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
     )
     .openapi(profileRoutes.setAi, async (c) =>
-      c.json(await setAiChoice(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
+      c.json(await setAiChoice(db, deps.ai.models, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
     )
     .openapi({ ...profileRoutes.setAvatar, middleware: [limitImageSaves] as const }, async (c) => {
       const { url } = c.req.valid('json');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { profiles } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
 import { signInMember } from '#tests/factories/members.ts';
@@ -285,14 +286,28 @@ describe('POST /api/research: the synthesis', () => {
     expect(answer.synthesis).toBe('Synthesis unavailable.');
   });
 
+  it("answers 'Synthesis unavailable.', calling no model, when the saved model is one the server does not offer", async () => {
+    // Saved before the server stopped offering it (set-ai refuses it now).
+    const { cookie: member, user } = await signInMember(t);
+    await t.db
+      .insert(profiles)
+      .values({ userId: user.id, aiProvider: 'openrouter', aiModel: 'openai/o1-pro' });
+    expect((await researchOk(t, member, 'open science')).synthesis).toBe('Synthesis unavailable.');
+    expect(openRouter.chatRequests()).toHaveLength(0);
+  });
+
   it("answers 'Synthesis unavailable.' when the member chose a provider that cannot chat or is not set up", async () => {
-    for (const aiProvider of ['fal', 'straico']) {
+    for (const [aiProvider, aiModel] of [
+      ['fal', 'fal-ai/flux/dev'],
+      ['straico', 'openai/gpt-4o-mini'],
+    ]) {
       const member = await signInMember(t);
-      await t.request('/api/profile/set-ai', {
+      const saved = await t.request('/api/profile/set-ai', {
         method: 'POST',
         cookie: member.cookie,
-        body: { aiProvider, aiModel: 'some/model' },
+        body: { aiProvider, aiModel },
       });
+      expect(saved.status).toBe(200);
       const answer = await researchOk(t, member.cookie, 'open science');
       expect(answer.synthesis, aiProvider).toBe('Synthesis unavailable.');
     }
