@@ -72,7 +72,7 @@ export const aiRoutes = {
       "Only the models the server offers are called: the catalogue's chat models of the provider, " +
       '`AI_ALLOWED_MODELS` (with any provider), and for the local server `OPENAI_COMPAT_MODELS` (any model ' +
       'when that is not set). Another model **400** `validation_failed` naming it, calling no provider.\n\n' +
-      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      'Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with ' +
       '`Retry-After`). Provider failures: **503** `provider_not_configured` naming the variable to set, ' +
       "**502** `provider_failed` with the provider's own message, **504** `provider_timeout` " +
       '(`AI_TIMEOUT_MS`, one deadline over every retry).',

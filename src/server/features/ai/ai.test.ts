@@ -610,6 +610,43 @@ describe('rate limit', () => {
       await app.close();
     }
   });
+
+  it('answers 429 with Retry-After once a member has used the day’s AI calls, whatever the calls were', async () => {
+    const app = await buildTestApp({
+      ai: { openRouter: { apiKey: FAKE_API_KEY, baseUrl: openRouter.baseUrl }, dailyCallsPerMember: 3 },
+    });
+    try {
+      const { cookie } = await signInMember(app);
+      expect((await chat(app, cookie, hello)).status).toBe(200);
+      expect((await optimize(app, cookie, { prompt: 'x' })).status).toBe(200);
+      const helper = { method: 'POST', cookie, body: { topic: 'Focus' } };
+      expect((await app.request('/api/community/ai/generate-text', helper)).status).toBe(200);
+
+      const limited = await chat(app, cookie, hello);
+      expect(await errorOf(limited, 429)).toEqual({
+        code: 'rate_limited',
+        message: 'Daily AI limit reached (3 calls): try again in 24 h',
+      });
+      // The day's window runs from the member's first call: nearly all of it is left.
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(86_000);
+      const image = { provider: 'openrouter', model: 'google/gemini-2.5-flash-image', prompt: 'a fox' };
+      expect((await app.request('/api/ai/image', { method: 'POST', cookie, body: image })).status).toBe(429);
+      const spanish = await app.request('/api/ai/chat', {
+        method: 'POST',
+        cookie,
+        body: hello,
+        headers: { 'accept-language': 'es' },
+      });
+      expect((await errorOf(spanish, 429)).message).toBe(
+        'Límite diario de IA alcanzado (3 llamadas): vuelve a intentarlo en 24 h',
+      );
+      expect(openRouter.chatRequests()).toHaveLength(3);
+      const other = await signInMember(app);
+      expect((await chat(app, other.cookie, hello)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('POST /api/profile/set-ai', () => {

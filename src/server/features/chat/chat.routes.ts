@@ -104,7 +104,7 @@ export const chatRoutes = {
       '(**503** `provider_not_configured` naming the variable to set; **400** for fal, which cannot chat), ' +
       "model (**400** `validation_failed` for one the server does not offer: the catalogue's chat models " +
       'and `AI_ALLOWED_MODELS`). ' +
-      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      'Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with ' +
       '`Retry-After`).\n\n' +
       "`content` is trimmed. `lumaraSystem` sends the persona's system prompt for `styleMode` " +
       '(`systemPromptFor` in `src/shared/persona.ts`); false sends none.\n\n' +
@@ -145,7 +145,7 @@ export const chatRoutes = {
       "Answers the thread's last member message again, streamed as `POST /api/chat/stream` without the " +
       '`user` event. Checks, all before anything is written: body (**400**), thread (**404**), a member ' +
       'message to answer (**409** `conflict` when the thread has none yet), provider (**503**, or **400** ' +
-      'for fal), model (**400**, as `POST /api/chat/send`). Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** ' +
+      'for fal), model (**400**, as `POST /api/chat/send`). Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** ' +
       '`rate_limited` with `Retry-After`).\n\n' +
       'The replies after the last member message are replaced when the new reply is stored (a stopped one ' +
       'included), not before: a regenerate that fails, or is stopped before any text, keeps the previous ' +

@@ -561,6 +561,47 @@ describe('rate limit', () => {
       await limited.close();
     }
   });
+
+  it('answers 429 past GENERATION_JOBS_IN_FLIGHT_PER_MEMBER pending jobs, counted however many start at once', async () => {
+    const capped = await buildTestApp({
+      ai: {
+        fal: { apiKey: FAKE_FAL_KEY, baseUrl: fal.queueUrl, queueUrl: fal.queueUrl },
+        generationJobsInFlightPerMember: 2,
+      },
+      generation: { waitMs: 100, sweepMs: 100, falPollMs: 50 },
+    });
+    try {
+      const member = await signInMember(capped);
+      // `[never]`: fal keeps the job in progress, so it stays pending.
+      const start = (as = member.cookie, prompt = 'a fox [never]') =>
+        capped.request('/api/fal/image', {
+          method: 'POST',
+          cookie: as,
+          body: { model: 'fal-ai/flux/schnell', prompt },
+        });
+      const answers = await Promise.all([start(), start(), start(), start()]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429]);
+      const refused = answers.find((answer) => answer.status === 429);
+      expect(refused?.headers.get('retry-after')).toBe('5');
+      expect(apiErrorBodySchema.parse(await refused?.json()).error).toEqual({
+        code: 'rate_limited',
+        message: 'Too many generations running at once (at most 2): try again when one has finished',
+      });
+      const rows = await capped.db.select().from(generationJobs);
+      expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+
+      // Another member has their own share; a job that has finished makes room again.
+      expect((await start((await signInMember(capped)).cookie)).status).toBe(200);
+      await capped.db
+        .update(generationJobs)
+        .set({ status: 'failed', finishedAt: new Date() })
+        .where(eq(generationJobs.id, rows[0]?.id ?? ''));
+      expect((await start()).status).toBe(200);
+      expect((await start()).status).toBe(429);
+    } finally {
+      await capped.close();
+    }
+  });
 });
 
 it('keeps userId in the row it wrote', async () => {

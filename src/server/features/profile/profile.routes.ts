@@ -209,8 +209,9 @@ export const profileRoutes = {
       'first configured of fal (`fal-ai/flux/schnell`), OpenRouter (`google/gemini-2.5-flash-image`), ' +
       'Straico (`openai/dall-e-3`); none **503** `provider_not_configured` naming `FAL_KEY`. `url` is the ' +
       "provider's link when ready (save it with `POST /api/profile/set-avatar`), `jobId` the job to poll, " +
-      '`error` set when failed. Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; ' +
-      '**429** `rate_limited` with `Retry-After`).',
+      '`error` set when failed. Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a ' +
+      'minute, `AI_DAILY_CALLS_PER_MEMBER` a day) and the jobs in flight ' +
+      '(`GENERATION_JOBS_IN_FLIGHT_PER_MEMBER`): **429** `rate_limited` with `Retry-After`.',
     request: { body: jsonBody(avatarGenerateRequestSchema) },
     responses: {
       200: json(avatarGenerateResponseSchema, 'Ready with a url, pending with a jobId, or failed'),
