@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/errors.ts';
+import { collect } from '#tests/setup/stream-pieces.ts';
 import { boundedChat, cutAt } from './bounded-chat.ts';
 import type { ChatProvider, ChatRequest } from './chat-provider.ts';
 
@@ -40,12 +41,6 @@ const ask = (maxChars: number): ChatRequest => ({
 });
 
 const anyModel = () => {};
-
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
-}
 
 describe('boundedChat', () => {
   it('cuts a whole answer at maxChars, and passes a shorter one and the request as they are', async () => {

@@ -8,6 +8,7 @@ import {
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
 import { failureOf } from '#tests/setup/failure-of.ts';
+import { collect } from '#tests/setup/stream-pieces.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 
@@ -51,12 +52,6 @@ const ask = (content: string): AiChatMessage[] => [
   { role: 'system', content: 'Be brief.' },
   { role: 'user', content },
 ];
-
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
-}
 
 /** The AppError a provider call failed with, checked for its code, status and (part of) its message. */
 

@@ -7,6 +7,7 @@ import {
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
 import { failureOf } from '#tests/setup/failure-of.ts';
+import { collect } from '#tests/setup/stream-pieces.ts';
 import { createStraicoChat, transcriptOf } from './straico-chat.ts';
 
 /** Straico's chat client against the local fake of providers.md §2: the envelope, failures, retries, deadline. */
@@ -32,12 +33,6 @@ function straicoChat(
 const one = (content: string): AiChatMessage[] => [{ role: 'user', content }];
 /** What every call says the answer may be (each feature names its own). */
 const bounds = { maxTokens: 300, maxChars: 10_000 };
-
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
-}
 
 describe('answers', () => {
   it('answers the completion text and model, sending the key, the model and the message', async () => {
