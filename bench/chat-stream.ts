@@ -39,6 +39,7 @@ export async function measureChatStreaming(
     OPENROUTER_API_KEY: FAKE_API_KEY,
     OPENROUTER_BASE_URL: fake.baseUrl,
     AI_RATE_LIMIT_PER_MINUTE: '10000',
+    AI_DAILY_CALLS_PER_MEMBER: '1000000',
   });
   try {
     const cookie = await signIn(lumara.url);

@@ -34,6 +34,7 @@ export async function measureMedia(
     FAL_QUEUE_URL: fal.queueUrl,
     UNSAFE_OUTBOUND_ALLOW: `127.0.0.1:${new URL(fal.origin).port}`,
     AI_RATE_LIMIT_PER_MINUTE: '10000',
+    AI_DAILY_CALLS_PER_MEMBER: '1000000',
   });
   try {
     const cookie = await signIn(lumara.url);

@@ -15,8 +15,10 @@
  * 7. Your data: import and export for a member with 10,000 tasks and 200 MB of media, with the server's peak
  *    memory (bench/account-archive.ts), and four hostile imports at once beside `/healthz`
  *    (bench/hostile-imports.ts).
+ * 8. What the server does with a model's answer: the prompt optimizer's and community helpers' cleaning of an
+ *    answer that opens our tag and runs on with whitespace, 4,000 and 100,000 characters (bench/model-output.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,9 +46,10 @@ import {
   WARMUP_SECONDS,
 } from './load.ts';
 import { measureMedia } from './media.ts';
+import { measureModelOutput } from './model-output.ts';
 import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
 
-const parts = ['server', 'browser', 'chat', 'media', 'events', 'account'] as const;
+const parts = ['server', 'browser', 'chat', 'media', 'events', 'account', 'output'] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
 const runs = (part: Part) => only === undefined || only === part;
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
     await withDataDir('account', async (dir) => measureAccountArchive(signInOverHttp, dir));
     await withDataDir('hostile-imports', async (dir) => measureHostileImports(signInOverHttp, dir));
   }
+  if (runs('output')) console.log(`\n${measureModelOutput().join('\n')}`);
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

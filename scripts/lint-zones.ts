@@ -65,7 +65,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
   },
   {
     to: 'profile/profile.service.ts',
-    from: ['ai', 'community', 'research'],
+    from: ['ai', 'research'],
     why: "the member's saved AI choice (getAiChoice)",
   },
   {
@@ -76,7 +76,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
   {
     to: 'ai/ai.service.ts',
     from: ['community'],
-    why: "the community's AI helpers pick the chat model and clean prompts as the AI feature does",
+    why: "the community's AI helpers pick the chat model (saved choice, offered models) and clean answers as the AI feature does",
   },
   ...[
     'tasks/tasks.service.ts',

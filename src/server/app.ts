@@ -8,6 +8,7 @@ import type { Database } from './db/database.ts';
 import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
 import { removeLeftoverUploads } from './features/account/receive-archive.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
+import { createAiCallLimiter } from './features/ai/ai-call-limits.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { authRoutes, createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
@@ -42,7 +43,7 @@ import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
 import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
 import type { Logger } from './lib/logger.ts';
 import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
-import { createFixedWindowLimiter, type RedisLimits } from './lib/rate-limiter.ts';
+import type { RedisLimits } from './lib/rate-limiter.ts';
 import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/request-language.ts';
 import { requestLog } from './lib/request-log.ts';
 import { limitRequestsInFlight } from './lib/requests-in-flight.ts';
@@ -138,11 +139,7 @@ export function createApp(deps: AppDeps) {
   const events = deps.events ?? createInProcessEventBus();
   const adminEmails = deps.adminEmails ?? [];
   const redisLimits = deps.redisLimits ? { redisLimits: deps.redisLimits } : {};
-  const aiLimiter = createFixedWindowLimiter({
-    limit: ai.config.rateLimitPerMinute,
-    windowMs: 60_000,
-    ...(deps.redisLimits ? { redis: deps.redisLimits, prefix: 'ai' } : {}),
-  });
+  const aiLimiter = createAiCallLimiter(ai.config, deps.redisLimits);
   const mediaStore = deps.mediaStore ?? createFileMediaStore(deps.media.dir);
   const generation = createGenerationService({
     db,
@@ -235,7 +232,7 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         now,
         appUrl: deps.appUrl,
-        adapters: createArchiveAdapters({ events }),
+        adapters: createArchiveAdapters({ events, models: ai.models }),
         media: deps.media,
         ...redisLimits,
       }),

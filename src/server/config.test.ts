@@ -197,3 +197,38 @@ describe('scale-out configuration', () => {
     ]);
   });
 });
+
+/** What a member may spend on the operator's AI keys: the models called, calls a day, generations at once. */
+describe('AI spend', () => {
+  it('has defaults: the catalogue only, 500 calls a day, 4 generations at once', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).ai).toMatchObject({
+      allowedModels: [],
+      dailyCallsPerMember: 500,
+      generationJobsInFlightPerMember: 4,
+    });
+  });
+
+  it('reads each from its variable, AI_ALLOWED_MODELS as a comma-separated list of ids', () => {
+    const ai = loadConfig({
+      NODE_ENV: 'test',
+      AI_ALLOWED_MODELS: ' openai/gpt-4o , fal-ai/flux-pro/v1.1-ultra,,meta-llama/llama-3.3-8b:free',
+      AI_DAILY_CALLS_PER_MEMBER: '50',
+      GENERATION_JOBS_IN_FLIGHT_PER_MEMBER: '1',
+    }).ai;
+    expect(ai).toMatchObject({
+      allowedModels: ['openai/gpt-4o', 'fal-ai/flux-pro/v1.1-ultra', 'meta-llama/llama-3.3-8b:free'],
+      dailyCallsPerMember: 50,
+      generationJobsInFlightPerMember: 1,
+    });
+  });
+
+  it('refuses an id no request could name, and limits that are not positive whole numbers', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', AI_ALLOWED_MODELS: 'openai/gpt-4o,gpt 4' })).toThrow(
+      /AI_ALLOWED_MODELS: "gpt 4" is not a model id/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', AI_DAILY_CALLS_PER_MEMBER: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', GENERATION_JOBS_IN_FLIGHT_PER_MEMBER: '2.5' })).toThrow(
+      ConfigError,
+    );
+  });
+});

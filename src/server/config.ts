@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { modelIdSchema } from '#shared/ai.ts';
 import type { HttpLimits } from './http-server.ts';
 
 /** Each member's share of the media store unless `MEDIA_QUOTA_BYTES` says otherwise: 5 GiB. */
@@ -39,6 +40,9 @@ const envSchema = z.object({
   OPENALEX_MAILTO: z.email().optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  AI_DAILY_CALLS_PER_MEMBER: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  AI_ALLOWED_MODELS: z.string().min(1).optional(),
+  GENERATION_JOBS_IN_FLIGHT_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(4),
   ADMIN_EMAILS: z.string().min(1).optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   MEDIA_MAX_BYTES: z.coerce
@@ -191,8 +195,14 @@ export type AiConfig = {
   timeoutMs: number;
   /** Bounded retries on 429 and 5xx before a provider failure is reported. */
   maxRetries: number;
-  /** AI requests one member may make per minute on this server. */
+  /** AI requests one member may make per minute (on every server together when they share Redis). */
   rateLimitPerMinute: number;
+  /** AI requests one member may make in a day, counted from their first (`AI_DAILY_CALLS_PER_MEMBER`). */
+  dailyCallsPerMember: number;
+  /** Model ids callable besides the catalogue's, with any provider and for any kind (`AI_ALLOWED_MODELS`). */
+  allowedModels: string[];
+  /** Generation jobs one member may have pending at once (`GENERATION_JOBS_IN_FLIGHT_PER_MEMBER`). */
+  generationJobsInFlightPerMember: number;
 };
 
 export class ConfigError extends Error {
@@ -240,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signIn = { mode: 'development' };
   }
   const outbound = parseOutboundAllow(e.UNSAFE_OUTBOUND_ALLOW, problems);
+  const allowedModels = parseModelIds('AI_ALLOWED_MODELS', e.AI_ALLOWED_MODELS, problems);
   if (production && e.UNSAFE_OUTBOUND_ALLOW)
     problems.push(
       'UNSAFE_OUTBOUND_ALLOW: lets the server fetch private addresses; never set it in production',
@@ -319,6 +330,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       maxRetries: 2,
       rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+      dailyCallsPerMember: e.AI_DAILY_CALLS_PER_MEMBER,
+      allowedModels,
+      generationJobsInFlightPerMember: e.GENERATION_JOBS_IN_FLIGHT_PER_MEMBER,
     },
   };
 }
@@ -349,6 +363,19 @@ function parseOutboundAllow(raw: string | undefined, problems: string[]): MediaC
     if (port !== undefined) extraPorts.push(port);
   }
   return { extraAllowed, extraPorts };
+}
+
+/** `openai/gpt-4o,fal-ai/flux-pro`: the ids, each one a model id as requests may name them. */
+function parseModelIds(name: string, raw: string | undefined, problems: string[]): string[] {
+  const ids = (raw ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  for (const id of ids) {
+    if (!modelIdSchema.safeParse(id).success)
+      problems.push(`${name}: "${id}" is not a model id (letters, digits and . : / @ + - _, at most 200)`);
+  }
+  return ids;
 }
 
 /**

@@ -131,13 +131,22 @@ export function extractIframeSrc(code: string): IframeSrc {
   const srcs = attributes.get('src') ?? [];
   if (srcs.length > 1) return { ok: false, reason: embedRefusal.codeDuplicateSrc };
   // Browsers strip ASCII whitespace around URL attributes; anything left inside is judged by parseLink.
-  const src = decodeEntities(srcs[0] ?? '').replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+  const src = trimHtmlSpace(decodeEntities(srcs[0] ?? ''));
   if (src === '') return { ok: false, reason: embedRefusal.codeNoSrc };
   return { ok: true, src };
 }
 
 const isHtmlSpace = (ch: string | undefined) =>
   ch === ' ' || ch === '\t' || ch === '\n' || ch === '\f' || ch === '\r';
+
+/** Without the ASCII whitespace around it, as browsers read a URL attribute: a loop, linear however long the run. */
+function trimHtmlSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isHtmlSpace(text[start])) start += 1;
+  while (end > start && isHtmlSpace(text[end - 1])) end -= 1;
+  return text.slice(start, end);
+}
 
 /** Attributes of one start tag from `start` up to its `>` (or the end of the text); null on an unclosed quote. */
 function readAttributes(code: string, start: number): Map<string, string[]> | null {

@@ -30,6 +30,10 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'Too many requests at once from this browser. Try again shortly.':
     'Demasiadas solicitudes a la vez desde este navegador. Inténtalo de nuevo en un momento.',
   'Too many {0} requests: try again in {1} s': 'Demasiadas solicitudes de {0}: vuelve a intentarlo en {1} s',
+  'Daily AI limit reached ({0} calls): try again in {1}':
+    'Límite diario de IA alcanzado ({0} llamadas): vuelve a intentarlo en {1}',
+  'Too many generations running at once (at most {0}): try again when one has finished':
+    'Demasiadas generaciones en curso a la vez (como máximo {0}): vuelve a intentarlo cuando termine una',
   AI: 'IA',
   posts: 'publicaciones',
   comments: 'comentarios',
@@ -141,6 +145,9 @@ export const spanishTexts: Readonly<Record<string, string>> = {
     'Un modelo local no puede crear imágenes: elige OpenRouter, Straico o fal.ai para generar una',
   '{0}: the server working on it stopped too often':
     '{0}: el servidor que la procesaba se detuvo demasiadas veces',
+  '{0} does not offer "{1}" on this server: choose a model from the list':
+    '{0} no ofrece "{1}" en este servidor: elige un modelo de la lista',
+  'Choose a model from the list': 'Elige un modelo de la lista',
 
   // Research (#shared/research.ts RESEARCH_TEXTS).
   'Please enter a research topic first ✍️': 'Escribe primero un tema de investigación ✍️',

@@ -5,19 +5,25 @@ export type TextTable = Readonly<Record<string, string>>;
 
 const templatesByTable = new WeakMap<TextTable, Template[]>();
 
+/**
+ * The pattern that matches the texts an English `{0}`-style template builds: its words as they are, each part any
+ * text. Built at run time, so tests/server/linear-regexes.test.ts checks the patterns of every template here.
+ */
+export function templatePattern(english: string): RegExp {
+  const source = english
+    .split(/(\{\d\})/)
+    .map((part) => (/^\{\d\}$/.test(part) ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 's');
+}
+
 /** `{0}`-style templates of a table, as patterns that match the English text they build. */
 function templatesOf(table: TextTable): Template[] {
   let templates = templatesByTable.get(table);
   if (!templates) {
     templates = Object.entries(table)
       .filter(([english]) => /\{\d\}/.test(english))
-      .map(([english, text]) => {
-        const source = english
-          .split(/(\{\d\})/)
-          .map((part) => (/^\{\d\}$/.test(part) ? '(.+?)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('');
-        return { pattern: new RegExp(`^${source}$`, 's'), text };
-      });
+      .map(([english, text]) => ({ pattern: templatePattern(english), text }));
     templatesByTable.set(table, templates);
   }
   return templates;

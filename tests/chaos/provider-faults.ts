@@ -72,6 +72,7 @@ export const providerFaults: ChaosPart = {
         OPENROUTER_BASE_URL: fake.baseUrl,
         AI_TIMEOUT_MS: String(AI_TIMEOUT_MS),
         AI_RATE_LIMIT_PER_MINUTE: '10000',
+        AI_DAILY_CALLS_PER_MEMBER: '1000000',
         // One member makes every faulty call at once here: this part is about providers, not about the cap on
         // one browser's requests in flight (slow-clients tries that).
         MEMBER_REQUESTS_IN_FLIGHT: '1000',

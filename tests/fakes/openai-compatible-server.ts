@@ -11,6 +11,7 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * - by words in the last member message, so a browser test can steer it through the page:
  *   `[fail]` 500, `[rate-limit]` 429, `[bad-request]` 400, `[garbage]` an HTML page with status 200,
  *   `[slow]` a long reply streamed slowly, `[midstream-error]` an error chunk after some text, `[empty]` no text,
+ *   `[whitespace-flood]` `whitespaceFlood` of the message,
  *   `[hang]` never answers, `[stall]` starts a streamed reply then goes silent, `[reset]` sends the status line
  *   and part of the answer, then drops the connection;
  * - by `enqueue()`, which overrides the next answers in order (server tests).
@@ -62,6 +63,15 @@ const ROUTED_MODEL = 'openai/gpt-4o-mini';
 /** A 1×1 PNG as OpenRouter sends images: a base64 data URI. */
 export const FAKE_IMAGE_DATA_URI =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * The answer a model can give that a backtracking tag pattern stalls on: it opens the tag the member's words came
+ * fenced in (`<prompt>`, `<text>`), runs on with 4,000 characters of whitespace and never closes it.
+ */
+export function whitespaceFlood(message: string): string {
+  const tag = /^<(\w{1,20})>/.exec(message.trim())?.[1];
+  return `${tag ? `<${tag}>` : ''}${' \n\t '.repeat(1_000)}flood`;
+}
 
 export async function startFakeOpenAiServer(
   options: {
@@ -121,6 +131,7 @@ export async function startFakeOpenAiServer(
     if (last.includes('[stall]')) return { kind: 'stall', textBefore: 'The beginning' };
     if (last.includes('[reset]')) return { kind: 'reset', textBefore: 'Half an answer' };
     if (last.includes('[empty]')) return { kind: 'reply', text: '' };
+    if (last.includes('[whitespace-flood]')) return { kind: 'reply', text: whitespaceFlood(last) };
     if (last.includes('[midstream-error]'))
       return {
         kind: 'midstream-error',

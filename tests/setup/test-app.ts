@@ -191,8 +191,8 @@ export function testMediaConfig(dir: string): MediaConfig {
 
 /**
  * AI settings for tests: nothing configured, every provider's URL on a closed local port (so a mistake fails
- * fast instead of reaching the internet), short timeouts, one retry, and a rate limit tests do not hit unless
- * they set it.
+ * fast instead of reaching the internet), short timeouts, one retry, the catalogue's models only, and rate,
+ * daily and generation limits tests do not hit unless they set them.
  */
 export function testAiConfig(): AiConfig {
   const closed = 'http://127.0.0.1:9';
@@ -207,5 +207,7 @@ export function testAiConfig(): AiConfig {
     timeoutMs: 3_000,
     maxRetries: 1,
     rateLimitPerMinute: 1_000,
+    dailyCallsPerMember: 100_000,
+    generationJobsInFlightPerMember: 1_000,
   };
 }

@@ -3,6 +3,7 @@ import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
+import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 /**
  * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,
@@ -119,11 +120,11 @@ export function createFileMediaStore(dir: string): MediaStore {
       await rm(fileOf(key), { force: true });
     },
     async removeAll(prefix) {
-      const trimmed = prefix.replace(/\/+$/, '');
+      const trimmed = withoutTrailingSlashes(prefix);
       await rm(fileOf(trimmed), { recursive: true, force: true });
     },
     async *list(prefix) {
-      const folder = fileOf(prefix.replace(/\/+$/, ''));
+      const folder = fileOf(withoutTrailingSlashes(prefix));
       let names: string[];
       try {
         names = await readdir(folder, { recursive: true });

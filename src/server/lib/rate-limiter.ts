@@ -21,8 +21,11 @@ import type { Logger } from './logger.ts';
  */
 export type RateLimiter = {
   /** Counts one use; answers how long to wait when the key is over its limit, else null. */
-  take(key: string): Promise<{ retryAfterSeconds: number } | null>;
+  take(key: string): Promise<Refusal | null>;
 };
+
+/** A limiter's no: how long to wait, and what to tell the member when the limiter has its own words for it. */
+export type Refusal = { retryAfterSeconds: number; message?: string };
 
 /** Where limits are counted when the servers share a Redis. */
 export type RedisLimits = {
@@ -73,6 +76,35 @@ export function createFixedWindowLimiter(options: {
   return { take: (key) => verdictOf(memory.consume(key)) };
 }
 
+/**
+ * Counts a use against each limiter in turn and answers the first refusal; a use refused by one is not counted
+ * by those after it (a member held back by the minute's limit spends none of the day's).
+ */
+export function inTurn(...limiters: RateLimiter[]): RateLimiter {
+  return {
+    async take(key) {
+      for (const limiter of limiters) {
+        const refusal = await limiter.take(key);
+        if (refusal) return refusal;
+      }
+      return null;
+    },
+  };
+}
+
+/** `limiter`, its refusals told to the member in its own words. */
+export function describedAs(
+  limiter: RateLimiter,
+  words: { message: (retryAfterSeconds: number) => string },
+): RateLimiter {
+  return {
+    async take(key) {
+      const refusal = await limiter.take(key);
+      return refusal && { ...refusal, message: words.message(refusal.retryAfterSeconds) };
+    },
+  };
+}
+
 /** 429 with Retry-After once the signed-in member is over the limiter's budget. Runs after `requireMember`. */
 export function limitPerMember(limiter: RateLimiter, what: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -80,7 +112,7 @@ export function limitPerMember(limiter: RateLimiter, what: string) {
     if (verdict) {
       throw new AppError(
         'rate_limited',
-        `Too many ${what} requests: try again in ${verdict.retryAfterSeconds} s`,
+        verdict.message ?? `Too many ${what} requests: try again in ${verdict.retryAfterSeconds} s`,
         { headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
       );
     }
@@ -88,12 +120,12 @@ export function limitPerMember(limiter: RateLimiter, what: string) {
   });
 }
 
-function retryAfter(msBeforeNext: number): { retryAfterSeconds: number } {
+function retryAfter(msBeforeNext: number): Refusal {
   return { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
 }
 
 /** The library refuses an over-limit key by rejecting with its result; any other rejection is a real failure. */
-async function verdictOf(consumed: Promise<RateLimiterRes>): Promise<{ retryAfterSeconds: number } | null> {
+async function verdictOf(consumed: Promise<RateLimiterRes>): Promise<Refusal | null> {
   try {
     await consumed;
     return null;

@@ -21,6 +21,7 @@ import {
   mediaTooLarge,
   type StoredFileInfo,
 } from './media-store.ts';
+import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 export type S3MediaStoreOptions = {
   /** The S3-compatible server (`https://<account>.r2.cloudflarestorage.com`, MinIO's URL); AWS's when absent. */
@@ -204,7 +205,7 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
     async removeAll(prefix) {
-      const trimmed = objectKey(prefix.replace(/\/+$/, ''));
+      const trimmed = objectKey(withoutTrailingSlashes(prefix));
       for await (const objects of objectsUnder(trimmed)) {
         const keys = objects.map((object) => object.key);
         const answer = await client.send(
@@ -225,7 +226,7 @@ export function createS3MediaStore(options: S3MediaStoreOptions): S3MediaStore {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: trimmed }));
     },
     list(prefix) {
-      return objectsUnder(objectKey(prefix.replace(/\/+$/, '')));
+      return objectsUnder(objectKey(withoutTrailingSlashes(prefix)));
     },
     async checkBucket() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -92,7 +92,9 @@ export async function serveStoredFile(
  */
 export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  // Trimmed first, and the first number optional as a whole, so no two `\s*` ever meet: a pattern where they do
+  // backtracks quadratically over a header of spaces.
+  const match = /^bytes\s*=\s*(?:(\d+)\s*)?-\s*(\d*)$/i.exec(header.trim());
   if (!match) return null;
   const [, first = '', last = ''] = match;
   if (first === '' && last === '') return null;

@@ -1,6 +1,8 @@
 import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+import { createAllowedModels } from './allowed-models.ts';
+import { boundedChat } from './bounded-chat.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createFalQueue, type FalQueue } from './fal-queue.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
@@ -25,6 +27,10 @@ export function createAiProviders(config: AiConfig) {
     fal: Boolean(config.fal.apiKey),
     local: Boolean(config.openAiCompatible.baseUrl),
   };
+  const models = createAllowedModels({
+    extra: config.allowedModels,
+    localModels: config.openAiCompatible.models,
+  });
   const chatClients = new Map<AiProviderId, ChatProvider>();
   let falQueue: FalQueue | undefined;
   let straicoMedia: StraicoMedia | undefined;
@@ -66,15 +72,20 @@ export function createAiProviders(config: AiConfig) {
   return {
     config,
     isConfigured: (id: AiProviderId) => configured[id],
+    /** The models this server calls: the catalogue's and `AI_ALLOWED_MODELS` (allowed-models.ts). */
+    models,
     configuredIds: (): AiProviderId[] =>
       (Object.keys(configured) as AiProviderId[]).filter((id) => configured[id]),
-    /** The chat client of a provider; 503 when its key is missing, 400 when it cannot chat. */
+    /**
+     * The chat client of a provider, refusing a chat model the server does not offer and cutting answers at each
+     * request's `maxChars` (bounded-chat.ts); 503 when its key is missing, 400 when it cannot chat.
+     */
     chat(id: AiProviderId): ChatProvider {
       if (id === 'fal') return buildChat(id);
       if (!configured[id]) throw providerNotConfigured(id);
       let client = chatClients.get(id);
       if (!client) {
-        client = buildChat(id);
+        client = boundedChat(buildChat(id), (model) => models.require(id, model, { kind: 'chat' }));
         chatClients.set(id, client);
       }
       return client;

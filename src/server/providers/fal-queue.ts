@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '#server/lib/errors.ts';
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { providerFailed, providerTimeout } from './provider-errors.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
 
@@ -83,7 +84,7 @@ export function createFalQueue(options: {
     }
     const response = await falFetch(
       // Appended, not resolved: a queue URL with a path (a proxy in front of fal) keeps it.
-      `${options.queueUrl.replace(/\/+$/, '')}/${modelId}`,
+      `${withoutTrailingSlashes(options.queueUrl)}/${modelId}`,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) },
       call.signal,
     );

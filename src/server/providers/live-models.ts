@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { type AiProviderId, modelIdSchema } from '#shared/ai.ts';
 import type { AiProviders } from './ai-providers.ts';
 import { providerFetch } from './provider-fetch.ts';
@@ -44,7 +45,7 @@ export function createLiveModelLists(ai: AiProviders, options: { now?: () => num
   const openRouter = createCachedRead(async () => {
     // `output_modalities=text`: chat models only, which is what this list is for (the newest API's default too).
     const response = await providerFetch(
-      `${withoutTrailingSlash(config.openRouter.baseUrl)}/models?output_modalities=text`,
+      `${withoutTrailingSlashes(config.openRouter.baseUrl)}/models?output_modalities=text`,
       { headers: { accept: 'application/json' } },
       fetchOptions('openrouter'),
     );
@@ -55,7 +56,7 @@ export function createLiveModelLists(ai: AiProviders, options: { now?: () => num
     const baseUrl = config.openAiCompatible.baseUrl ?? '';
     const apiKey = config.openAiCompatible.apiKey;
     const response = await providerFetch(
-      `${withoutTrailingSlash(baseUrl)}/models`,
+      `${withoutTrailingSlashes(baseUrl)}/models`,
       { headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) } },
       fetchOptions('local'),
     );
@@ -143,8 +144,4 @@ function listData(body: unknown): unknown[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw new Error('the model list has no `data` array');
   return data;
-}
-
-function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }

@@ -8,6 +8,7 @@ import {
   startFakeOpenAiServer,
 } from '#tests/fakes/openai-compatible-server.ts';
 import { failureOf } from '#tests/setup/failure-of.ts';
+import { collect } from '#tests/setup/stream-pieces.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 
@@ -44,22 +45,23 @@ function openRouterChat(overrides: { apiKey?: string; timeoutMs?: number; maxRet
   });
 }
 
+/** What every call says the answer may be (each feature names its own; bounded-chat.ts cuts at `maxChars`). */
+const bounds = { maxTokens: 300, maxChars: 10_000 };
+
 const ask = (content: string): AiChatMessage[] => [
   { role: 'system', content: 'Be brief.' },
   { role: 'user', content },
 ];
 
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
-}
-
 /** The AppError a provider call failed with, checked for its code, status and (part of) its message. */
 
 describe('whole answers', () => {
   it('answers the text and the model the auto router picked, sending model, messages, key and title', async () => {
-    const reply = await openRouterChat().complete({ model: 'openrouter/auto', messages: ask('Hello there') });
+    const reply = await openRouterChat().complete({
+      model: 'openrouter/auto',
+      ...bounds,
+      messages: ask('Hello there'),
+    });
 
     expect(reply).toEqual({ text: 'Lumara heard: "Hello there"', model: 'openai/gpt-4o-mini' });
     const [request] = openRouter.chatRequests();
@@ -70,24 +72,30 @@ describe('whole answers', () => {
     expect(request?.headers['x-title']).toBe('Lumara');
   });
 
-  it('sends max_tokens only when asked to', async () => {
+  it('sends max_tokens on every call, whole or streamed', async () => {
     const chat = openRouterChat();
-    await chat.complete({ model: 'openrouter/auto', messages: ask('one') });
-    await chat.complete({ model: 'openrouter/auto', messages: ask('two'), maxTokens: 50 });
-    const [first, second] = openRouter.chatRequests();
-    expect(first?.body).not.toHaveProperty('max_tokens');
-    expect(second?.body.max_tokens).toBe(50);
+    await chat.complete({ model: 'openrouter/auto', messages: ask('one'), maxTokens: 50, maxChars: 100 });
+    await collect(
+      chat.stream({ model: 'openrouter/auto', messages: ask('two'), maxTokens: 60, maxChars: 100 }),
+    );
+    const [whole, streamed] = openRouter.chatRequests();
+    expect(whole?.body.max_tokens).toBe(50);
+    expect(streamed?.body).toMatchObject({ stream: true, max_tokens: 60 });
   });
 
   it('answers an empty text when the model said nothing', async () => {
-    const reply = await openRouterChat().complete({ model: 'openrouter/auto', messages: ask('[empty]') });
+    const reply = await openRouterChat().complete({
+      model: 'openrouter/auto',
+      ...bounds,
+      messages: ask('[empty]'),
+    });
     expect(reply.text).toBe('');
   });
 
   it('reports a 4xx as 502 with the provider message, without retrying it', async () => {
     openRouter.enqueue({ kind: 'error', status: 402, message: 'Insufficient credits. Add more credits' });
     const error = await failureOf(
-      openRouterChat().complete({ model: 'openrouter/auto', messages: ask('hi') }),
+      openRouterChat().complete({ model: 'openrouter/auto', ...bounds, messages: ask('hi') }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.status).toBe(502);
@@ -97,7 +105,11 @@ describe('whole answers', () => {
 
   it('reports a 5xx as 502 with the provider message after the bounded retries', async () => {
     const error = await failureOf(
-      openRouterChat({ maxRetries: 1 }).complete({ model: 'openrouter/auto', messages: ask('[fail]') }),
+      openRouterChat({ maxRetries: 1 }).complete({
+        model: 'openrouter/auto',
+        ...bounds,
+        messages: ask('[fail]'),
+      }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('OpenRouter: Internal Server Error');
@@ -109,14 +121,22 @@ describe('whole answers', () => {
       { kind: 'error', status: 429, message: 'Rate limit exceeded', retryAfterSeconds: 0 },
       { kind: 'reply', text: 'Second time lucky' },
     );
-    const reply = await openRouterChat().complete({ model: 'openrouter/auto', messages: ask('hi') });
+    const reply = await openRouterChat().complete({
+      model: 'openrouter/auto',
+      ...bounds,
+      messages: ask('hi'),
+    });
     expect(reply.text).toBe('Second time lucky');
     expect(openRouter.chatRequests()).toHaveLength(2);
   });
 
   it('reports a 429 that lasts as 502 with the provider message', async () => {
     const error = await failureOf(
-      openRouterChat({ maxRetries: 0 }).complete({ model: 'openrouter/auto', messages: ask('[rate-limit]') }),
+      openRouterChat({ maxRetries: 0 }).complete({
+        model: 'openrouter/auto',
+        ...bounds,
+        messages: ask('[rate-limit]'),
+      }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('OpenRouter: Rate limit exceeded');
@@ -126,6 +146,7 @@ describe('whole answers', () => {
     const error = await failureOf(
       openRouterChat({ timeoutMs: 300, maxRetries: 0 }).complete({
         model: 'openrouter/auto',
+        ...bounds,
         messages: ask('[hang]'),
       }),
     );
@@ -138,6 +159,7 @@ describe('whole answers', () => {
     const error = await failureOf(
       openRouterChat({ timeoutMs: 300, maxRetries: 2 }).complete({
         model: 'openrouter/auto',
+        ...bounds,
         messages: ask('[hang]'),
       }),
     );
@@ -148,7 +170,7 @@ describe('whole answers', () => {
 
   it('reports a 200 that is not a completion (a proxy page) as 502', async () => {
     const error = await failureOf(
-      openRouterChat().complete({ model: 'openrouter/auto', messages: ask('[garbage]') }),
+      openRouterChat().complete({ model: 'openrouter/auto', ...bounds, messages: ask('[garbage]') }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.status).toBe(502);
@@ -156,7 +178,11 @@ describe('whole answers', () => {
 
   it('reports a connection dropped mid-answer as 502, not as a bug of ours', async () => {
     const error = await failureOf(
-      openRouterChat({ maxRetries: 0 }).complete({ model: 'openrouter/auto', messages: ask('[reset]') }),
+      openRouterChat({ maxRetries: 0 }).complete({
+        model: 'openrouter/auto',
+        ...bounds,
+        messages: ask('[reset]'),
+      }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('OpenRouter: dropped the connection mid-answer');
@@ -166,6 +192,7 @@ describe('whole answers', () => {
     const error = await failureOf(
       openRouterChat({ apiKey: 'sk-or-v1-wrong' }).complete({
         model: 'openrouter/auto',
+        ...bounds,
         messages: ask('hi'),
       }),
     );
@@ -178,6 +205,7 @@ describe('whole answers', () => {
     const controller = new AbortController();
     const work = openRouterChat().complete({
       model: 'openrouter/auto',
+      ...bounds,
       messages: ask('[hang]'),
       signal: controller.signal,
     });
@@ -190,7 +218,7 @@ describe('whole answers', () => {
 describe('streamed answers', () => {
   it('yields the text piece by piece in order, skipping keep-alive comments and the usage chunk', async () => {
     const pieces = await collect(
-      openRouterChat().stream({ model: 'openrouter/auto', messages: ask('tell me a story') }),
+      openRouterChat().stream({ model: 'openrouter/auto', ...bounds, messages: ask('tell me a story') }),
     );
     expect(pieces.join('')).toBe('Lumara heard: "tell me a story"');
     // One piece per word the fake sent: nothing extra from the comment, the stop chunk or the usage chunk.
@@ -204,6 +232,7 @@ describe('streamed answers', () => {
       (async () => {
         for await (const piece of openRouterChat().stream({
           model: 'openrouter/auto',
+          ...bounds,
           messages: ask('[midstream-error]'),
         }))
           pieces.push(piece);
@@ -220,6 +249,7 @@ describe('streamed answers', () => {
       (async () => {
         for await (const piece of openRouterChat().stream({
           model: 'openrouter/auto',
+          ...bounds,
           messages: ask('[reset]'),
         }))
           pieces.push(piece);
@@ -233,7 +263,11 @@ describe('streamed answers', () => {
   it('reports a failure before the stream starts as 502 with the provider message', async () => {
     const error = await failureOf(
       collect(
-        openRouterChat({ maxRetries: 0 }).stream({ model: 'openrouter/auto', messages: ask('[fail]') }),
+        openRouterChat({ maxRetries: 0 }).stream({
+          model: 'openrouter/auto',
+          ...bounds,
+          messages: ask('[fail]'),
+        }),
       ),
     );
     expect(error.code).toBe('provider_failed');
@@ -245,13 +279,15 @@ describe('streamed answers', () => {
       { kind: 'error', status: 429, message: 'Rate limit exceeded', retryAfterSeconds: 0 },
       { kind: 'reply', text: 'Streamed after all' },
     );
-    const pieces = await collect(openRouterChat().stream({ model: 'openrouter/auto', messages: ask('hi') }));
+    const pieces = await collect(
+      openRouterChat().stream({ model: 'openrouter/auto', ...bounds, messages: ask('hi') }),
+    );
     expect(pieces.join('')).toBe('Streamed after all');
   });
 
   it('reports a 200 that is not an event stream as 502', async () => {
     const error = await failureOf(
-      collect(openRouterChat().stream({ model: 'openrouter/auto', messages: ask('[garbage]') })),
+      collect(openRouterChat().stream({ model: 'openrouter/auto', ...bounds, messages: ask('[garbage]') })),
     );
     expect(error.code).toBe('provider_failed');
   });
@@ -261,6 +297,7 @@ describe('streamed answers', () => {
       collect(
         openRouterChat({ timeoutMs: 300, maxRetries: 0 }).stream({
           model: 'openrouter/auto',
+          ...bounds,
           messages: ask('[hang]'),
         }),
       ),
@@ -275,6 +312,7 @@ describe('streamed answers', () => {
       (async () => {
         for await (const piece of openRouterChat({ timeoutMs: 300, maxRetries: 0 }).stream({
           model: 'openrouter/auto',
+          ...bounds,
           messages: ask('hi'),
         }))
           pieces.push(piece);
@@ -286,7 +324,13 @@ describe('streamed answers', () => {
 
   it('reports a wrong key as 502 with the provider message', async () => {
     const error = await failureOf(
-      collect(openRouterChat({ apiKey: 'nope' }).stream({ model: 'openrouter/auto', messages: ask('hi') })),
+      collect(
+        openRouterChat({ apiKey: 'nope' }).stream({
+          model: 'openrouter/auto',
+          ...bounds,
+          messages: ask('hi'),
+        }),
+      ),
     );
     expect(error.message).toBe('OpenRouter: No auth credentials found');
   });
@@ -298,6 +342,7 @@ describe('streamed answers', () => {
     try {
       for await (const piece of openRouterChat().stream({
         model: 'openrouter/auto',
+        ...bounds,
         messages: ask('[slow]'),
         signal: controller.signal,
       })) {
@@ -349,6 +394,7 @@ describe('streamed answers', () => {
       const failure = await (async () => {
         for await (const piece of chat.stream({
           model: 'm',
+          ...bounds,
           messages: ask('go on'),
           signal: controller.signal,
         })) {
@@ -372,6 +418,7 @@ describe('streamed answers', () => {
     const work = collect(
       openRouterChat().stream({
         model: 'openrouter/auto',
+        ...bounds,
         messages: ask('[hang]'),
         signal: controller.signal,
       }),
@@ -396,26 +443,28 @@ describe('a local OpenAI-compatible server (Ollama flavour)', () => {
 
   it('answers whole, naming the local model', async () => {
     expect(ollama.baseUrl).toMatch(/\/v1$/);
-    const reply = await localChat().complete({ model: 'llama3.2', messages: ask('Hi local') });
+    const reply = await localChat().complete({ model: 'llama3.2', ...bounds, messages: ask('Hi local') });
     expect(reply).toEqual({ text: 'Lumara heard: "Hi local"', model: 'llama3.2' });
     expect(ollama.chatRequests()[0]?.path).toBe('/chat/completions');
   });
 
   it('streams piece by piece', async () => {
-    const pieces = await collect(localChat().stream({ model: 'llama3.2', messages: ask('stream please') }));
+    const pieces = await collect(
+      localChat().stream({ model: 'llama3.2', ...bounds, messages: ask('stream please') }),
+    );
     expect(pieces).toEqual(['Lumara ', 'heard: ', '"stream ', 'please"']);
   });
 
   it('reports its OpenAI-style errors as 502 with its message', async () => {
     ollama.enqueue({ kind: 'error', status: 404, message: 'model "nope" not found, try pulling it first' });
-    const error = await failureOf(localChat().complete({ model: 'nope', messages: ask('hi') }));
+    const error = await failureOf(localChat().complete({ model: 'nope', ...bounds, messages: ask('hi') }));
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('Local model: model "nope" not found, try pulling it first');
   });
 
   it('reports an error chunk mid-stream as 502', async () => {
     const error = await failureOf(
-      collect(localChat().stream({ model: 'llama3.2', messages: ask('[midstream-error]') })),
+      collect(localChat().stream({ model: 'llama3.2', ...bounds, messages: ask('[midstream-error]') })),
     );
     expect(error.code).toBe('provider_failed');
   });

@@ -50,7 +50,7 @@ export function createOpenAiCompatibleChat(options: OpenAiCompatibleOptions): Ch
           {
             model: request.model,
             messages: request.messages,
-            ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+            max_tokens: request.maxTokens,
           },
           { signal: deadline.signal },
         );
@@ -81,7 +81,7 @@ export function createOpenAiCompatibleChat(options: OpenAiCompatibleOptions): Ch
             model: request.model,
             messages: request.messages,
             stream: true,
-            ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+            max_tokens: request.maxTokens,
           },
           { signal: deadline.signal },
         );

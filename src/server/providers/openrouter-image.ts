@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
@@ -54,7 +55,7 @@ export function createOpenRouterImages(options: {
   maxRetries: number;
   defaultHeaders?: Record<string, string>;
 }): OpenRouterImages {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const url = `${withoutTrailingSlashes(options.baseUrl)}/chat/completions`;
 
   return {
     async generate(request, call) {

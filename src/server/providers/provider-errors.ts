@@ -27,7 +27,8 @@ const serviceLabels: Record<ExternalServiceId, string> = { ...aiProviderLabels, 
 
 /** Provider messages are shown to members: bounded, single-line, and never echo our request back. */
 export function providerFailed(provider: ExternalServiceId, providerMessage: string | undefined): AppError {
-  const message = (providerMessage ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+  // Cut before it is read: the message can be a model's whole answer (an image model's text instead of an image).
+  const message = (providerMessage ?? '').slice(0, 2_000).replace(/\s+/g, ' ').trim().slice(0, 300);
   return new AppError(
     'provider_failed',
     message ? `${serviceLabels[provider]}: ${message}` : `${serviceLabels[provider]} did not answer properly`,

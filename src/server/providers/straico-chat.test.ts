@@ -7,6 +7,7 @@ import {
   startFakeStraicoServer,
 } from '#tests/fakes/straico-server.ts';
 import { failureOf } from '#tests/setup/failure-of.ts';
+import { collect } from '#tests/setup/stream-pieces.ts';
 import { createStraicoChat, transcriptOf } from './straico-chat.ts';
 
 /** Straico's chat client against the local fake of providers.md §2: the envelope, failures, retries, deadline. */
@@ -30,22 +31,22 @@ function straicoChat(
 }
 
 const one = (content: string): AiChatMessage[] => [{ role: 'user', content }];
-
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
-  const pieces: string[] = [];
-  for await (const piece of stream) pieces.push(piece);
-  return pieces;
-}
+/** What every call says the answer may be (each feature names its own). */
+const bounds = { maxTokens: 300, maxChars: 10_000 };
 
 describe('answers', () => {
   it('answers the completion text and model, sending the key, the model and the message', async () => {
-    const reply = await straicoChat().complete({ model: 'openai/gpt-4o-mini', messages: one('Hello there') });
+    const reply = await straicoChat().complete({
+      model: 'openai/gpt-4o-mini',
+      ...bounds,
+      messages: one('Hello there'),
+    });
 
     expect(reply).toEqual({ text: 'Lumara heard: "Hello there"', model: 'openai/gpt-4o-mini' });
     const [request] = straico.completionRequests();
     expect(request?.method).toBe('POST');
     expect(request?.headers.authorization).toBe(`Bearer ${FAKE_STRAICO_API_KEY}`);
-    expect(request?.body).toEqual({ model: 'openai/gpt-4o-mini', message: 'Hello there' });
+    expect(request?.body).toEqual({ model: 'openai/gpt-4o-mini', message: 'Hello there', max_tokens: 300 });
   });
 
   it('writes a conversation out as one transcript message, instructions first', async () => {
@@ -58,6 +59,7 @@ describe('answers', () => {
         { role: 'user', content: 'Say more' },
       ],
       maxTokens: 100,
+      maxChars: 10_000,
     });
     const [request] = straico.completionRequests();
     expect(request?.body.message).toBe(
@@ -68,10 +70,14 @@ describe('answers', () => {
 
   it('streams the whole reply as one piece (Straico does not stream), and nothing for an empty reply', async () => {
     expect(
-      await collect(straicoChat().stream({ model: 'openai/gpt-4o-mini', messages: one('stream?') })),
+      await collect(
+        straicoChat().stream({ model: 'openai/gpt-4o-mini', ...bounds, messages: one('stream?') }),
+      ),
     ).toEqual(['Lumara heard: "stream?"']);
     expect(
-      await collect(straicoChat().stream({ model: 'openai/gpt-4o-mini', messages: one('[empty]') })),
+      await collect(
+        straicoChat().stream({ model: 'openai/gpt-4o-mini', ...bounds, messages: one('[empty]') }),
+      ),
     ).toEqual([]);
   });
 
@@ -95,6 +101,7 @@ describe('answers', () => {
     try {
       const reply = await straicoChat({ baseUrl: `${proxy.origin}/straico/` }).complete({
         model: 'm',
+        ...bounds,
         messages: one('hi'),
       });
       expect(reply.text).toBe('via proxy');
@@ -107,7 +114,7 @@ describe('answers', () => {
 describe('failures', () => {
   it('reports a wrong key as 502 with Straico’s message, without retrying', async () => {
     const error = await failureOf(
-      straicoChat({ apiKey: 'ko-wrong' }).complete({ model: 'm', messages: one('hi') }),
+      straicoChat({ apiKey: 'ko-wrong' }).complete({ model: 'm', ...bounds, messages: one('hi') }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.status).toBe(502);
@@ -117,7 +124,7 @@ describe('failures', () => {
 
   it('reports a 5xx as 502 with Straico’s message after the bounded retries', async () => {
     const error = await failureOf(
-      straicoChat({ maxRetries: 1 }).complete({ model: 'm', messages: one('[fail]') }),
+      straicoChat({ maxRetries: 1 }).complete({ model: 'm', ...bounds, messages: one('[fail]') }),
     );
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('Straico: Internal server error');
@@ -129,14 +136,14 @@ describe('failures', () => {
       { kind: 'error', status: 429, message: 'Too many requests', retryAfterSeconds: 0 },
       { kind: 'reply', text: 'Patience paid' },
     );
-    const reply = await straicoChat().complete({ model: 'm', messages: one('hi') });
+    const reply = await straicoChat().complete({ model: 'm', ...bounds, messages: one('hi') });
     expect(reply.text).toBe('Patience paid');
     expect(straico.completionRequests()).toHaveLength(2);
   });
 
   it('reports a 429 that lasts as 502 with Straico’s message', async () => {
     const error = await failureOf(
-      straicoChat({ maxRetries: 1 }).complete({ model: 'm', messages: one('[rate-limit]') }),
+      straicoChat({ maxRetries: 1 }).complete({ model: 'm', ...bounds, messages: one('[rate-limit]') }),
     );
     expect(error.message).toBe('Straico: Too many requests');
     expect(straico.completionRequests()).toHaveLength(2);
@@ -144,27 +151,33 @@ describe('failures', () => {
 
   it('does not retry a 4xx other than 429', async () => {
     straico.enqueue({ kind: 'error', status: 402, message: 'Not enough coins' });
-    const error = await failureOf(straicoChat().complete({ model: 'm', messages: one('hi') }));
+    const error = await failureOf(straicoChat().complete({ model: 'm', ...bounds, messages: one('hi') }));
     expect(error.message).toBe('Straico: Not enough coins');
     expect(straico.completionRequests()).toHaveLength(1);
   });
 
   it('reports a 201 whose envelope says it failed as 502 with its message', async () => {
     straico.enqueue({ kind: 'unsuccessful', message: 'Model unavailable' });
-    const error = await failureOf(straicoChat().complete({ model: 'm', messages: one('hi') }));
+    const error = await failureOf(straicoChat().complete({ model: 'm', ...bounds, messages: one('hi') }));
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('Straico: Model unavailable');
   });
 
   it('reports a success that is not JSON (a proxy page) as 502', async () => {
-    const error = await failureOf(straicoChat().complete({ model: 'm', messages: one('[garbage]') }));
+    const error = await failureOf(
+      straicoChat().complete({ model: 'm', ...bounds, messages: one('[garbage]') }),
+    );
     expect(error.code).toBe('provider_failed');
     expect(error.message).toBe('Straico: answered without a reply');
   });
 
   it('gives up on a Straico that never answers: 504, one deadline over every attempt', async () => {
     const error = await failureOf(
-      straicoChat({ timeoutMs: 300, maxRetries: 2 }).complete({ model: 'm', messages: one('[hang]') }),
+      straicoChat({ timeoutMs: 300, maxRetries: 2 }).complete({
+        model: 'm',
+        ...bounds,
+        messages: one('[hang]'),
+      }),
     );
     expect(error.code).toBe('provider_timeout');
     expect(error.status).toBe(504);
@@ -173,7 +186,12 @@ describe('failures', () => {
 
   it('stops waiting when the caller aborts, with the abort rather than a provider error', async () => {
     const controller = new AbortController();
-    const work = straicoChat().complete({ model: 'm', messages: one('[hang]'), signal: controller.signal });
+    const work = straicoChat().complete({
+      model: 'm',
+      ...bounds,
+      messages: one('[hang]'),
+      signal: controller.signal,
+    });
     for (let i = 0; i < 200 && straico.completionRequests().length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import type { ChatProvider, ChatReply, ChatRequest } from './chat-provider.ts';
 import { providerFailed } from './provider-errors.ts';
@@ -17,14 +18,14 @@ export function createStraicoChat(options: {
   async function complete(request: ChatRequest): Promise<ChatReply> {
     const response = await providerFetch(
       // Appended, not resolved: a base URL with a path (a proxy in front of Straico) keeps it.
-      `${options.baseUrl.replace(/\/+$/, '')}/v0/prompt/completion`,
+      `${withoutTrailingSlashes(options.baseUrl)}/v0/prompt/completion`,
       {
         method: 'POST',
         headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           model: request.model,
           message: transcriptOf(request.messages),
-          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          max_tokens: request.maxTokens,
         }),
       },
       {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
@@ -49,7 +50,7 @@ export function createStraicoMedia(options: {
   maxRetries: number;
 }): StraicoMedia {
   // Appended, not resolved: a base URL with a path (a proxy in front of Straico) keeps it.
-  const base = options.baseUrl.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(options.baseUrl);
   const authorization = `Bearer ${options.apiKey}`;
 
   async function post(

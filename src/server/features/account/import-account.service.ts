@@ -143,6 +143,10 @@ export async function importAccount(
           'Your account changed while the archive was imported: import it again',
         );
       }
+      // Saves side by side with the import cannot together end over the quota: checked again under its lock.
+      await holdMediaQuotaLock(tx, memberId);
+      const bytes = [...files.values()].reduce((sum, file) => sum + file.size, 0);
+      await assertFitsMediaQuota({ ...deps, db: tx }, memberId, bytes);
       for (const plan of again) await plan.write(tx, files);
       return again;
     });

@@ -32,9 +32,10 @@ export const aiRoutes = {
     summary: "The model catalogue of a surface, the configured providers and the member's saved choice",
     description:
       '`data`: the static catalogue (OpenRouter chat and image; Straico chat, 8 image, 5 video, 3 audio; ' +
-      "fal image, video, audio), then, when OpenRouter is configured, `openrouter-live` 'OpenRouter · All " +
-      "models' (its public `GET /models`, text models not already listed, at most 100 for `studio` and 150 " +
-      'for `community`, `contextLength` or null), then, when a local server is configured, `local-chat` ' +
+      "fal image, video, audio), then, when OpenRouter is configured, `openrouter-live` 'OpenRouter · More " +
+      "models': the text models of its public `GET /models` that `AI_ALLOWED_MODELS` allows and the " +
+      'catalogue does not list, at most 100 for `studio` and 150 for `community`, `contextLength` or null ' +
+      '(none when the operator allowed none), then, when a local server is configured, `local-chat` ' +
       "(`OPENAI_COMPAT_MODELS`, else the server's own `GET /models`). Live lists are kept 10 minutes (1 " +
       'minute after a failure, which is logged as a warning and leaves that category out: the route still ' +
       'answers 200).\n\n' +
@@ -65,8 +66,13 @@ export const aiRoutes = {
       "Provider and model, when left out: the member's saved choice (`POST /api/profile/set-ai`; a saved " +
       'provider that cannot chat, fal, counts as none), else `openrouter` + `openrouter/auto`; a model is ' +
       "carried over only with the provider it was saved with, otherwise the provider's first catalogue " +
-      'model (the local server: the first of `OPENAI_COMPAT_MODELS`, else **400** asking for a model).\n\n' +
-      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      'model (the local server: the first of `OPENAI_COMPAT_MODELS`, else **400** asking for a model). A ' +
+      'saved model the server no longer offers for chat (or an image, video or audio model) counts as no ' +
+      'choice.\n\n' +
+      "Only the models the server offers are called: the catalogue's chat models of the provider, " +
+      '`AI_ALLOWED_MODELS` (with any provider), and for the local server `OPENAI_COMPAT_MODELS` (any model ' +
+      'when that is not set). Another model **400** `validation_failed` naming it, calling no provider.\n\n' +
+      'Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with ' +
       '`Retry-After`). Provider failures: **503** `provider_not_configured` naming the variable to set, ' +
       "**502** `provider_failed` with the provider's own message, **504** `provider_timeout` " +
       '(`AI_TIMEOUT_MS`, one deadline over every retry).',

@@ -2,8 +2,11 @@ import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { AllowedModels } from '#server/providers/allowed-models.ts';
+import { type ChatProvider, CONVERSATION_REPLY, type ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { LiveListResult, LiveModel, LiveModelLists } from '#server/providers/live-models.ts';
 import {
+  AI_LIMITS,
   type AiChatMessage,
   type AiChatResponse,
   type AiChoice,
@@ -23,13 +26,14 @@ import { getAiChoice } from '../profile/profile.service.ts';
 /** What the AI calls need besides the database: the configured providers and the live model lists. */
 export type AiServices = { ai: AiProviders; liveModels: LiveModelLists };
 
-export const LIVE_CATEGORY = { id: 'openrouter-live', label: 'OpenRouter · All models' } as const;
+export const LIVE_CATEGORY = { id: 'openrouter-live', label: 'OpenRouter · More models' } as const;
 export const LOCAL_CATEGORY = { id: 'local-chat', label: 'Local model · Chat' } as const;
 
 /**
- * The model select's catalogue (part 2 §7 `GET /api/ai/models`, §9): the static catalogue, then OpenRouter's
- * live models (capped per surface) and the local server's models when those providers are configured. A live
- * list that fails is logged and left out: the member still gets a catalogue to pick from.
+ * The model select's catalogue (part 2 §7 `GET /api/ai/models`, §9): the static catalogue, then the OpenRouter
+ * models the operator allowed besides it, as OpenRouter's live list names them (capped per surface), and the local
+ * server's models, when those providers are configured. A live list that fails is logged and left out: the member
+ * still gets a catalogue to pick from.
  */
 export async function listModels(
   services: AiServices,
@@ -52,7 +56,10 @@ export async function listModels(
     const listed = new Set(
       categoriesOf(staticModelCatalogue, 'openrouter').flatMap((c) => c.models.map((m) => m.id)),
     );
-    const extra = openRouterModels.filter((model) => !listed.has(model.id)).slice(0, limit);
+    // The operator's own additions (AI_ALLOWED_MODELS), named and described as OpenRouter lists them.
+    const extra = openRouterModels
+      .filter((model) => !listed.has(model.id) && ai.models.allows('openrouter', model.id, 'chat'))
+      .slice(0, limit);
     if (extra.length > 0) {
       data.push({
         ...LIVE_CATEGORY,
@@ -112,30 +119,55 @@ export function describeAiSetup(ai: AiProviders, now: Date): AiDiagResponse {
   };
 }
 
+/** What a server offers to chat with: its local server's listed models, and the models it calls at all. */
+export type ChatOffer = { localModels: readonly string[]; models: AllowedModels };
+
+export const chatOfferOf = (ai: AiProviders): ChatOffer => ({
+  localModels: ai.config.openAiCompatible.models,
+  models: ai.models,
+});
+
 /**
  * Which provider and model answer a call that may name neither (part 2 §7: `provider` is optional). The
- * member's saved choice is the default, unless it is a provider that cannot chat (a member who made fal their
- * studio default still gets answers); a model is only carried over with the provider it was saved with.
+ * member's saved choice is the default, unless it cannot chat: a provider that cannot (a member who made fal
+ * their studio default still gets answers), a model of another kind (an image model as the studio's default) or
+ * one the server no longer offers. A model is only carried over with the provider it was saved with.
  */
 export function resolveChatChoice(
   saved: AiChoice,
   requested: { provider?: AiProviderId | undefined; model?: string | undefined },
-  localModels: readonly string[],
+  offer: ChatOffer,
 ): AiChoice {
-  const base = canChat(staticModelCatalogue, saved.provider)
-    ? saved
-    : { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
+  const savedCanChat =
+    canChat(staticModelCatalogue, saved.provider) && offer.models.allows(saved.provider, saved.model, 'chat');
+  const base = savedCanChat ? saved : { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
   const provider = requested.provider ?? base.provider;
   if (requested.model) return { provider, model: requested.model };
   if (provider === base.provider) return { provider, model: base.model };
   // The local server is not in the static catalogue: its first model is the one the operator listed first.
-  const model = provider === 'local' ? localModels[0] : firstModelOf(staticModelCatalogue, provider);
+  const model = provider === 'local' ? offer.localModels[0] : firstModelOf(staticModelCatalogue, provider);
   if (!model) {
     throw new AppError('validation_failed', 'Some fields are missing or wrong', {
       fields: { model: 'Choose a model for this provider' },
     });
   }
   return { provider, model };
+}
+
+/**
+ * The choice and chat client a call is answered with (resolveChatChoice), refused before anything is sent: 503
+ * for a provider not configured, 400 for one that cannot chat or a model the server does not offer.
+ */
+export async function chatClientFor(
+  db: Db,
+  ai: AiProviders,
+  userId: number,
+  requested: { provider?: AiProviderId | undefined; model?: string | undefined },
+): Promise<{ choice: AiChoice; provider: ChatProvider }> {
+  const choice = resolveChatChoice(await getAiChoice(db, userId), requested, chatOfferOf(ai));
+  const provider = ai.chat(choice.provider);
+  ai.models.require(choice.provider, choice.model, { kind: 'chat' });
+  return { choice, provider };
 }
 
 /** `POST /api/ai/chat`: one whole answer, readable as `text` and as `choices[0].message.content` (part 2 §7). */
@@ -146,11 +178,13 @@ export async function answerChat(
   request: { messages: AiChatMessage[]; provider?: AiProviderId | undefined; model?: string | undefined },
   signal?: AbortSignal,
 ): Promise<AiChatResponse> {
-  const choice = resolveChatChoice(await getAiChoice(db, userId), request, ai.config.openAiCompatible.models);
-  const provider = ai.chat(choice.provider);
+  const { choice, provider } = await chatClientFor(db, ai, userId, request);
   // A message with no text tells the model nothing, and some providers refuse an empty one outright.
   const messages = request.messages.filter((message) => message.content.trim() !== '');
-  const reply = await unlessCancelled(provider.complete({ model: choice.model, messages, signal }), signal);
+  const reply = await unlessCancelled(
+    provider.complete({ model: choice.model, messages, signal, ...CONVERSATION_REPLY }),
+    signal,
+  );
   return {
     text: reply.text,
     provider: choice.provider,
@@ -173,6 +207,12 @@ export const PROMPT_OPTIMIZER_INSTRUCTIONS = [
   'Reply with ONLY the improved prompt: no preamble, no explanation, no title, no quotes, no tags.',
 ].join(' ');
 
+/**
+ * What the optimizer's answer may be: a rewritten prompt somewhat longer than the longest one it takes, with room
+ * for the wrapping models add (tags, a fence, a label) before it is cleaned.
+ */
+export const OPTIMIZER_REPLY: ReplyBounds = { maxTokens: 1_500, maxChars: 2 * AI_LIMITS.promptMax };
+
 /** `POST /api/ai/optimize-prompt`: the improved prompt, or the original when the model gave back nothing. */
 export async function optimizePrompt(
   db: Db,
@@ -181,8 +221,7 @@ export async function optimizePrompt(
   request: { prompt: string; provider?: AiProviderId | undefined; model?: string | undefined },
   signal?: AbortSignal,
 ): Promise<OptimizePromptResponse> {
-  const choice = resolveChatChoice(await getAiChoice(db, userId), request, ai.config.openAiCompatible.models);
-  const provider = ai.chat(choice.provider);
+  const { choice, provider } = await chatClientFor(db, ai, userId, request);
   const reply = await unlessCancelled(
     provider.complete({
       model: choice.model,
@@ -191,6 +230,7 @@ export async function optimizePrompt(
         { role: 'user', content: `<prompt>\n${request.prompt}\n</prompt>` },
       ],
       signal,
+      ...OPTIMIZER_REPLY,
     }),
     signal,
   );
@@ -204,14 +244,37 @@ export async function optimizePrompt(
  */
 export function cleanOptimizedPrompt(answer: string, tag: 'prompt' | 'text' = 'prompt'): string {
   let text = answer.trim();
-  text = text.replace(new RegExp(`^<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>$`, 'i'), '$1').trim();
-  text = text.replace(/^```[\w-]*\n([\s\S]*?)\n?```$/, '$1').trim();
+  text = insideTags(text, tag) ?? text;
+  text = insideCodeFence(text) ?? text;
   text = text.replace(/^\**(?:improved|optimi[sz]ed|rewritten|better)\s+prompt\s*:\**\s*/i, '').trim();
   const quoted = /^(["“'])([\s\S]*)(["”'])$/.exec(text);
   if (quoted && closingQuote(quoted[1]) === quoted[3] && !quoted[2]?.includes(quoted[1] ?? '')) {
     text = (quoted[2] ?? '').trim();
   }
   return text;
+}
+
+/**
+ * The answer's text between `<tag>` and `</tag>` (either case) when the pair wraps all of it, trimmed. Sliced by
+ * position rather than matched with a pattern: a pattern with whitespace on both sides of a lazy middle backtracks
+ * cubically over an answer that opens the tag and runs on with whitespace (a stall of the whole server).
+ */
+function insideTags(text: string, tag: string): string | undefined {
+  const opening = `<${tag}>`;
+  const closing = `</${tag}>`;
+  if (text.length < opening.length + closing.length) return undefined;
+  const head = text.slice(0, opening.length).toLowerCase();
+  const tail = text.slice(text.length - closing.length).toLowerCase();
+  if (head !== opening || tail !== closing) return undefined;
+  return text.slice(opening.length, text.length - closing.length).trim();
+}
+
+/** The text of a code fence that is the whole answer: "```" and a language name on the first line, "```" last. */
+function insideCodeFence(text: string): string | undefined {
+  const openingLine = /^```[\w-]*\n/.exec(text);
+  const end = text.length - '```'.length;
+  if (!openingLine || !text.endsWith('```') || end < openingLine[0].length) return undefined;
+  return text.slice(openingLine[0].length, end).trim();
 }
 
 function closingQuote(opening: string | undefined): string | undefined {

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { createAiProviders } from '#server/providers/ai-providers.ts';
+import { createAllowedModels } from '#server/providers/allowed-models.ts';
+import { CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import type { LiveModelLists } from '#server/providers/live-models.ts';
 import {
+  AI_LIMITS,
   type AiChatResponse,
   type AiModelsResponse,
   aiChatResponseSchema,
@@ -21,6 +24,7 @@ import {
   FAKE_API_KEY,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
+  whitespaceFlood,
 } from '#tests/fakes/openai-compatible-server.ts';
 import {
   FAKE_STRAICO_API_KEY,
@@ -33,6 +37,7 @@ import {
   LIVE_CATEGORY,
   LOCAL_CATEGORY,
   listModels,
+  OPTIMIZER_REPLY,
   PROMPT_OPTIMIZER_INSTRUCTIONS,
   resolveChatChoice,
 } from './ai.service.ts';
@@ -43,6 +48,8 @@ import {
  */
 
 const FAL_KEY = 'fal-key-id:fal-key-secret-for-tests';
+/** The ids of the 200 models the fake OpenRouter lists (tests/fakes/openai-compatible-server.ts). */
+const LIVE_IDS = Array.from({ length: 200 }, (_, i) => `vendor${i % 7}/model-${i + 1}`);
 
 let openRouter: FakeOpenAiServer;
 let ollama: FakeOpenAiServer;
@@ -81,6 +88,8 @@ beforeAll(async () => {
         fal: { apiKey: FAL_KEY, baseUrl: broken.origin, queueUrl: broken.origin },
         openAiCompatible: { baseUrl: ollama.baseUrl, apiKey: undefined, models: [] },
         timeoutMs: 1_500,
+        // The first 190 of the 200 live models the fake lists, so every surface has more allowed than it shows.
+        allowedModels: LIVE_IDS.slice(0, 190),
       },
     }),
     buildTestApp(),
@@ -136,7 +145,7 @@ describe('GET /api/ai/models', () => {
     expect(models.defaults).toEqual({ provider: 'openrouter', model: 'openrouter/auto' });
   });
 
-  it('merges OpenRouter’s live models, capped at 100 in the studio and 150 in the community, read once', async () => {
+  it('merges the OpenRouter live models the operator allowed, capped at 100 in the studio and 150 in the community, read once', async () => {
     const { cookie } = await signInMember(t);
     const studio = await modelsOf(t, cookie);
     const explicitStudio = await modelsOf(t, cookie, '?surface=studio');
@@ -144,7 +153,7 @@ describe('GET /api/ai/models', () => {
 
     const live = (models: AiModelsResponse) => models.data.find((c) => c.id === LIVE_CATEGORY.id);
     expect(live(studio)).toMatchObject({
-      label: 'OpenRouter · All models',
+      label: 'OpenRouter · More models',
       provider: 'openrouter',
       kind: 'chat',
     });
@@ -347,6 +356,7 @@ describe('POST /api/ai/chat', () => {
     expect(straico.completionRequests()[0]?.body).toEqual({
       model: 'anthropic/claude-3.5-sonnet',
       message: 'Hello parrot',
+      max_tokens: CONVERSATION_REPLY.maxTokens,
     });
     expect(openRouter.chatRequests()).toHaveLength(0);
   });
@@ -378,6 +388,15 @@ describe('POST /api/ai/chat', () => {
       model: 'llama3.2',
       text: 'Lumara heard: "Hello parrot"',
     });
+    expect(ollama.chatRequests()[0]?.body.max_tokens).toBe(CONVERSATION_REPLY.maxTokens);
+  });
+
+  it('asks for at most CONVERSATION_REPLY.maxTokens, and reads no more of the answer than a message holds', async () => {
+    const { cookie } = await signInMember(t);
+    openRouter.enqueue({ kind: 'reply', text: 'y'.repeat(50_000) });
+    const reply = await replyOf(await chat(t, cookie, hello));
+    expect(reply.text).toBe('y'.repeat(AI_LIMITS.messageMax));
+    expect(openRouter.chatRequests()[0]?.body.max_tokens).toBe(CONVERSATION_REPLY.maxTokens);
   });
 
   it('asks for a model when the local server has none configured and none is given', async () => {
@@ -444,6 +463,53 @@ describe('POST /api/ai/chat', () => {
   });
 });
 
+describe('models the server offers', () => {
+  it.each([
+    ['an OpenRouter model neither listed nor allowed', 'openrouter', 'openai/o1-pro'],
+    ['a live model the operator did not allow', 'openrouter', LIVE_IDS[195]],
+    ['an image model', 'openrouter', 'google/gemini-2.5-flash-image'],
+    ['another provider’s model', 'straico', 'openrouter/auto'],
+  ])('answers 400 naming %s, calling no provider', async (_name, provider, model) => {
+    const { cookie } = await signInMember(t);
+    for (const response of [
+      await chat(t, cookie, { ...hello, provider, model }),
+      await optimize(t, cookie, { prompt: 'a fox', provider, model }),
+    ]) {
+      const error = await errorOf(response, 400);
+      expect(error).toMatchObject({
+        code: 'validation_failed',
+        fields: { model: 'Choose a model from the list' },
+      });
+      expect(error.message).toContain(`does not offer "${model}" on this server`);
+    }
+    expect(openRouter.chatRequests()).toHaveLength(0);
+    expect(straico.completionRequests()).toHaveLength(0);
+  });
+
+  it('calls a model AI_ALLOWED_MODELS allows, with any provider', async () => {
+    const { cookie } = await signInMember(t);
+    const [allowed] = LIVE_IDS;
+    const reply = await replyOf(await chat(t, cookie, { ...hello, provider: 'openrouter', model: allowed }));
+    expect(reply.text).toBe('Lumara heard: "Hello parrot"');
+    expect(openRouter.chatRequests()[0]?.body.model).toBe(allowed);
+    await replyOf(await chat(t, cookie, { ...hello, provider: 'straico', model: allowed }));
+    expect(straico.completionRequests()[0]?.body.model).toBe(allowed);
+  });
+
+  it('answers the refusal in the member’s language', async () => {
+    const { cookie } = await signInMember(t);
+    const response = await t.request('/api/ai/chat', {
+      method: 'POST',
+      cookie,
+      body: { ...hello, provider: 'openrouter', model: 'openai/o1-pro' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect((await errorOf(response, 400)).message).toBe(
+      'OpenRouter no ofrece "openai/o1-pro" en este servidor: elige un modelo de la lista',
+    );
+  });
+});
+
 describe('POST /api/ai/optimize-prompt', () => {
   it('answers the improved prompt, trimmed, having asked for a rewrite and nothing else', async () => {
     const { cookie } = await signInMember(t);
@@ -475,7 +541,28 @@ describe('POST /api/ai/optimize-prompt', () => {
   it('uses the provider and model it is given', async () => {
     const { cookie } = await signInMember(t);
     await optimize(t, cookie, { prompt: 'a red fox', provider: 'straico', model: 'google/gemini-2.5-flash' });
-    expect(straico.completionRequests()[0]?.body.model).toBe('google/gemini-2.5-flash');
+    expect(straico.completionRequests()[0]?.body).toMatchObject({
+      model: 'google/gemini-2.5-flash',
+      max_tokens: OPTIMIZER_REPLY.maxTokens,
+    });
+  });
+
+  it('asks for at most OPTIMIZER_REPLY.maxTokens, and answers a whitespace-flooded answer as it came', async () => {
+    const { cookie } = await signInMember(t);
+    const response = await optimize(t, cookie, { prompt: 'a red fox [whitespace-flood]' });
+    expect(response.status).toBe(200);
+    const flood = whitespaceFlood('<prompt>');
+    expect(flood.length).toBeGreaterThan(4_000);
+    expect(optimizePromptResponseSchema.parse(await response.json())).toEqual({ prompt: flood });
+    expect(openRouter.chatRequests()[0]?.body.max_tokens).toBe(OPTIMIZER_REPLY.maxTokens);
+  });
+
+  it('reads no more of the answer than OPTIMIZER_REPLY.maxChars', async () => {
+    const { cookie } = await signInMember(t);
+    openRouter.enqueue({ kind: 'reply', text: 'z'.repeat(50_000) });
+    expect(await (await optimize(t, cookie, { prompt: 'a red fox' })).json()).toEqual({
+      prompt: 'z'.repeat(OPTIMIZER_REPLY.maxChars),
+    });
   });
 
   it('answers provider errors as usual (the browser keeps the original prompt)', async () => {
@@ -523,6 +610,43 @@ describe('rate limit', () => {
       await app.close();
     }
   });
+
+  it('answers 429 with Retry-After once a member has used the day’s AI calls, whatever the calls were', async () => {
+    const app = await buildTestApp({
+      ai: { openRouter: { apiKey: FAKE_API_KEY, baseUrl: openRouter.baseUrl }, dailyCallsPerMember: 3 },
+    });
+    try {
+      const { cookie } = await signInMember(app);
+      expect((await chat(app, cookie, hello)).status).toBe(200);
+      expect((await optimize(app, cookie, { prompt: 'x' })).status).toBe(200);
+      const helper = { method: 'POST', cookie, body: { topic: 'Focus' } };
+      expect((await app.request('/api/community/ai/generate-text', helper)).status).toBe(200);
+
+      const limited = await chat(app, cookie, hello);
+      expect(await errorOf(limited, 429)).toEqual({
+        code: 'rate_limited',
+        message: 'Daily AI limit reached (3 calls): try again in 24 h',
+      });
+      // The day's window runs from the member's first call: nearly all of it is left.
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(86_000);
+      const image = { provider: 'openrouter', model: 'google/gemini-2.5-flash-image', prompt: 'a fox' };
+      expect((await app.request('/api/ai/image', { method: 'POST', cookie, body: image })).status).toBe(429);
+      const spanish = await app.request('/api/ai/chat', {
+        method: 'POST',
+        cookie,
+        body: hello,
+        headers: { 'accept-language': 'es' },
+      });
+      expect((await errorOf(spanish, 429)).message).toBe(
+        'Límite diario de IA alcanzado (3 llamadas): vuelve a intentarlo en 24 h',
+      );
+      expect(openRouter.chatRequests()).toHaveLength(3);
+      const other = await signInMember(app);
+      expect((await chat(app, other.cookie, hello)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('POST /api/profile/set-ai', () => {
@@ -543,6 +667,24 @@ describe('POST /api/profile/set-ai', () => {
       provider: 'openrouter',
       model: 'openai/gpt-4o-mini',
     });
+  });
+
+  it('refuses a model the server does not offer with that provider, and keeps the choice before it', async () => {
+    const { cookie, user } = await signInMember(t);
+    await setAi(t, cookie, { aiProvider: 'fal', aiModel: 'fal-ai/flux/dev' });
+    for (const [aiProvider, aiModel] of [
+      ['fal', 'fal-ai/flux-pro/v1.1-ultra'],
+      ['openrouter', 'openai/o1-pro'],
+      ['fal', 'openrouter/auto'],
+    ]) {
+      const error = await errorOf(await setAi(t, cookie, { aiProvider, aiModel }), 400);
+      expect(error).toMatchObject({
+        code: 'validation_failed',
+        fields: { aiModel: 'Choose a model from the list' },
+      });
+    }
+    const rows = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(rows[0]).toMatchObject({ aiProvider: 'fal', aiModel: 'fal-ai/flux/dev' });
   });
 
   it('keeps each member’s choice their own', async () => {
@@ -606,10 +748,11 @@ describe('logs', () => {
 });
 
 describe('listModels', () => {
-  it('leaves out live models the static catalogue already lists', async () => {
+  it('lists the live models the operator allowed, leaving out those the static catalogue already lists', async () => {
     const ai = createAiProviders({
       ...testAiConfig(),
       openRouter: { apiKey: FAKE_API_KEY, baseUrl: 'http://127.0.0.1:9/api/v1' },
+      allowedModels: ['openai/gpt-4o-mini', 'new/model', 'unlisted/model'],
     });
     const liveModels: LiveModelLists = {
       openRouter: async () => ({
@@ -618,6 +761,7 @@ describe('listModels', () => {
           { id: 'openai/gpt-4o-mini', label: 'OpenAI: GPT-4o-mini', contextLength: 128000 },
           { id: 'black-forest-labs/flux.2-pro', label: 'FLUX.2 Pro', contextLength: null },
           { id: 'new/model', label: 'New model', contextLength: 32000 },
+          { id: 'expensive/model', label: 'Not allowed', contextLength: 32000 },
         ],
       }),
       local: async () => ({ ok: true, models: [] }),
@@ -636,33 +780,46 @@ describe('listModels', () => {
 
 describe('resolveChatChoice', () => {
   const saved = { provider: 'straico' as const, model: 'anthropic/claude-3.5-sonnet' };
+  const offer = (localModels: string[] = [], extra: string[] = []) => ({
+    localModels,
+    models: createAllowedModels({ extra, localModels }),
+  });
 
   it('takes what the call names, then the saved choice, then the provider’s first model', () => {
-    expect(resolveChatChoice(saved, { provider: 'openrouter', model: 'x/y' }, [])).toEqual({
+    expect(resolveChatChoice(saved, { provider: 'openrouter', model: 'x/y' }, offer())).toEqual({
       provider: 'openrouter',
       model: 'x/y',
     });
-    expect(resolveChatChoice(saved, {}, [])).toEqual(saved);
-    expect(resolveChatChoice(saved, { provider: 'straico' }, [])).toEqual(saved);
-    expect(resolveChatChoice(saved, { provider: 'openrouter' }, [])).toEqual({
+    expect(resolveChatChoice(saved, {}, offer())).toEqual(saved);
+    expect(resolveChatChoice(saved, { provider: 'straico' }, offer())).toEqual(saved);
+    expect(resolveChatChoice(saved, { provider: 'openrouter' }, offer())).toEqual({
       provider: 'openrouter',
       model: 'openrouter/auto',
     });
-    expect(resolveChatChoice(saved, { model: 'openai/gpt-4o-mini' }, [])).toEqual({
+    expect(resolveChatChoice(saved, { model: 'openai/gpt-4o-mini' }, offer())).toEqual({
       provider: 'straico',
       model: 'openai/gpt-4o-mini',
     });
   });
 
   it('takes the local server’s first listed model, and the default over a saved provider that cannot chat', () => {
-    expect(resolveChatChoice(saved, { provider: 'local' }, ['llama3.2', 'qwen'])).toEqual({
+    expect(resolveChatChoice(saved, { provider: 'local' }, offer(['llama3.2', 'qwen']))).toEqual({
       provider: 'local',
       model: 'llama3.2',
     });
-    expect(resolveChatChoice({ provider: 'fal', model: 'fal-ai/flux/dev' }, {}, [])).toEqual({
+    expect(resolveChatChoice({ provider: 'fal', model: 'fal-ai/flux/dev' }, {}, offer())).toEqual({
       provider: 'openrouter',
       model: 'openrouter/auto',
     });
+  });
+
+  it('takes the default over a saved model that is not a chat model the server offers', () => {
+    const defaults = { provider: 'openrouter', model: 'openrouter/auto' };
+    const image = { provider: 'openrouter' as const, model: 'google/gemini-2.5-flash-image' };
+    expect(resolveChatChoice(image, {}, offer())).toEqual(defaults);
+    const dropped = { provider: 'openrouter' as const, model: 'vendor/model-1' };
+    expect(resolveChatChoice(dropped, {}, offer())).toEqual(defaults);
+    expect(resolveChatChoice(dropped, {}, offer([], ['vendor/model-1']))).toEqual(dropped);
   });
 });
 
@@ -679,5 +836,16 @@ describe('cleanOptimizedPrompt', () => {
     ['   ', ''],
   ])('%j → %j', (answer, expected) => {
     expect(cleanOptimizedPrompt(answer)).toBe(expected);
+  });
+
+  // The pattern this replaced backtracked cubically over such an answer: 4,000 characters held the server a minute.
+  it('reads 100,000 characters of whitespace inside or after our tags or a fence in one pass', () => {
+    const blank = ' \n\t'.repeat(33_334);
+    expect(cleanOptimizedPrompt(`<prompt>${blank}Draw a fox.${blank}</PROMPT>`)).toBe('Draw a fox.');
+    const unclosed = `<prompt>${blank}Draw a fox.`;
+    expect(cleanOptimizedPrompt(unclosed)).toBe(unclosed);
+    expect(cleanOptimizedPrompt(`\`\`\`text\n${blank}Draw a fox.${blank}\`\`\``)).toBe('Draw a fox.');
+    const unfenced = `\`\`\`\n${blank}Draw a fox.`;
+    expect(cleanOptimizedPrompt(unfenced)).toBe(unfenced);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { ChatProvider } from '#server/providers/chat-provider.ts';
+import type { ChatProvider, ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage, ChatRole } from '#shared/ai.ts';
 
 /**
@@ -32,8 +32,9 @@ export const CHAT_MEMORY = {
   summaryWords: 200,
   /** What is kept if a model ignores that: memory rides along with every later request. */
   summaryWordsKept: 300,
-  summaryMaxTokens: 600,
-} as const;
+  /** What the summarizer may write: room for its words, the characters of about twice as many. */
+  summaryReply: { maxTokens: 600, maxChars: 4_000 },
+} as const satisfies Record<string, number | ReplyBounds>;
 
 export const MEMORY_NOTE_PREFIX = 'Earlier in this conversation (summary): ';
 
@@ -139,7 +140,7 @@ export async function updateThreadMemory(
     const reply = await input.provider.complete({
       model: input.model,
       messages: summarizerMessages(thread.memory, older.map(asConversationMessage)),
-      maxTokens: CHAT_MEMORY.summaryMaxTokens,
+      ...CHAT_MEMORY.summaryReply,
     });
     const summary = boundedSummary(reply.text);
     if (!summary) {

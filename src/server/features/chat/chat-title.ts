@@ -18,5 +18,5 @@ export function titleFromMessage(content: string): string {
   // The 61st character being a space means the head already ends on a whole word.
   const space = characters[TITLE_CHARS] === ' ' ? head.length : head.lastIndexOf(' ');
   const cut = space >= MIN_WORD_CUT ? head.slice(0, space) : head;
-  return `${cut.replace(/[\s,;:.!?-]+$/, '')}…`;
+  return `${cut.replace(/(?<![\s,;:.!?-])[\s,;:.!?-]+$/, '')}…`;
 }

@@ -6,7 +6,7 @@ import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
-import type { ChatProvider } from '#server/providers/chat-provider.ts';
+import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   chatThreadDetailSchema,
@@ -101,8 +101,10 @@ export const chatRoutes = {
     description:
       'The whole answer at once. Checks, in this order and all before anything is written: body (**400** ' +
       "`validation_failed`), thread (another member's, archived or unknown: **404** `not_found`), provider " +
-      '(**503** `provider_not_configured` naming the variable to set; **400** for fal, which cannot chat). ' +
-      'Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with ' +
+      '(**503** `provider_not_configured` naming the variable to set; **400** for fal, which cannot chat), ' +
+      "model (**400** `validation_failed` for one the server does not offer: the catalogue's chat models " +
+      'and `AI_ALLOWED_MODELS`). ' +
+      'Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with ' +
       '`Retry-After`).\n\n' +
       "`content` is trimmed. `lumaraSystem` sends the persona's system prompt for `styleMode` " +
       '(`systemPromptFor` in `src/shared/persona.ts`); false sends none.\n\n' +
@@ -143,7 +145,7 @@ export const chatRoutes = {
       "Answers the thread's last member message again, streamed as `POST /api/chat/stream` without the " +
       '`user` event. Checks, all before anything is written: body (**400**), thread (**404**), a member ' +
       'message to answer (**409** `conflict` when the thread has none yet), provider (**503**, or **400** ' +
-      'for fal). Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** ' +
+      'for fal), model (**400**, as `POST /api/chat/send`). Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** ' +
       '`rate_limited` with `Retry-After`).\n\n' +
       'The replies after the last member message are replaced when the new reply is stored (a stopped one ' +
       'included), not before: a regenerate that fails, or is stopped before any text, keeps the previous ' +
@@ -157,8 +159,8 @@ export const chatRoutes = {
  * The three calls that ask a model are rate-limited per member with the app's one AI limiter, before their body
  * is read.
  *
- * Order of checks on the model calls: body (400), thread (404), provider (503/400): all before anything is
- * written, so a refused request leaves no trace.
+ * Order of checks on the model calls: body (400), thread (404), provider (503/400), model (400): all before
+ * anything is written, so a refused request leaves no trace.
  */
 export function createChatRoutes(deps: {
   db: Db;
@@ -175,13 +177,20 @@ export function createChatRoutes(deps: {
     await updateThreadMemory(deps.db, { threadId, provider, model, logger });
   };
 
+  /** The provider's chat client for the model asked: 503 not configured, 400 for fal or a model not offered. */
+  const chatClientOf = (body: Pick<SendChatRequest, 'provider' | 'model'>) => {
+    const provider = deps.ai.chat(body.provider);
+    deps.ai.models.require(body.provider, body.model, { kind: 'chat' });
+    return provider;
+  };
+
   /**
    * What `/send` and `/stream` share: the thread found, the provider ready (each may refuse), and only then the
    * member's message stored and the model's messages gathered.
    */
   const startMemberTurn = async (userId: number, body: SendChatRequest) => {
     const thread = await findOpenThread(deps.db, userId, body.threadId);
-    const provider = deps.ai.chat(body.provider);
+    const provider = chatClientOf(body);
     const userMessage = await addMemberMessage(deps.db, {
       userId,
       threadId: thread.id,
@@ -214,7 +223,7 @@ export function createChatRoutes(deps: {
         const userId = memberIdOf(c);
         const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
         // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
-        const reply = await provider.complete({ model: body.model, messages });
+        const reply = await provider.complete({ model: body.model, messages, ...CONVERSATION_REPLY });
         const aiMessage = await storeReply(deps.db, {
           userId,
           threadId: thread.id,
@@ -234,7 +243,7 @@ export function createChatRoutes(deps: {
         const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
         return streamReply(c, {
           provider,
-          request: { model: body.model, messages },
+          request: { model: body.model, messages, ...CONVERSATION_REPLY },
           userMessage,
           logger: c.get('logger'),
           store: (text, stopped) =>
@@ -260,11 +269,11 @@ export function createChatRoutes(deps: {
         const userId = memberIdOf(c);
         const thread = await findOpenThread(deps.db, userId, body.threadId);
         const last = await findLastMemberMessage(deps.db, thread.id);
-        const provider = deps.ai.chat(body.provider);
+        const provider = chatClientOf(body);
         const messages = await replyContext(deps.db, thread.id, last.id, body);
         return streamReply(c, {
           provider,
-          request: { model: body.model, messages },
+          request: { model: body.model, messages, ...CONVERSATION_REPLY },
           logger: c.get('logger'),
           store: (text, stopped) =>
             storeReply(deps.db, {

@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import type { ChatProvider } from '#server/providers/chat-provider.ts';
+import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
+import { AI_LIMITS } from '#shared/ai.ts';
 import {
   type ChatMessage,
   type ChatThread,
@@ -275,6 +276,29 @@ describe('bad input', () => {
     expect((await errorOf(response)).message).toMatch(/images, video and audio/);
     expect(await rowCounts()).toEqual(before);
   });
+
+  it('refuses a model the server does not offer with 400 on every model call, writing and sending nothing', async () => {
+    const { cookie } = await signInMember(t);
+    const thread = await createThreadAs(t, cookie);
+    await sendAs(t, cookie, buildSendBody(thread.id, { content: 'First' }));
+    fake.reset();
+    const before = await rowCounts();
+    const notOffered = { model: 'openai/o1-pro' };
+    for (const [path, body] of [
+      ['/api/chat/send', buildSendBody(thread.id, notOffered)],
+      ['/api/chat/stream', buildSendBody(thread.id, notOffered)],
+      ['/api/chat/regenerate', { ...buildSendBody(thread.id, notOffered), content: undefined }],
+    ] as const) {
+      const response = await post(path, cookie, body);
+      expect(response.status, path).toBe(400);
+      expect(await errorOf(response)).toMatchObject({
+        code: 'validation_failed',
+        message: 'OpenRouter does not offer "openai/o1-pro" on this server: choose a model from the list',
+      });
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(fake.chatRequests()).toHaveLength(0);
+  });
 });
 
 describe('send', () => {
@@ -315,6 +339,16 @@ describe('send', () => {
     // Which model wrote the reply is kept (OpenRouter's auto router names the one it chose).
     const [, stored] = await messagesOf(thread.id);
     expect(stored).toMatchObject({ provider: 'openrouter', model: 'openai/gpt-4o-mini' });
+  });
+
+  it('asks for at most CONVERSATION_REPLY.maxTokens, and stores no more of the answer than a message holds', async () => {
+    const { cookie } = await signInMember(t);
+    const thread = await createThreadAs(t, cookie);
+    fake.enqueue({ kind: 'reply', text: 'y'.repeat(50_000) });
+    const { aiMessage } = await sendAs(t, cookie, buildSendBody(thread.id));
+    expect(aiMessage.content).toBe('y'.repeat(CONVERSATION_REPLY.maxChars));
+    expect(CONVERSATION_REPLY.maxChars).toBe(AI_LIMITS.messageMax);
+    expect(fake.chatRequests()[0]?.body.max_tokens).toBe(CONVERSATION_REPLY.maxTokens);
   });
 
   it('sends the persona as the system prompt, in the chosen style, and none with the Lumara System off', async () => {
@@ -510,6 +544,22 @@ describe('stream', () => {
     expect(detail.messages).toEqual([first.data.userMessage, last.data.aiMessage]);
     expect(last.data.aiMessage.content).toBe(echo('Tell me a story'));
     expect(detail.thread.title).toBe('Tell me a story');
+  });
+
+  it('stops reading the reply at CONVERSATION_REPLY.maxChars, streaming and storing what it kept', async () => {
+    const { cookie } = await signInMember(t);
+    const thread = await createThreadAs(t, cookie);
+    fake.enqueue({ kind: 'reply', text: 'word '.repeat(10_000) });
+    const events = await readChatEvents(await post('/api/chat/stream', cookie, buildSendBody(thread.id)));
+    const kept = 'word '.repeat(10_000).slice(0, CONVERSATION_REPLY.maxChars);
+    expect(deltaText(events)).toBe(kept);
+    const last = events.at(-1);
+    if (last?.event !== 'done') throw new Error(`the stream ended with ${last?.event}`);
+    expect(last.data.aiMessage).toMatchObject({ content: kept, stopped: false });
+    expect(fake.chatRequests()[0]?.body).toMatchObject({
+      stream: true,
+      max_tokens: CONVERSATION_REPLY.maxTokens,
+    });
   });
 
   it('ends with an `error` event when the provider fails mid-answer; no reply is stored', async () => {
@@ -716,6 +766,7 @@ describe('memory', () => {
     expect(detail.memory).not.toBe('');
     const summaries = fake.chatRequests().filter((r) => r.body.messages?.[0]?.content === SUMMARIZER_PROMPT);
     expect(summaries.length).toBeGreaterThan(0);
+    for (const summary of summaries) expect(summary.body.max_tokens).toBe(CHAT_MEMORY.summaryReply.maxTokens);
     // The echoing fake "summarizes" by repeating the transcript it was given; the stored memory is bounded.
     expect(detail.memory).toContain('Member: Turn 1: my favourite number is 1');
     expect(detail.memory.split(/\s+/).length).toBeLessThanOrEqual(CHAT_MEMORY.summaryWordsKept);

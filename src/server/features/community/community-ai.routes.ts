@@ -31,7 +31,7 @@ export const communityAiRoutes = {
       'the language the topic is written in, answered as `auto`; `en` or `es`: that language, answered as ' +
       'given.\n\n' +
       'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
-      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
       'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
       "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(generateTextRequestSchema) },
@@ -46,7 +46,7 @@ export const communityAiRoutes = {
       'The text clearer and livelier, with the same meaning, facts and language; `lang` is always `auto`. ' +
       '`body` is trimmed; no `goals` unless sent.\n\n' +
       'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
-      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
       'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
       "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(improveTextRequestSchema) },
@@ -61,7 +61,7 @@ export const communityAiRoutes = {
       'The text in Spanish (`es`) or English (`en`); `lang` is the `target`. `body` is trimmed; any other ' +
       '`target` **400**.\n\n' +
       'Provider and model as for `POST /api/ai/chat` (`fal` **400**). Counts against the per-member AI ' +
-      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
+      'limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with `Retry-After`). The text is trimmed ' +
       'and the wrapping a model adds anyway (tags, a code fence, quotes, a lead-in line) is taken off; an ' +
       "empty answer **502** `provider_failed` 'The model answered nothing'.",
     request: { body: jsonBody(translateTextRequestSchema) },

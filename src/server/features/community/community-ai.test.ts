@@ -7,9 +7,10 @@ import {
   FAKE_API_KEY,
   type FakeOpenAiServer,
   startFakeOpenAiServer,
+  whitespaceFlood,
 } from '#tests/fakes/openai-compatible-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { COMMUNITY_HELPER_INSTRUCTIONS, cleanHelperAnswer } from './community-ai.service.ts';
+import { COMMUNITY_HELPER_INSTRUCTIONS, cleanHelperAnswer, HELPER_REPLY } from './community-ai.service.ts';
 
 /**
  * The community's AI writing helpers (part 2 §7 Community) through the real app against the fake OpenRouter of
@@ -98,20 +99,20 @@ describe('POST /api/community/ai/generate-text', () => {
     const saved = await t.request('/api/profile/set-ai', {
       method: 'POST',
       cookie: member.cookie,
-      body: { aiProvider: 'openrouter', aiModel: 'mistralai/mistral-7b-instruct' },
+      body: { aiProvider: 'openrouter', aiModel: 'meta-llama/llama-3.3-70b-instruct' },
     });
     expect(saved.status).toBe(200);
     await answerOf(await post('generate-text', { topic: 'Focus' }, member.cookie));
     await answerOf(
       await post(
         'generate-text',
-        { topic: 'Focus', provider: 'openrouter', model: 'openai/gpt-4o' },
+        { topic: 'Focus', provider: 'openrouter', model: 'google/gemini-2.5-flash' },
         member.cookie,
       ),
     );
     expect(fake.chatRequests().map((r) => r.body.model)).toEqual([
-      'mistralai/mistral-7b-instruct',
-      'openai/gpt-4o',
+      'meta-llama/llama-3.3-70b-instruct',
+      'google/gemini-2.5-flash',
     ]);
   });
 });
@@ -136,6 +137,18 @@ describe('POST /api/community/ai/improve', () => {
   it('asks for no particular goals when none are given', async () => {
     await answerOf(await post('improve', { body: 'Short note' }));
     expect(sentPrompt().system).not.toContain('goals');
+  });
+
+  it('asks for at most HELPER_REPLY.maxTokens, and answers a whitespace-flooded answer as it came', async () => {
+    const answer = await answerOf(await post('improve', { body: 'Short note [whitespace-flood]' }));
+    expect(answer.text).toBe(whitespaceFlood('<text>'));
+    expect(fake.chatRequests()[0]?.body.max_tokens).toBe(HELPER_REPLY.maxTokens);
+  });
+
+  it('reads no more of the answer than HELPER_REPLY.maxChars', async () => {
+    reply('w'.repeat(50_000));
+    const answer = await answerOf(await post('improve', { body: 'Short note' }));
+    expect(answer.text).toBe('w'.repeat(HELPER_REPLY.maxChars));
   });
 });
 
@@ -295,6 +308,13 @@ describe('cleanHelperAnswer', () => {
     ['Translation:\n"Bonjour"', 'Bonjour'],
   ])('%j → %j', (answer, cleaned) => {
     expect(cleanHelperAnswer(answer)).toBe(cleaned);
+  });
+
+  it('reads 100,000 characters of whitespace inside or after our tags in one pass', () => {
+    const blank = ' \n\t'.repeat(33_334);
+    expect(cleanHelperAnswer(`Here is your post:\n<text>${blank}Hello all${blank}</text>`)).toBe('Hello all');
+    const unclosed = `<text>${blank}Hello all`;
+    expect(cleanHelperAnswer(unclosed)).toBe(unclosed);
   });
 
   it('keeps a post that merely starts with such words, and quotes inside the text', () => {

@@ -65,8 +65,12 @@ export const generationRoutes = {
       'the provider was that quick, else `pending` with the `jobId` to poll (`GET /api/ai/image/status`). ' +
       'A failed job is no HTTP error: the answer says what happened. Bad input **400** `validation_failed` ' +
       'with the failing fields and no job written; the provider without its key **503** ' +
-      '`provider_not_configured` naming the variable, at once, no job written. Counts against the ' +
-      'per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`).\n\n' +
+      '`provider_not_configured` naming the variable, at once, no job written. A model the server does not ' +
+      "offer for this kind of media (the catalogue's and `AI_ALLOWED_MODELS`) **400** `validation_failed` " +
+      'naming it, no job written. Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a ' +
+      'minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with `Retry-After`), and a member ' +
+      'may have `GENERATION_JOBS_IN_FLIGHT_PER_MEMBER` jobs pending at once (avatars included): one more ' +
+      '**429** `rate_limited` with `Retry-After: 5` (the polling interval), no job written.\n\n' +
       '`local` **400**: a local model cannot make images. The prompt is trimmed.\n\n' +
       '- OpenRouter: chat completions asking for image output (`modalities` `["image","text"]`, ' +
       '`["image"]` for image-only models such as `black-forest-labs/…`), `image_config.aspect_ratio` 1:1, ' +

@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
+import { lockMemberRow } from '#server/db/member-lock.ts';
 import { generationJobs } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import type { StoredFile } from '#server/lib/serve-stored-file.ts';
 import { parseWith } from '#server/lib/validation.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { providerNotConfigured } from '#server/providers/provider-errors.ts';
-import { type GenerationAnswer, type GenerationJobsResponse, jobIdSchema } from '#shared/generation.ts';
+import {
+  GENERATION_POLLING,
+  type GenerationAnswer,
+  type GenerationJobsResponse,
+  jobIdSchema,
+} from '#shared/generation.ts';
 import {
   type GenerationRequest,
   generationRequestSchema,
@@ -19,7 +25,7 @@ import {
 } from './generation-request.ts';
 import { createGenerationWorker, FINISHED_JOB_RETENTION_MS } from './generation-worker.ts';
 import { presentJobs } from './job-answers.ts';
-import { insertClaimedJob } from './job-claim.ts';
+import { countJobsInFlight, insertClaimedJob } from './job-claim.ts';
 import { readJobOutputs } from './job-outputs.ts';
 import { localCannotMakeImages } from './provider-steps.ts';
 
@@ -29,7 +35,8 @@ export type GenerationService = {
   /**
    * Starts a job for the member and waits a moment for it: ready or failed when the provider was that quick,
    * else pending with the job id. 503 at once (no job) when the provider is not configured, 400 when it cannot
-   * make this kind of media.
+   * make this kind of media or the server does not offer the model for it, 429 when the member already has
+   * `GENERATION_JOBS_IN_FLIGHT_PER_MEMBER` jobs pending.
    */
   start(userId: number, request: GenerationRequest): Promise<GenerationAnswer>;
   /** The member's job as it stands; 404 when the id names no job of theirs. */
@@ -61,6 +68,18 @@ export const GENERATION_DEFAULTS = {
   falPollMs: 2_000,
   finishedJobRetentionMs: FINISHED_JOB_RETENTION_MS,
 } as const;
+/**
+ * A member at `GENERATION_JOBS_IN_FLIGHT_PER_MEMBER` pending jobs: 429, to try again once one has finished. The
+ * studio polls a job every `GENERATION_POLLING.intervalMs`, so that is when there is news worth trying again for.
+ */
+function tooManyJobsInFlight(max: number): AppError {
+  return new AppError(
+    'rate_limited',
+    `Too many generations running at once (at most ${max}): try again when one has finished`,
+    { headers: { 'Retry-After': String(GENERATION_POLLING.intervalMs / 1000) } },
+  );
+}
+
 /** The jobs `GET /api/ai/jobs` lists at most, and how long a finished unsaved one stays listed. */
 export const JOB_LIST = { max: 20, readyForHours: 24 } as const;
 
@@ -77,6 +96,7 @@ export function createGenerationService(
 ): GenerationService {
   const { db } = deps;
   const waitMs = deps.waitMs ?? GENERATION_DEFAULTS.waitMs;
+  const jobsInFlightMax = deps.ai.config.generationJobsInFlightPerMember;
   const instanceId = randomUUID();
   // A fal step is up to three queue calls (submit or status, then result), each bounded by AI_TIMEOUT_MS.
   const falStepMs = 3 * deps.ai.config.timeoutMs;
@@ -118,19 +138,25 @@ export function createGenerationService(
       const provider = providerOf(request);
       if (provider === 'local') throw localCannotMakeImages();
       if (!deps.ai.isConfigured(provider)) throw providerNotConfigured(provider);
-      const job = await insertClaimedJob(
-        db,
-        {
-          id: randomUUID(),
-          userId,
-          provider,
-          mediaType: mediaTypeOf(request),
-          model: request.model,
-          prompt: request.prompt,
-          input: request,
-        },
-        { instanceId, timeoutMs: deps.media.jobTimeoutMs, falStepMs },
-      );
+      deps.ai.models.require(provider, request.model, { kind: mediaTypeOf(request) });
+      const job = await db.transaction(async (tx) => {
+        await lockMemberRow(tx, userId);
+        if ((await countJobsInFlight(tx, userId)) >= jobsInFlightMax)
+          throw tooManyJobsInFlight(jobsInFlightMax);
+        return insertClaimedJob(
+          tx,
+          {
+            id: randomUUID(),
+            userId,
+            provider,
+            mediaType: mediaTypeOf(request),
+            model: request.model,
+            prompt: request.prompt,
+            input: request,
+          },
+          { instanceId, timeoutMs: deps.media.jobTimeoutMs, falStepMs },
+        );
+      });
       // Listening before the job runs, so a provider quicker than this line is not missed. The member's request
       // has no say in the job: it runs on after the answer (and after the member leaves).
       const finished = worker.waitForOutcome(job.id, waitMs);

@@ -39,6 +39,8 @@ let userId: number;
 let pCookie: string;
 
 const PNG_1X1 = Buffer.from(FAKE_IMAGE_DATA_URI.split(',')[1] ?? '', 'base64');
+/** A fal app outside the catalogue that the operator allowed (`AI_ALLOWED_MODELS`). */
+const OPERATOR_ALLOWED_FAL_APP = 'fal-ai/flux-pro/v1.1-ultra';
 
 beforeAll(async () => {
   [openRouter, straico, fal] = await Promise.all([
@@ -50,6 +52,7 @@ beforeAll(async () => {
     openRouter: { apiKey: FAKE_API_KEY, baseUrl: openRouter.baseUrl },
     straico: { apiKey: FAKE_STRAICO_API_KEY, baseUrl: straico.baseUrl },
     fal: { apiKey: FAKE_FAL_KEY, baseUrl: fal.queueUrl, queueUrl: fal.queueUrl },
+    allowedModels: [OPERATOR_ALLOWED_FAL_APP],
   };
   [t, p] = await Promise.all([
     buildTestApp({ ai, generation: { waitMs: 8_000, sweepMs: 100, falPollMs: 20 } }),
@@ -357,6 +360,42 @@ describe('refused before any job is written', () => {
     expect(await jobCount(t)).toBe(before);
   });
 
+  it('a model the server does not offer for that kind answers 400 naming it, and reaches no provider', async () => {
+    const before = await jobCount(t);
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/fal/image', { model: 'fal-ai/flux-pro/v1.1', prompt: 'a fox' }],
+      ['/api/fal/image', { model: 'fal-ai/veo3.1/fast', prompt: 'a fox' }],
+      ['/api/fal/video', { model: 'fal-ai/flux/schnell', prompt: 'a fox' }],
+      ['/api/ai/image', { provider: 'fal', model: 'fal-ai/recraft/v3/text-to-image', prompt: 'a fox' }],
+      ['/api/ai/image', { provider: 'openrouter', model: 'openai/gpt-4o-mini', prompt: 'a fox' }],
+      ['/api/straico/video', { model: 'eleven_v3', prompt: 'a fox' }],
+      ['/api/straico/audio', { model: 'openai/dall-e-3', prompt: 'a fox' }],
+    ];
+    for (const [path, body] of cases) {
+      const response = await post(t, path, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      const error = apiErrorBodySchema.parse(await response.json()).error;
+      expect(error).toMatchObject({
+        code: 'validation_failed',
+        fields: { model: 'Choose a model from the list' },
+      });
+      expect(error.message).toContain(`does not offer "${body.model}" on this server`);
+    }
+    expect(await jobCount(t)).toBe(before);
+    expect(fal.submitRequests()).toHaveLength(0);
+    expect(straico.requests).toHaveLength(0);
+    expect(openRouter.chatRequests()).toHaveLength(0);
+  });
+
+  it('a fal app the operator allowed (AI_ALLOWED_MODELS) is generated', async () => {
+    fal.setStatusSteps({ queued: 0, inProgress: 0 });
+    const answer = await answerOf(
+      await post(t, '/api/fal/image', { model: OPERATOR_ALLOWED_FAL_APP, prompt: 'a fox' }),
+    );
+    expect(answer).toMatchObject({ status: 'ready', model: OPERATOR_ALLOWED_FAL_APP });
+    expect(fal.submitRequests()[0]?.path).toBe(`/${OPERATOR_ALLOWED_FAL_APP}`);
+  });
+
   it('a local model cannot make images: 400', async () => {
     const response = await post(t, '/api/ai/image', {
       provider: 'local',
@@ -520,6 +559,47 @@ describe('rate limit', () => {
       }
     } finally {
       await limited.close();
+    }
+  });
+
+  it('answers 429 past GENERATION_JOBS_IN_FLIGHT_PER_MEMBER pending jobs, counted however many start at once', async () => {
+    const capped = await buildTestApp({
+      ai: {
+        fal: { apiKey: FAKE_FAL_KEY, baseUrl: fal.queueUrl, queueUrl: fal.queueUrl },
+        generationJobsInFlightPerMember: 2,
+      },
+      generation: { waitMs: 100, sweepMs: 100, falPollMs: 50 },
+    });
+    try {
+      const member = await signInMember(capped);
+      // `[never]`: fal keeps the job in progress, so it stays pending.
+      const start = (as = member.cookie, prompt = 'a fox [never]') =>
+        capped.request('/api/fal/image', {
+          method: 'POST',
+          cookie: as,
+          body: { model: 'fal-ai/flux/schnell', prompt },
+        });
+      const answers = await Promise.all([start(), start(), start(), start()]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429]);
+      const refused = answers.find((answer) => answer.status === 429);
+      expect(refused?.headers.get('retry-after')).toBe('5');
+      expect(apiErrorBodySchema.parse(await refused?.json()).error).toEqual({
+        code: 'rate_limited',
+        message: 'Too many generations running at once (at most 2): try again when one has finished',
+      });
+      const rows = await capped.db.select().from(generationJobs);
+      expect(rows.map((row) => row.status)).toEqual(['pending', 'pending']);
+
+      // Another member has their own share; a job that has finished makes room again.
+      expect((await start((await signInMember(capped)).cookie)).status).toBe(200);
+      await capped.db
+        .update(generationJobs)
+        .set({ status: 'failed', finishedAt: new Date() })
+        .where(eq(generationJobs.id, rows[0]?.id ?? ''));
+      expect((await start()).status).toBe(200);
+      expect((await start()).status).toBe(429);
+    } finally {
+      await capped.close();
     }
   });
 });

@@ -1,6 +1,20 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
+import type { DbTransaction } from '#server/db/member-lock.ts';
 import { type GenerationJobRow, generationJobs } from '#server/db/schema.ts';
 import type { JobOutput } from './job-outputs.ts';
 
@@ -39,9 +53,27 @@ export type NewJob = Pick<
   'id' | 'userId' | 'provider' | 'mediaType' | 'model' | 'prompt' | 'input'
 >;
 
+/**
+ * How many of the member's jobs are in flight: pending and not past their deadline (one past it is failed by the
+ * next sweep, whoever holds it). The database, not a server's memory, is what every server counts from.
+ */
+export async function countJobsInFlight(db: Db | DbTransaction, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(generationJobs)
+    .where(
+      and(
+        eq(generationJobs.userId, userId),
+        eq(generationJobs.status, 'pending'),
+        sql`${generationJobs.deadlineAt} > now()`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Inserts a job already claimed by `instanceId`, which runs it at once (the request waits a moment for it). */
 export async function insertClaimedJob(
-  db: Db,
+  db: Db | DbTransaction,
   job: NewJob,
   options: { instanceId: string; timeoutMs: number; falStepMs: number },
 ): Promise<ClaimedJob> {

@@ -27,7 +27,7 @@ export function downloadFilename(
     .replace(UNSAFE_CHARACTERS, ' ')
     .replace(/\s+/g, ' ')
     // A leading dot hides the file; trailing dots and spaces are dropped by Windows anyway.
-    .replace(/^[\s.]+|[\s.]+$/g, '');
+    .replace(/^[\s.]+|(?<![\s.])[\s.]+$/g, '');
   const name = cleaned || defaultDownloadName(mediaType);
   const extension = /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1];
   const fits = extension !== undefined && extensionFitsMediaType(extension, mediaType);

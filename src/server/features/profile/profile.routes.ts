@@ -170,8 +170,10 @@ export const profileRoutes = {
     summary: 'Choose the default AI provider and model',
     description:
       'The choice as saved (model trimmed); one profile row per member, updated in place. Any provider ' +
-      "(fal included, for the studio's default) and any well-formed model id, including live ones. AI " +
-      'calls that leave provider and model out use it (see `POST /api/ai/chat`).',
+      "(fal included, for the studio's default) with a model the server offers with it, of any kind: the " +
+      "catalogue's, `AI_ALLOWED_MODELS`, the local server's (any when `OPENAI_COMPAT_MODELS` is not set); " +
+      'another **400** `validation_failed` on `aiModel`. AI calls that leave provider and model out use it ' +
+      '(see `POST /api/ai/chat`).',
     request: { body: jsonBody(setAiRequestSchema) },
     responses: { 200: json(setAiRequestSchema, 'The choice as saved') },
   }),
@@ -216,8 +218,9 @@ export const profileRoutes = {
       'first configured of fal (`fal-ai/flux/schnell`), OpenRouter (`google/gemini-2.5-flash-image`), ' +
       'Straico (`openai/dall-e-3`); none **503** `provider_not_configured` naming `FAL_KEY`. `url` is the ' +
       "provider's link when ready (save it with `POST /api/profile/set-avatar`), `jobId` the job to poll, " +
-      '`error` set when failed. Counts against the per-member AI limit (`AI_RATE_LIMIT_PER_MINUTE`; ' +
-      '**429** `rate_limited` with `Retry-After`).',
+      '`error` set when failed. Counts against the per-member AI limits (`AI_RATE_LIMIT_PER_MINUTE` a ' +
+      'minute, `AI_DAILY_CALLS_PER_MEMBER` a day) and the jobs in flight ' +
+      '(`GENERATION_JOBS_IN_FLIGHT_PER_MEMBER`): **429** `rate_limited` with `Retry-After`.',
     request: { body: jsonBody(avatarGenerateRequestSchema) },
     responses: {
       200: json(avatarGenerateResponseSchema, 'Ready with a url, pending with a jobId, or failed'),
@@ -339,7 +342,7 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
       c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
     )
     .openapi(profileRoutes.setAi, async (c) =>
-      c.json(await setAiChoice(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
+      c.json(await setAiChoice(db, deps.ai.models, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
     )
     .openapi({ ...profileRoutes.setAvatar, middleware: [limitImageSaves] as const }, async (c) => {
       const { url } = c.req.valid('json');

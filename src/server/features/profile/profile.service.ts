@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { profiles } from '#server/db/schema.ts';
+import type { AllowedModels } from '#server/providers/allowed-models.ts';
 import {
   type AiChoice,
   aiProviderIdSchema,
@@ -33,13 +34,18 @@ export function aiChoiceOf(row: Pick<ProfileRow, 'aiProvider' | 'aiModel'> | und
   return { provider: DEFAULT_AI_PROVIDER, model: DEFAULT_AI_MODEL };
 }
 
-/** Saves the member's AI choice, making their profile row on the first save. */
+/**
+ * Saves the member's AI choice, making their profile row on the first save. The model must be one the server
+ * offers with that provider, of any kind (the studio's default may be an image model): 400 otherwise.
+ */
 export async function setAiChoice(
   db: Db,
+  models: AllowedModels,
   userId: number,
   choice: SetAiRequest,
   now: Date,
 ): Promise<SetAiRequest> {
+  models.require(choice.aiProvider, choice.aiModel, { field: 'aiModel' });
   await db
     .insert(profiles)
     .values({ userId, aiProvider: choice.aiProvider, aiModel: choice.aiModel, updatedAt: now })

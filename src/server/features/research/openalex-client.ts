@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { providerFailed } from '#server/providers/provider-errors.ts';
 import { providerFetch } from '#server/providers/provider-fetch.ts';
 import { RESEARCH_TEXTS } from '#shared/research.ts';
@@ -107,7 +108,7 @@ export function buildSearchUrl(
   config: AiConfig['openAlex'],
   request: Pick<OpenAlexSearchRequest, 'query' | 'yearMin' | 'perPage'>,
 ): URL {
-  const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}/works`);
+  const url = new URL(`${withoutTrailingSlashes(config.baseUrl)}/works`);
   url.searchParams.set('search', request.query);
   url.searchParams.set('filter', `from_publication_date:${request.yearMin}-01-01`);
   url.searchParams.set('per-page', String(request.perPage));

@@ -42,7 +42,7 @@ export const researchRoutes = {
       "first ✍️'. OpenAlex failing: **502** `provider_failed` with OpenAlex's own message ('OpenAlex: …', " +
       "also for an error body sent with status 200) or 'Research search failed' when its answer cannot be " +
       'read; **504** `provider_timeout` after `min(AI_TIMEOUT_MS, 15 s)`. Counts against the per-member AI ' +
-      'limit (`AI_RATE_LIMIT_PER_MINUTE`; **429** `rate_limited` with `Retry-After`).',
+      'limits (`AI_RATE_LIMIT_PER_MINUTE` a minute, `AI_DAILY_CALLS_PER_MEMBER` a day; **429** `rate_limited` with `Retry-After`).',
     request: { body: jsonBody(researchBodySchema) },
     responses: { 200: json(researchResponseSchema, 'The works found and the synthesis') },
   }),

@@ -3,6 +3,7 @@ import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
+import type { ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import { DEFAULT_LANGUAGE, type Language, SPANISH_FOR_AI } from '#shared/language.ts';
 import {
@@ -90,8 +91,11 @@ const synthesisLanguage: Record<Language, string> = {
   es: SPANISH_FOR_AI,
 };
 
-/** Room for 200 words and a little more; reasoning models spend some of it before answering. */
-const SYNTHESIS_MAX_TOKENS = 800;
+/**
+ * Room for 200 words and a little more (reasoning models spend some tokens before answering); the characters of
+ * twice that many words.
+ */
+export const SYNTHESIS_REPLY: ReplyBounds = { maxTokens: 800, maxChars: 6_000 };
 
 /**
  * 150–200 words from the member's chosen chat model, citing only the works found. Any failure (provider not
@@ -111,7 +115,7 @@ async function synthesize(
     const reply = await deps.ai.chat(choice.provider).complete({
       model: choice.model,
       messages: synthesisPrompt(query, works, items, requestLanguage()),
-      maxTokens: SYNTHESIS_MAX_TOKENS,
+      ...SYNTHESIS_REPLY,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const text = reply.text.trim();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { profiles } from '#server/db/schema.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
 import { signInMember } from '#tests/factories/members.ts';
@@ -10,6 +11,7 @@ import {
 import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { OPENALEX_SELECT } from './openalex-client.ts';
+import { SYNTHESIS_REPLY } from './research.service.ts';
 
 /**
  * `POST /api/research` (part 2 §5, §7, §8, §9) against a local OpenAlex and a local OpenRouter: the request sent
@@ -210,6 +212,7 @@ describe('POST /api/research: the synthesis', () => {
     await researchOk(t, cookie, 'open science');
     const [request] = openRouter.chatRequests();
     expect(request?.body.model).toBe('openrouter/auto');
+    expect(request?.body.max_tokens).toBe(SYNTHESIS_REPLY.maxTokens);
     const [system, user] = request?.body.messages ?? [];
     expect(system?.role).toBe('system');
     expect(system?.content).toContain('150–200 words');
@@ -223,6 +226,13 @@ describe('POST /api/research: the synthesis', () => {
     expect(user?.content).toContain('Reference: Rossi, S. et al. (2023)');
     // Only the eight works answered are offered for citing.
     expect(user?.content).not.toContain('Attitudes to open science');
+  });
+
+  it('reads no more of the answer than SYNTHESIS_REPLY.maxChars', async () => {
+    openRouter.enqueue({ kind: 'reply', text: 'v'.repeat(50_000) });
+    expect((await researchOk(t, cookie, 'open science')).synthesis).toBe(
+      'v'.repeat(SYNTHESIS_REPLY.maxChars),
+    );
   });
 
   it('uses the provider and model the member saved', async () => {
@@ -276,14 +286,28 @@ describe('POST /api/research: the synthesis', () => {
     expect(answer.synthesis).toBe('Synthesis unavailable.');
   });
 
+  it("answers 'Synthesis unavailable.', calling no model, when the saved model is one the server does not offer", async () => {
+    // Saved before the server stopped offering it (set-ai refuses it now).
+    const { cookie: member, user } = await signInMember(t);
+    await t.db
+      .insert(profiles)
+      .values({ userId: user.id, aiProvider: 'openrouter', aiModel: 'openai/o1-pro' });
+    expect((await researchOk(t, member, 'open science')).synthesis).toBe('Synthesis unavailable.');
+    expect(openRouter.chatRequests()).toHaveLength(0);
+  });
+
   it("answers 'Synthesis unavailable.' when the member chose a provider that cannot chat or is not set up", async () => {
-    for (const aiProvider of ['fal', 'straico']) {
+    for (const [aiProvider, aiModel] of [
+      ['fal', 'fal-ai/flux/dev'],
+      ['straico', 'openai/gpt-4o-mini'],
+    ]) {
       const member = await signInMember(t);
-      await t.request('/api/profile/set-ai', {
+      const saved = await t.request('/api/profile/set-ai', {
         method: 'POST',
         cookie: member.cookie,
-        body: { aiProvider, aiModel: 'some/model' },
+        body: { aiProvider, aiModel },
       });
+      expect(saved.status).toBe(200);
       const answer = await researchOk(t, member.cookie, 'open science');
       expect(answer.synthesis, aiProvider).toBe('Synthesis unavailable.');
     }

@@ -19,7 +19,7 @@ const categoryLabelKeys: Record<ModelKind, MessageKey> = {
   audio: 'ai.category.audio',
 };
 
-/** The server's live OpenRouter list (every model, not one kind). */
+/** The OpenRouter models the operator allowed besides the catalogue (`AI_ALLOWED_MODELS`), as OpenRouter names them. */
 const LIVE_CATEGORY_ID = 'openrouter-live';
 
 /** Models whose catalogue label describes rather than names them. */
@@ -38,7 +38,7 @@ export function categoryLabel(
   category: Pick<ModelCategory, 'id' | 'provider' | 'kind'>,
 ): string {
   const provider = providerLabel(t, category.provider);
-  if (category.id === LIVE_CATEGORY_ID) return t('ai.category.all', { provider });
+  if (category.id === LIVE_CATEGORY_ID) return t('ai.category.more', { provider });
   return t(categoryLabelKeys[category.kind], { provider });
 }
 
