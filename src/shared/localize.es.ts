@@ -31,6 +31,7 @@ export const spanishTexts: Readonly<Record<string, string>> = {
     'Demasiadas solicitudes a la vez desde este navegador. Inténtalo de nuevo en un momento.',
   'Too many {0} requests: try again in {1} s': 'Demasiadas solicitudes de {0}: vuelve a intentarlo en {1} s',
   AI: 'IA',
+  'sign-in': 'inicio de sesión',
   posts: 'publicaciones',
   comments: 'comentarios',
   'Unknown time zone': 'Zona horaria desconocida',
@@ -189,6 +190,8 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The sign-in provider did not complete the sign-in. Please try again.':
     'El proveedor no completó el inicio de sesión. Inténtalo de nuevo.',
   'The sign-in provider sent no identity.': 'El proveedor de inicio de sesión no envió ninguna identidad.',
+  'This email address cannot sign in: its domain is reserved and receives no mail':
+    'Esta dirección de correo no puede iniciar sesión: su dominio está reservado y no recibe correo',
   'The sign-in provider did not share an email address.':
     'El proveedor de inicio de sesión no compartió ninguna dirección de correo.',
 

@@ -30,6 +30,28 @@ export async function startDevSignIn(t: TestApp, jar: CookieJar, identity: { nam
   };
 }
 
+/**
+ * What a browser does with a real OIDC provider (tests/fakes/oidc-provider.ts): ask for the redirect URL (the jar
+ * keeps the state cookie), follow it to the provider, land on /auth/callback with its code and state.
+ */
+export async function startOidcSignIn(t: TestApp, jar: CookieJar) {
+  const start = await t.request('/api/oauth/google/redirect_url');
+  if (start.status !== 200) throw new Error(`redirect URL failed: ${start.status} ${await start.text()}`);
+  jar.take(start);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const authorize = new URL(redirectUrl);
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  if (atProvider.status !== 302)
+    throw new Error(`the provider answered ${atProvider.status}, not a redirect`);
+  const callback = new URL(atProvider.headers.get('location') ?? '');
+  return {
+    authorize,
+    callback,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+  };
+}
+
 /** `POST /api/sessions` as the callback page sends it, with the browser's cookies. */
 export function postSession(t: TestApp, jar: CookieJar, body: Record<string, unknown>) {
   return t.request('/api/sessions', { method: 'POST', cookie: jar.header(), body });

@@ -2,8 +2,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import type { ClientAddressOf } from '#server/lib/client-address.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
+import { createFixedWindowLimiter, limitPerAddress, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,
@@ -30,9 +33,25 @@ export type AuthRouteDeps = {
   now: () => Date;
   /** Told when a session ends, so live-event streams on every server close with it. */
   events?: EventBus;
+  /** The address a request comes from (client-address.ts): the sign-in routes are limited per address. */
+  addressOf: ClientAddressOf;
+  /** Calls of the sign-in routes one address may make per minute (`SIGN_IN_LIMIT_PER_MINUTE`). */
+  signInPerMinute: number;
+  /** Count the sign-in limit on the servers' shared Redis; in this process when absent. */
+  redisLimits?: RedisLimits | undefined;
+  /** Production refuses `.test` email addresses too (reserved-email-domains.ts). */
+  refuseTestingDomains: boolean;
+  /** A session just made is one the database knows: its requests in flight count on their own at once. */
+  vouched?: VouchedSessions;
 };
 
 const logoutAnswer = json(successSchema, 'Signed out (also when there was no session)');
+const signInLimitNote =
+  ' Limited per client address with the other sign-in calls (`SIGN_IN_LIMIT_PER_MINUTE`): **429** ' +
+  '`rate_limited` with `Retry-After`.';
+const logoutNote =
+  'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", ' +
+  '"cookies"`).';
 
 /** Sign-in and session calls of part 1 §7. Paths are kept exactly as the spec writes them. */
 export const authRoutes = {
@@ -52,7 +71,7 @@ export const authRoutes = {
     summary: "Start a sign-in: the identity provider's page to send the browser to",
     description:
       'Sets the sign-in state cookie (10 min). **502** `sign_in_provider_failed` when the provider cannot ' +
-      'be reached.',
+      `be reached.${signInLimitNote}`,
     public: true,
     responses: {
       200: json(redirectUrlResponseSchema, 'Where to send the browser; sets the sign-in state cookie'),
@@ -66,7 +85,9 @@ export const authRoutes = {
     description:
       'Sets the session cookie. **400** `validation_failed` (missing code or state), `invalid_state` (not ' +
       'started in this browser, already used, or expired), `invalid_code` (the provider refused the code); ' +
-      '**401** `sign_in_rejected` (the ID token failed verification); **502** `sign_in_provider_failed`.',
+      "**401** `sign_in_rejected` (the ID token failed verification); **403** `forbidden` (the email's domain " +
+      'is reserved, e.g. `.invalid`: no one signs in with it); **502** `sign_in_provider_failed`.' +
+      signInLimitNote,
     public: true,
     request: { body: jsonBody(createSessionRequestSchema) },
     responses: { 200: json(successSchema, 'Signed in; sets the session cookie') },
@@ -76,7 +97,9 @@ export const authRoutes = {
     path: '/api/dev-identity/authorize',
     tags: ['Auth'],
     summary: "The development identity provider's consent (only without a Google client, outside production)",
-    description: '`redirectUrl` is `/auth/callback?code&state`. Development sign-in only: otherwise **404**.',
+    description:
+      '`redirectUrl` is `/auth/callback?code&state`. Development sign-in only: otherwise **404**. An email of ' +
+      `a reserved domain (\`.invalid\`, \`.localhost\`, \`example.com\`…) is **400**.${signInLimitNote}`,
     public: true,
     request: { body: jsonBody(devAuthorizeRequestSchema) },
     responses: { 200: json(devAuthorizeResponseSchema, 'Where the development provider sends the browser') },
@@ -95,8 +118,7 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session',
-    description:
-      'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", "cookies"`).',
+    description: logoutNote,
     public: true,
     responses: { 200: logoutAnswer },
   }),
@@ -105,8 +127,7 @@ export const authRoutes = {
     path: '/api/logout',
     tags: ['Auth'],
     summary: 'Sign out: end the session (as a POST)',
-    description:
-      'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", "cookies"`).',
+    description: logoutNote,
     public: true,
     responses: { 200: logoutAnswer },
   }),
@@ -122,26 +143,40 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
     return devProvider;
   };
 
-  const logout = async (c: Context<AppEnv>) => {
-    const token = deps.cookies.readSession(c);
-    const endedFor = token ? await deleteSession(deps.db, hashSessionToken(token)) : null;
-    // Every server's open streams of this member check their session now, not at their next keep-alive.
-    if (endedFor !== null) {
-      deps.events?.publish({
-        audience: { kind: 'member', userId: endedFor },
-        event: { type: 'session.ended', data: {} },
-      });
-    }
+  // Every server's open streams of this member check their session now, not at their next keep-alive.
+  const tellStreams = (userId: number) =>
+    deps.events?.publish({
+      audience: { kind: 'member', userId },
+      event: { type: 'session.ended', data: {} },
+    });
+  const signOutBrowser = (c: Context<AppEnv>) => {
     deps.cookies.clearSession(c);
     // "cache" too: the member's lists the browser keeps for revalidation (`private, no-cache`, the task list's
     // ETag) must not outlive the session on a shared computer.
     c.header('Clear-Site-Data', '"cache", "cookies"');
+  };
+  const logout = async (c: Context<AppEnv>) => {
+    const token = deps.cookies.readSession(c);
+    const endedFor = token ? await deleteSession(deps.db, hashSessionToken(token)) : null;
+    if (endedFor !== null) tellStreams(endedFor);
+    signOutBrowser(c);
     return c.json({ success: true } as const, 200);
   };
+  const limitSignIn = limitPerAddress(
+    createFixedWindowLimiter({
+      limit: deps.signInPerMinute,
+      windowMs: 60_000,
+      now: () => deps.now().getTime(),
+      redis: deps.redisLimits,
+      prefix: 'sign-in',
+    }),
+    'sign-in',
+    deps.addressOf,
+  );
 
   return routes
     .openapi(authRoutes.mode, (c) => c.json({ mode: deps.provider.mode }, 200))
-    .openapi(authRoutes.redirectUrl, async (c) => {
+    .openapi({ ...authRoutes.redirectUrl, middleware: limitSignIn }, async (c) => {
       const { redirectUrl, state } = await beginSignIn({
         db: deps.db,
         provider: deps.provider,
@@ -152,7 +187,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       deps.cookies.writeSignInState(c, state);
       return c.json({ redirectUrl }, 200);
     })
-    .openapi(authRoutes.createSession, async (c) => {
+    .openapi({ ...authRoutes.createSession, middleware: limitSignIn }, async (c) => {
       const { code, state } = c.req.valid('json');
       const browserState = deps.cookies.readSignInState(c);
       // A sign-in attempt is single use, whatever the outcome: a replayed code or state finds nothing.
@@ -166,9 +201,11 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
         code,
         state,
         previousSessionToken: deps.cookies.readSession(c),
+        refuseTestingDomains: deps.refuseTestingDomains,
         now,
       });
       deps.cookies.writeSession(c, token, expiresAt, now);
+      deps.vouched?.vouch(hashSessionToken(token));
       c.get('logger').info({ userId: user.id, provider: deps.provider.mode }, 'member signed in');
       return c.json({ success: true } as const, 200);
     })
@@ -176,10 +213,13 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       {
         ...authRoutes.devAuthorize,
         hide: devProvider === null,
-        middleware: async (_c, next) => {
-          requireDevProvider();
-          await next();
-        },
+        middleware: [
+          async (_c, next) => {
+            requireDevProvider();
+            await next();
+          },
+          limitSignIn,
+        ],
       },
       (c) => c.json({ redirectUrl: requireDevProvider().authorize(c.req.valid('json')) }, 200),
     )

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, signInAttempts, users } from '#server/db/schema.ts';
 import { userSchema } from '#shared/auth.ts';
@@ -122,6 +122,33 @@ describe('development sign-in', () => {
     const response = await postSession(t, jar, { code, state });
     expect(response.status).toBe(400);
     expect(await errorCodeOf(response)).toBe('invalid_code');
+  });
+
+  it('refuses an email of a reserved domain at consent: no one signs in as the Deleted member', async () => {
+    for (const email of ['deleted-member@lumara.invalid', 'ada@example.com', 'ada@host.localhost']) {
+      const consent = new URL(
+        ((await (await t.request('/api/oauth/google/redirect_url')).json()) as { redirectUrl: string })
+          .redirectUrl,
+        t.appUrl,
+      );
+      const response = await t.request('/api/dev-identity/authorize', {
+        method: 'POST',
+        body: {
+          name: 'Someone',
+          email,
+          state: consent.searchParams.get('state'),
+          nonce: consent.searchParams.get('nonce'),
+          code_challenge: consent.searchParams.get('code_challenge'),
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'validation_failed', fields: { email: expect.stringMatching(/domain is reserved/) } },
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'deleted-member@lumara.invalid'))).toEqual(
+      [],
+    );
   });
 
   it('validates the consent form', async () => {

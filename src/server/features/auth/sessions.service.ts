@@ -11,7 +11,10 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60_000;
 const SLIDE_EVERY_MS = 60 * 60_000;
 
 /** What a request knows of its member: the row's own fields, not what other features keep on it. */
-export type SessionUser = Pick<UserRow, 'id' | 'email' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'>;
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
+>;
 
 export type SessionMember = {
   user: SessionUser;
@@ -48,9 +51,9 @@ export async function createSession(
  * embedded database's pooled connections share one backend, where a named prepared statement would collide.
  */
 export const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.last_seen_at,
-       u.id, u.email, u.name, u.picture, u.created_at, u.last_signed_in_at
+       u.id, u.email, u.email_verified, u.name, u.picture, u.created_at, u.last_signed_in_at
   FROM sessions s JOIN users u ON u.id = s.user_id
- WHERE s.token_hash = $1
+ WHERE s.token_hash = $1 AND u.kind = 'member'
  LIMIT 1`;
 
 /** A row of `FIND_SESSION_SQL`. */
@@ -60,6 +63,7 @@ export type SessionRow = {
   last_seen_at: Date;
   id: number;
   email: string;
+  email_verified: boolean;
   name: string;
   picture: string | null;
   created_at: Date;
@@ -80,6 +84,7 @@ export async function findSessionMember(db: Db, token: string, now: Date): Promi
   const user: SessionUser = {
     id: row.id,
     email: row.email,
+    emailVerified: row.email_verified,
     name: row.name,
     picture: row.picture,
     createdAt: row.created_at,

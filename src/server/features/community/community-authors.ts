@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DELETED_MEMBER_EMAIL, profiles, users } from '#server/db/schema.ts';
+import { profiles, users } from '#server/db/schema.ts';
 import { inRequestLanguage } from '#server/lib/request-language.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 
@@ -20,7 +20,7 @@ const profileAvatar = sql`nullif(${profiles.avatarUrl}, '')`;
  */
 export function authorColumns() {
   return {
-    authorName: sql<string>`case when ${users.email} = ${DELETED_MEMBER_EMAIL} then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
+    authorName: sql<string>`case when ${users.kind} = 'deleted_member' then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
     authorAvatar: sql<string | null>`coalesce(${profileAvatar}, ${users.picture})`,
   };
 }
