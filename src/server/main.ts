@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
+import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { securityHeadersByPath } from './lib/security-headers.ts';
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   let backups: { stop(): Promise<void> } = { stop: async () => {} };
+  // Ended sessions and abandoned sign-ins leave the database on every server's schedule (safe with any number).
+  const stopSignInSweep = scheduleSignInSweep({ db: database.db, logger, now });
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
     }, DRAIN_MS + 5_000);
     forceExit.unref();
     server.close(async () => {
+      stopSignInSweep();
       await backups.stop();
       await shared.close();
       await database.close();

@@ -54,9 +54,11 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'That task': 'Esa tarea',
   'That track': 'Esa canción',
   'That widget': 'Ese widget',
+  'That session': 'Esa sesión',
   'The generation': 'La generación',
   'Your account': 'Tu cuenta',
   'That file was not found': 'Ese archivo no existe',
+  'That session was not found': 'Esa sesión no existe',
 
   // Limits of a text or a list (shared schemas).
   'At most {0} characters': 'Como máximo {0} caracteres',

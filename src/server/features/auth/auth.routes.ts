@@ -7,21 +7,32 @@ import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import { createFixedWindowLimiter, limitPerAddress, type RedisLimits } from '#server/lib/rate-limiter.ts';
 import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
+import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/same-origin-guard.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,
   devAuthorizeRequestSchema,
   devAuthorizeResponseSchema,
+  endOtherSessionsResponseSchema,
+  memberSessionsResponseSchema,
   redirectUrlResponseSchema,
+  sessionIdParamsSchema,
   signInModeResponseSchema,
   userSchema,
 } from '#shared/auth.ts';
 import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
+import { deviceOfUserAgent } from './device-of-user-agent.ts';
 import type { IdentityProvider } from './identity-provider.ts';
-import type { createRequireMember } from './require-member.ts';
-import { deleteSession, hashSessionToken } from './sessions.service.ts';
+import { type createRequireMember, memberIdOf } from './require-member.ts';
+import {
+  deleteSession,
+  endMemberSession,
+  endOtherSessions,
+  hashSessionToken,
+  listMemberSessions,
+} from './sessions.service.ts';
 import { presentUser } from './users.service.ts';
 
 export type AuthRouteDeps = {
@@ -51,7 +62,9 @@ const signInLimitNote =
   '`rate_limited` with `Retry-After`.';
 const logoutNote =
   'Deletes the session, clears the cookie and the browser\'s cached answers (`Clear-Site-Data: "cache", ' +
-  '"cookies"`).';
+  '"cookies"`). A browser request from another site is refused with **403** `cross_site_request` and the ' +
+  'session kept: by `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by an `Origin` or ' +
+  '`Referer` of another origin.';
 
 /** Sign-in and session calls of part 1 §7. Paths are kept exactly as the spec writes them. */
 export const authRoutes = {
@@ -131,6 +144,37 @@ export const authRoutes = {
     public: true,
     responses: { 200: logoutAnswer },
   }),
+  listSessions: apiRoute({
+    method: 'get',
+    path: '/api/sessions',
+    tags: ['Auth'],
+    summary: "The member's signed-in browsers",
+    description:
+      'Ours. Every live session of the member, the most recently used first, `current` marking this one. ' +
+      'Sessions are named by a public id; nothing of their token leaves the server.',
+    responses: { 200: json(memberSessionsResponseSchema, "The member's sessions") },
+  }),
+  // Declared before `{id}`, so `others` is never read as an id.
+  endOtherSessions: apiRoute({
+    method: 'delete',
+    path: '/api/sessions/others',
+    tags: ['Auth'],
+    summary: 'Sign out everywhere else',
+    description: "Ours. Ends every session of the member but this request's; their browsers are signed out.",
+    responses: { 200: json(endOtherSessionsResponseSchema, 'How many sessions ended') },
+  }),
+  endSession: apiRoute({
+    method: 'delete',
+    path: '/api/sessions/{id}',
+    tags: ['Auth'],
+    summary: 'Sign one session out',
+    description:
+      "Ours. Ends one of the member's sessions, named by its id from `GET /api/sessions`. Another member's " +
+      "session, or one already ended, is **404**. Ending this request's own session signs this browser out " +
+      'as logout does.',
+    request: { params: sessionIdParamsSchema },
+    responses: { 200: json(successSchema, 'The session ended') },
+  }),
 };
 
 export function createAuthRoutes(deps: AuthRouteDeps) {
@@ -173,6 +217,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
     'sign-in',
     deps.addressOf,
   );
+  const ownPagesOnly = refuseOtherSitesWithoutFetchMetadata({ appOrigin: deps.appUrl.origin });
 
   return routes
     .openapi(authRoutes.mode, (c) => c.json({ mode: deps.provider.mode }, 200))
@@ -201,6 +246,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
         code,
         state,
         previousSessionToken: deps.cookies.readSession(c),
+        device: deviceOfUserAgent(c.req.header('user-agent')),
         refuseTestingDomains: deps.refuseTestingDomains,
         now,
       });
@@ -226,6 +272,23 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
     .openapi({ ...authRoutes.me, middleware: deps.requireMember }, (c) =>
       c.json(presentUser(c.get('member').user), 200),
     )
-    .openapi(authRoutes.logout, (c) => logout(c))
-    .openapi(authRoutes.logoutPost, (c) => logout(c));
+    .openapi({ ...authRoutes.logout, middleware: ownPagesOnly }, (c) => logout(c))
+    .openapi({ ...authRoutes.logoutPost, middleware: ownPagesOnly }, (c) => logout(c))
+    .openapi({ ...authRoutes.listSessions, middleware: deps.requireMember }, async (c) => {
+      const { tokenHash } = c.get('member');
+      const sessions = await listMemberSessions(deps.db, memberIdOf(c), tokenHash, deps.now());
+      return c.json({ sessions }, 200);
+    })
+    .openapi({ ...authRoutes.endOtherSessions, middleware: deps.requireMember }, async (c) => {
+      const ended = await endOtherSessions(deps.db, memberIdOf(c), c.get('member').tokenHash);
+      if (ended > 0) tellStreams(memberIdOf(c));
+      return c.json({ ended }, 200);
+    })
+    .openapi({ ...authRoutes.endSession, middleware: deps.requireMember }, async (c) => {
+      const { id } = c.req.valid('param');
+      const { endedCurrent } = await endMemberSession(deps.db, memberIdOf(c), id, c.get('member').tokenHash);
+      tellStreams(memberIdOf(c));
+      if (endedCurrent) signOutBrowser(c);
+      return c.json({ success: true } as const, 200);
+    });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { Device } from './device-of-user-agent.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
@@ -56,6 +57,8 @@ export async function completeSignIn(input: {
   code: string;
   state: string;
   previousSessionToken: string | undefined;
+  /** The browser signing in, as its User-Agent says: shown in the member's sessions list. */
+  device: Device;
   /** Production refuses `.test` addresses too; development and tests sign in with them. */
   refuseTestingDomains: boolean;
   now: Date;
@@ -75,6 +78,6 @@ export async function completeSignIn(input: {
   }
   const user = await upsertMemberFromIdentity(input.db, claims, input.now);
   if (input.previousSessionToken) await deleteSession(input.db, hashSessionToken(input.previousSessionToken));
-  const session = await createSession(input.db, user.id, input.now);
+  const session = await createSession(input.db, user.id, input.now, input.device);
   return { user, ...session };
 }

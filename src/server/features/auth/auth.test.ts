@@ -223,6 +223,40 @@ describe('sessions', () => {
     expect((await t.request('/api/users/me', { cookie })).status).toBe(401);
   });
 
+  it('refuses a sign-out a page of another site sends from a browser without Fetch Metadata, and keeps the session', async () => {
+    const { cookie } = await signInMember(t);
+    for (const [method, headers] of [
+      ['GET', { referer: 'https://evil.example/funny-cats' }],
+      ['GET', { origin: 'https://evil.example' }],
+      ['GET', { referer: 'http://localhost:3000.evil.example/' }],
+      ['GET', { referer: 'not a URL' }],
+      ['POST', { referer: 'https://evil.example/funny-cats', origin: t.appUrl.origin }],
+    ] as const) {
+      const response = await t.request('/api/logout', { method, cookie, headers });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: { code: 'cross_site_request', message: 'Requests from other sites are not accepted' },
+      });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.get('clear-site-data')).toBeNull();
+    }
+    expect((await t.request('/api/users/me', { cookie })).status).toBe(200);
+
+    // The app's own pages sign out, with or without Fetch Metadata.
+    const fromOwnPage = await t.request('/api/logout', {
+      cookie,
+      headers: { referer: `${t.appUrl.origin}/settings` },
+    });
+    expect(fromOwnPage.status).toBe(200);
+    expect((await t.request('/api/users/me', { cookie })).status).toBe(401);
+    const fetched = await signInMember(t);
+    const withFetchMetadata = await t.request('/api/logout', {
+      cookie: fetched.cookie,
+      headers: { 'sec-fetch-site': 'same-origin', referer: `${t.appUrl.origin}/` },
+    });
+    expect(withFetchMetadata.status).toBe(200);
+  });
+
   it('logs out without a session too', async () => {
     expect((await t.request('/api/logout')).status).toBe(200);
   });
