@@ -1,3 +1,6 @@
+import { createGoogleIdentityProvider } from '#server/features/auth/google-identity-provider.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import type { FakeOidcProvider } from '../fakes/oidc-provider.ts';
 import type { CookieJar } from './cookies.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -28,6 +31,18 @@ export async function startDevSignIn(t: TestApp, jar: CookieJar, identity: { nam
     code: callback.searchParams.get('code') ?? '',
     state: callback.searchParams.get('state') ?? '',
   };
+}
+
+/** Google sign-in (the real OpenID Connect client) against the local OIDC server, for `buildTestApp`. */
+export function googleSignInThrough(idp: FakeOidcProvider) {
+  return () =>
+    createGoogleIdentityProvider({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      allowInsecureIssuer: true,
+      logger: createLogger('silent'),
+    });
 }
 
 /**

@@ -4,7 +4,7 @@ import { identities, users } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { type FakeOidcProvider, startFakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
-import { errorCodeOf, postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
+import { errorCodeOf, googleSignInThrough, postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 
@@ -14,16 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   idp = await startFakeOidcProvider();
-  t = await buildTestApp({
-    identityProvider: () =>
-      createGoogleIdentityProvider({
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        allowInsecureIssuer: true,
-        logger: createLogger('silent'),
-      }),
-  });
+  t = await buildTestApp({ identityProvider: googleSignInThrough(idp) });
 });
 afterAll(async () => {
   await t.close();

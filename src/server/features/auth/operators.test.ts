@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '#server/lib/logger.ts';
 import {
   type FakeIdentity,
   type FakeOidcProvider,
   startFakeOidcProvider,
 } from '#tests/fakes/oidc-provider.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
-import { postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
+import { googleSignInThrough, postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 
 /**
  * Who runs the community (decision 0029), signed in through a real OIDC server whose ID tokens say whether the
@@ -23,14 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   idp = await startFakeOidcProvider();
   t = await buildTestApp({
-    identityProvider: () =>
-      createGoogleIdentityProvider({
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        allowInsecureIssuer: true,
-        logger: createLogger('silent'),
-      }),
+    identityProvider: googleSignInThrough(idp),
     operators: {
       verifiedEmails: [BOOTSTRAP_EMAIL],
       subjects: [

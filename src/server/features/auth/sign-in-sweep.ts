@@ -1,4 +1,5 @@
 import { inArray, lte } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
 import { sessions, signInAttempts } from '#server/db/schema.ts';
 import type { Logger } from '#server/lib/logger.ts';
@@ -21,44 +22,44 @@ export async function sweepExpiredSignIns(
   db: Db,
   now: Date,
 ): Promise<{ sessions: number; attempts: number }> {
-  const swept = { sessions: 0, attempts: 0 };
-  for (let batch = 0; batch < BATCHES_PER_SWEEP; batch += 1) {
+  const sessionsSwept = await inBatches(async () => {
+    const expired = expiredRows(db, sessions, sessions.tokenHash, sessions.expiresAt, now);
     const ended = await db
       .delete(sessions)
-      .where(
-        inArray(
-          sessions.tokenHash,
-          db
-            .select({ tokenHash: sessions.tokenHash })
-            .from(sessions)
-            .where(lte(sessions.expiresAt, now))
-            .limit(BATCH)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({ tokenHash: sessions.tokenHash });
-    swept.sessions += ended.length;
-    if (ended.length < BATCH) break;
-  }
-  for (let batch = 0; batch < BATCHES_PER_SWEEP; batch += 1) {
+      .where(inArray(sessions.tokenHash, expired))
+      .returning({ key: sessions.tokenHash });
+    return ended.length;
+  });
+  const attemptsSwept = await inBatches(async () => {
+    const expired = expiredRows(db, signInAttempts, signInAttempts.stateHash, signInAttempts.expiresAt, now);
     const abandoned = await db
       .delete(signInAttempts)
-      .where(
-        inArray(
-          signInAttempts.stateHash,
-          db
-            .select({ stateHash: signInAttempts.stateHash })
-            .from(signInAttempts)
-            .where(lte(signInAttempts.expiresAt, now))
-            .limit(BATCH)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({ stateHash: signInAttempts.stateHash });
-    swept.attempts += abandoned.length;
-    if (abandoned.length < BATCH) break;
+      .where(inArray(signInAttempts.stateHash, expired))
+      .returning({ key: signInAttempts.stateHash });
+    return abandoned.length;
+  });
+  return { sessions: sessionsSwept, attempts: attemptsSwept };
+}
+
+/** One batch of a table's rows past their expiry, locked for this sweep and skipped by the others. */
+function expiredRows(db: Db, table: PgTable, key: PgColumn, expiresAt: PgColumn, now: Date) {
+  return db
+    .select({ key })
+    .from(table)
+    .where(lte(expiresAt, now))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+}
+
+/** Runs a batch until one comes back short, or the sweep's share of batches is done. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (let batch = 0; batch < BATCHES_PER_SWEEP; batch += 1) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < BATCH) break;
   }
-  return swept;
+  return total;
 }
 
 /**
