@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
 
 /**
- * Caps the requests one browser has in flight at once (issue 13), before anything reaches the database.
+ * Caps the requests one browser has in flight at once, before anything reaches the database.
  * Without it, a member opening 500 tabs (or a script replaying a session) sends hundreds of requests at once, each
  * of which waits for a database connection: the queue fills and other members get 503s and slow answers. A page
  * sends a handful at a time (6 at most over HTTP/1.1; tens over HTTP/2), so the cap only meets a flood. `keyOf`
