@@ -54,6 +54,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: 'every feature needs the session: requireMember turns the cookie into the member',
   },
   {
+    to: 'auth/operators.ts',
+    from: ['community'],
+    why: "who runs the community is named by their sign-in identity (issuer and subject, or a verified email): auth's rows",
+  },
+  {
     to: 'auth/auth-cookies.ts',
     from: ['account'],
     why: 'a deleted account signs the browser out: the session cookie is cleared as logout clears it',

@@ -3,7 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './app-env.ts';
 import { createArchiveAdapters } from './archive-adapters.ts';
-import { defaultLimits, type LimitsConfig, type MediaConfig, unconfiguredAiConfig } from './config.ts';
+import {
+  type ClientAddressConfig,
+  defaultLimits,
+  type LimitsConfig,
+  type MediaConfig,
+  type OperatorsConfig,
+  unconfiguredAiConfig,
+} from './config.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
 import { removeLeftoverUploads } from './features/account/receive-archive.ts';
@@ -14,6 +21,7 @@ import { authRoutes, createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
 import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
+import { hashSessionToken } from './features/auth/sessions.service.ts';
 import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { calendarRoutes, createCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
@@ -37,6 +45,7 @@ import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { apiCacheControl } from './lib/api-cache-control.ts';
 import { createApiRouter } from './lib/api-route.ts';
+import { createClientAddressOf } from './lib/client-address.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { AppError, errorBody } from './lib/errors.ts';
 import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
@@ -46,7 +55,7 @@ import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
 import type { RedisLimits } from './lib/rate-limiter.ts';
 import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/request-language.ts';
 import { requestLog } from './lib/request-log.ts';
-import { limitRequestsInFlight } from './lib/requests-in-flight.ts';
+import { createVouchedSessions, limitRequestsInFlight } from './lib/requests-in-flight.ts';
 import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
 import { sameOriginGuard } from './lib/same-origin-guard.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -72,8 +81,12 @@ export type AppDeps = {
   ai?: AiProviders;
   /** Live updates for `GET /api/events`; one in-process bus when absent. */
   events?: EventBus;
-  /** Emails of the community's operators (lower-case); nobody when absent. */
-  adminEmails?: readonly string[];
+  /** Who runs the community (`ADMIN_SUBJECTS`, verified `ADMIN_EMAILS`); nobody when absent. */
+  operators?: OperatorsConfig;
+  /** Whether to read `X-Forwarded-For` for the client's address (per-address limits); the socket's when absent. */
+  clientAddress?: ClientAddressConfig;
+  /** Production: `.test` email addresses cannot sign in either (reserved-email-domains.ts). */
+  refuseTestingEmailDomains?: boolean;
   /**
    * Aborted when the server starts shutting down: long-lived event streams end so the drain can finish, and the
    * generation worker stops claiming jobs.
@@ -92,10 +105,10 @@ export type AppDeps = {
   /** DNS for outbound fetches of member-supplied links (saving media); the system's when absent. */
   outboundLookup?: Lookup;
   /**
-   * What one browser and all members may hold at once (live-event streams, requests in flight); the
-   * configuration's defaults when absent.
+   * What one browser and all members may hold at once (live-event streams, requests in flight), and the sign-in
+   * calls one address may make a minute; the configuration's defaults when absent.
    */
-  limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight'>;
+  limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>;
   /** The HTTP server in front sets the security headers on every answer (main.ts), so the app does not repeat them. */
   securityHeadersSetByServer?: boolean;
 };
@@ -134,10 +147,12 @@ export function createApp(deps: AppDeps) {
   const db = deps.database.db;
   const limits = deps.limits ?? defaultLimits();
   const cookies = createAuthCookies(https);
-  const requireMember = createRequireMember({ db, cookies, now });
+  const vouched = createVouchedSessions();
+  const requireMember = createRequireMember({ db, cookies, now, vouched });
+  const addressOf = createClientAddressOf(deps.clientAddress ?? { trustedProxyHops: 0 });
   const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
   const events = deps.events ?? createInProcessEventBus();
-  const adminEmails = deps.adminEmails ?? [];
+  const operators = deps.operators ?? { subjects: [], verifiedEmails: [] };
   const redisLimits = deps.redisLimits ? { redisLimits: deps.redisLimits } : {};
   const aiLimiter = createAiCallLimiter(ai.config, deps.redisLimits);
   const mediaStore = deps.mediaStore ?? createFileMediaStore(deps.media.dir);
@@ -186,7 +201,15 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', storableUrlGuard());
   app.use(
     '/api/*',
-    limitRequestsInFlight({ keyOf: (c) => cookies.readSession(c), max: limits.memberRequestsInFlight }),
+    limitRequestsInFlight({
+      // A session counts on its own once the database has vouched for it; anything else on its address.
+      keyOf: (c) => {
+        const token = cookies.readSession(c);
+        const tokenHash = token ? hashSessionToken(token) : undefined;
+        return tokenHash && vouched.has(tokenHash) ? `session:${tokenHash}` : `address:${addressOf(c)}`;
+      },
+      max: limits.memberRequestsInFlight,
+    }),
   );
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -219,6 +242,11 @@ export function createApp(deps: AppDeps) {
         requireMember,
         now,
         events,
+        addressOf,
+        signInPerMinute: limits.signInPerMinute,
+        redisLimits: deps.redisLimits,
+        refuseTestingDomains: deps.refuseTestingEmailDomains ?? false,
+        vouched,
       }),
     )
     .route(
@@ -283,7 +311,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
-    .route('/', createCommunityRoutes({ db, requireMember, now, events, adminEmails, ...redisLimits }))
+    .route('/', createCommunityRoutes({ db, requireMember, now, events, operators, ...redisLimits }))
     .route(
       '/',
       createEventRoutes({

@@ -54,6 +54,7 @@ describe('limits and backups', () => {
       eventStreams: { perMember: 20, total: 2_000 },
       databaseQueueMax: 200,
       memberRequestsInFlight: 64,
+      signInPerMinute: 30,
     });
     const limits = loadConfig({
       NODE_ENV: 'test',
@@ -65,6 +66,7 @@ describe('limits and backups', () => {
       EVENT_STREAMS_MAX: '100',
       DATABASE_QUEUE_MAX: '50',
       MEMBER_REQUESTS_IN_FLIGHT: '8',
+      SIGN_IN_LIMIT_PER_MINUTE: '5',
     }).limits;
     expect(limits).toEqual({
       http: {
@@ -76,6 +78,7 @@ describe('limits and backups', () => {
       eventStreams: { perMember: 4, total: 100 },
       databaseQueueMax: 50,
       memberRequestsInFlight: 8,
+      signInPerMinute: 5,
     });
   });
 
@@ -230,5 +233,90 @@ describe('AI spend', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', GENERATION_JOBS_IN_FLIGHT_PER_MEMBER: '2.5' })).toThrow(
       ConfigError,
     );
+  });
+});
+
+/** Settings that would open a hole are refused at start-up, not found out later. */
+describe('risky settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
+  };
+
+  it('refuses an http:// APP_URL in production unless ALLOW_INSECURE_APP_URL=true, and then warns', () => {
+    expect(() => loadConfig({ ...production, APP_URL: 'http://lumara.example' })).toThrow(
+      /APP_URL: must be https:\/\/ in production/,
+    );
+    const allowed = loadConfig({
+      ...production,
+      APP_URL: 'http://lumara.internal',
+      ALLOW_INSECURE_APP_URL: 'true',
+    });
+    expect(allowed.appUrl.protocol).toBe('http:');
+    expect(allowed.warnings).toEqual([expect.stringMatching(/^APP_URL is http:\/\/ in production/)]);
+    expect(loadConfig({ ...production, APP_URL: 'https://lumara.example' }).warnings).toEqual([]);
+    expect(() =>
+      loadConfig({ ...production, APP_URL: 'https://lumara.example', ALLOW_INSECURE_APP_URL: 'yes' }),
+    ).toThrow(/ALLOW_INSECURE_APP_URL/);
+  });
+
+  it('refuses development sign-in on an address other machines reach', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'lumara.local'])
+      expect(() => loadConfig({ NODE_ENV: 'development', HOST: host })).toThrow(
+        /HOST: development sign-in .* is served only on a loopback address/,
+      );
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost'])
+      expect(loadConfig({ NODE_ENV: 'development', HOST: host }).signIn.mode).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    // With a real identity provider any address will do.
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0', GOOGLE_CLIENT_ID: 'id' }).host).toBe(
+      '0.0.0.0',
+    );
+  });
+});
+
+describe('operators and client addresses', () => {
+  it('reads ADMIN_SUBJECTS as issuer|subject pairs and ADMIN_EMAILS as lower-cased bootstrap emails', () => {
+    const { operators } = loadConfig({
+      NODE_ENV: 'test',
+      GOOGLE_CLIENT_ID: 'id',
+      ADMIN_SUBJECTS: 'https://accounts.google.com|1234567890, https://accounts.google.com|42',
+      ADMIN_EMAILS: 'Ada@Example.com',
+    });
+    expect(operators).toEqual({
+      subjects: [
+        { issuer: 'https://accounts.google.com', subject: '1234567890' },
+        { issuer: 'https://accounts.google.com', subject: '42' },
+      ],
+      verifiedEmails: ['ada@example.com'],
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).operators).toEqual({ subjects: [], verifiedEmails: [] });
+  });
+
+  it('refuses a subject without its issuer and warns about one that can never match', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_SUBJECTS: '1234567890' })).toThrow(
+      /ADMIN_SUBJECTS: "1234567890" is not issuer\|subject/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', ADMIN_SUBJECTS: 'https://accounts.google.com|' })).toThrow(
+      /ADMIN_SUBJECTS/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      GOOGLE_CLIENT_ID: 'id',
+      ADMIN_SUBJECTS: 'https://login.example|7',
+    });
+    expect(config.warnings).toEqual([expect.stringMatching(/^ADMIN_SUBJECTS: .* can never match/)]);
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_SUBJECTS: 'development|ada@example.test' }).warnings).toEqual(
+      [],
+    );
+  });
+
+  it('reads X-Forwarded-For only through the proxies it is told of', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).clientAddress).toEqual({ trustedProxyHops: 0 });
+    expect(loadConfig({ NODE_ENV: 'test', TRUSTED_PROXY_HOPS: '2' }).clientAddress).toEqual({
+      trustedProxyHops: 2,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUSTED_PROXY_HOPS: 'yes' })).toThrow(/TRUSTED_PROXY_HOPS/);
   });
 });

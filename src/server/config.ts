@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { modelIdSchema } from '#shared/ai.ts';
 import type { HttpLimits } from './http-server.ts';
@@ -16,6 +17,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOW_INSECURE_APP_URL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -44,6 +47,8 @@ const envSchema = z.object({
   AI_ALLOWED_MODELS: z.string().min(1).optional(),
   GENERATION_JOBS_IN_FLIGHT_PER_MEMBER: z.coerce.number().int().min(1).max(1_000).default(4),
   ADMIN_EMAILS: z.string().min(1).optional(),
+  ADMIN_SUBJECTS: z.string().min(1).optional(),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   MEDIA_DIR: z.string().min(1).optional(),
   MEDIA_MAX_BYTES: z.coerce
     .number()
@@ -116,8 +121,10 @@ export type Config = {
   signIn: SignInConfig;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   ai: AiConfig;
-  /** Emails of the members who run the community (see reported posts, hide and restore them), lower-cased. */
-  adminEmails: string[];
+  /** Who runs the community (sees reported posts, hides and restores them). */
+  operators: OperatorsConfig;
+  /** How the server learns a client's address (per-address limits): from the socket, or through proxies. */
+  clientAddress: ClientAddressConfig;
   media: MediaConfig;
   limits: LimitsConfig;
   /** Scheduled backups of the embedded database and its media; null when `BACKUP_DIR` is not set. */
@@ -148,9 +155,33 @@ export type LimitsConfig = {
   eventStreams: { perMember: number; total: number };
   /** Requests waiting for a database connection; one more answers 503 at once instead of queueing. */
   databaseQueueMax: number;
-  /** Requests one signed-in browser may have in flight at once; one more answers 429 before any database work. */
+  /**
+   * Requests one browser may have in flight at once; one more answers 429 before any database work. Counted per
+   * session once the database has vouched for it, per client address until then.
+   */
   memberRequestsInFlight: number;
+  /** Calls of the public sign-in routes one client address may make per minute. */
+  signInPerMinute: number;
 };
+
+/**
+ * Operators are named by the identity that signs them in, never by an email alone (decision 0029):
+ * `subjects` (`ADMIN_SUBJECTS`, `issuer|subject` pairs) for good; `verifiedEmails` (`ADMIN_EMAILS`, lower-cased)
+ * only as a bootstrap, matched when the identity provider vouched for the email (`email_verified`).
+ */
+export type OperatorsConfig = {
+  subjects: readonly { issuer: string; subject: string }[];
+  verifiedEmails: readonly string[];
+};
+
+/**
+ * `trustedProxyHops` proxies in front of the server append to `X-Forwarded-For`; the client is the address that
+ * many entries from its right end (0: the socket's address, the header ignored).
+ */
+export type ClientAddressConfig = { trustedProxyHops: number };
+
+/** The issuer the development identity provider vouches as (its subjects are the typed emails). */
+export const DEVELOPMENT_ISSUER = 'development';
 
 export type BackupConfig = { dir: string; everyMs: number; keep: number };
 
@@ -225,8 +256,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const host = e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const warnings: string[] = [];
   if (production && !e.APP_URL)
     problems.push('APP_URL: set the public https URL members use (e.g. https://lumara.example)');
+  if (production && e.APP_URL && appUrl.protocol === 'http:') {
+    if (e.ALLOW_INSECURE_APP_URL === 'true')
+      warnings.push(
+        'APP_URL is http:// in production (ALLOW_INSECURE_APP_URL=true): session cookies are not Secure and no ' +
+          'HSTS is sent. Keep it for a TLS-terminating proxy on a private network only.',
+      );
+    else
+      problems.push(
+        'APP_URL: must be https:// in production (cookies would travel in the clear). Behind a proxy that ' +
+          'terminates TLS on a private network, set ALLOW_INSECURE_APP_URL=true to accept it.',
+      );
+  }
 
   let signIn: SignInConfig;
   if (e.GOOGLE_CLIENT_ID) {
@@ -248,7 +292,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signIn = { mode: 'development' };
   } else {
     signIn = { mode: 'development' };
+    // Anyone who reaches development sign-in can be anyone: it stays on this machine.
+    if (!isLoopbackHost(host))
+      problems.push(
+        `HOST: development sign-in (no GOOGLE_CLIENT_ID) is served only on a loopback address (127.0.0.1, ::1, ` +
+          `localhost), not on ${host}: anyone who reaches it can sign in as any member`,
+      );
   }
+  const operators = operatorsOf(e, signIn, problems, warnings);
   const outbound = parseOutboundAllow(e.UNSAFE_OUTBOUND_ALLOW, problems);
   const allowedModels = parseModelIds('AI_ALLOWED_MODELS', e.AI_ALLOWED_MODELS, problems);
   if (production && e.UNSAFE_OUTBOUND_ALLOW)
@@ -266,7 +317,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   problems.push(...unknownSettings(env));
   const objectStore = objectStoreOf(e, problems);
-  const warnings: string[] = [];
   if (production && e.DATABASE_URL && !e.REDIS_URL)
     warnings.push(
       'REDIS_URL is not set: live updates and per-member limits stay inside each server. Run one server, or ' +
@@ -284,10 +334,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'embedded', dataDir: path.resolve(e.DATA_DIR), poolMax: e.DATABASE_POOL_MAX },
     signIn,
     logLevel: e.LOG_LEVEL,
-    adminEmails: (e.ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
+    operators,
+    clientAddress: { trustedProxyHops: e.TRUSTED_PROXY_HOPS },
     media: {
       dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
       maxBytes: e.MEDIA_MAX_BYTES,
@@ -306,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventStreams: { perMember: e.EVENT_STREAMS_PER_MEMBER, total: e.EVENT_STREAMS_MAX },
       databaseQueueMax: e.DATABASE_QUEUE_MAX,
       memberRequestsInFlight: e.MEMBER_REQUESTS_IN_FLIGHT,
+      signInPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     },
     backup:
       e.BACKUP_DIR && e.BACKUP_EVERY
@@ -345,6 +394,54 @@ export function unconfiguredAiConfig(): AiConfig {
 /** The limits of a server told nothing (tests, apps built without a configuration). */
 export function defaultLimits(): LimitsConfig {
   return loadConfig({ NODE_ENV: 'test' }).limits;
+}
+
+/** Whether `HOST` is reachable from this machine only: `localhost` or a loopback address. */
+function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  const address = host.replace(/^\[|\]$/g, '');
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
+/**
+ * `ADMIN_SUBJECTS` (`issuer|subject,…`) and `ADMIN_EMAILS`. A subject of an issuer this server does not sign in
+ * with can never match: said at start-up rather than found out when the operator is refused.
+ */
+function operatorsOf(
+  e: z.infer<typeof envSchema>,
+  signIn: SignInConfig,
+  problems: string[],
+  warnings: string[],
+): OperatorsConfig {
+  const signInIssuer = signIn.mode === 'google' ? signIn.issuer : DEVELOPMENT_ISSUER;
+  const subjects: { issuer: string; subject: string }[] = [];
+  for (const entry of (e.ADMIN_SUBJECTS ?? '').split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    const separator = entry.lastIndexOf('|');
+    const issuer = entry.slice(0, separator).trim();
+    const subject = entry.slice(separator + 1).trim();
+    if (separator < 0 || !issuer || !subject) {
+      problems.push(
+        `ADMIN_SUBJECTS: "${entry}" is not issuer|subject (e.g. https://accounts.google.com|1234567890)`,
+      );
+      continue;
+    }
+    if (issuer !== signInIssuer)
+      warnings.push(
+        `ADMIN_SUBJECTS: ${issuer}|${subject} can never match: members sign in through ${signInIssuer} here`,
+      );
+    subjects.push({ issuer, subject });
+  }
+  const verifiedEmails = (e.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  if (verifiedEmails.length > 0 && signIn.mode === 'development')
+    warnings.push(
+      'ADMIN_EMAILS: development sign-in vouches for no email, so these match nobody; name development operators ' +
+        `in ADMIN_SUBJECTS as ${DEVELOPMENT_ISSUER}|<their email>`,
+    );
+  return { subjects, verifiedEmails };
 }
 
 /** `127.0.0.2,127.0.0.2:4010,[::1]:8080`: the addresses, and any ports named with them. */

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
+import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { securityHeadersByPath } from './lib/security-headers.ts';
@@ -78,7 +79,9 @@ async function main(): Promise<void> {
     now,
     ai: createAiProviders(config.ai),
     closing: closing.signal,
-    adminEmails: config.adminEmails,
+    operators: config.operators,
+    clientAddress: config.clientAddress,
+    refuseTestingEmailDomains: config.env === 'production',
     media: config.media,
     ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
     ...(shared.events ? { events: shared.events } : {}),
@@ -100,6 +103,8 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   let backups: { stop(): Promise<void> } = { stop: async () => {} };
+  // Ended sessions and abandoned sign-ins leave the database on every server's schedule (safe with any number).
+  const stopSignInSweep = scheduleSignInSweep({ db: database.db, logger, now });
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -113,6 +118,7 @@ async function main(): Promise<void> {
     }, DRAIN_MS + 5_000);
     forceExit.unref();
     server.close(async () => {
+      stopSignInSweep();
       await backups.stop();
       await shared.close();
       await database.close();

@@ -48,3 +48,34 @@ export const devAuthorizeRequestSchema = z
   .strict();
 export type DevAuthorizeRequest = z.infer<typeof devAuthorizeRequestSchema>;
 export const devAuthorizeResponseSchema = z.object({ redirectUrl: z.string() });
+
+/**
+ * One of the member's signed-in browsers (`GET /api/sessions`). `id` is the session's public id, never anything of
+ * its token; `browser` and `os` are what its User-Agent said at sign-in (null when it named none we know);
+ * `last_seen_at` moves at most once an hour; `current` marks the session of the request.
+ */
+export const memberSessionSchema = z
+  .object({
+    id: z.uuid(),
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    signed_in_at: z.string(),
+    last_seen_at: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'MemberSession' });
+export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+export const memberSessionsResponseSchema = z.object({ sessions: z.array(memberSessionSchema) });
+export type MemberSessionsResponse = z.infer<typeof memberSessionsResponseSchema>;
+
+/** `DELETE /api/sessions/{id}`: a session id that is not a UUID names none, as an unknown one (404). */
+export const sessionIdParamsSchema = z.object({
+  id: z
+    .uuid({ error: 'That session was not found' })
+    .meta({ description: "The session's public id", format: 'uuid' }),
+});
+
+/** `DELETE /api/sessions/others`: how many sessions ended. */
+export const endOtherSessionsResponseSchema = z.object({ ended: z.number().int().min(0) });
+export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponseSchema>;

@@ -35,6 +35,7 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'Too many generations running at once (at most {0}): try again when one has finished':
     'Demasiadas generaciones en curso a la vez (como máximo {0}): vuelve a intentarlo cuando termine una',
   AI: 'IA',
+  'sign-in': 'inicio de sesión',
   posts: 'publicaciones',
   comments: 'comentarios',
   'Unknown time zone': 'Zona horaria desconocida',
@@ -57,9 +58,11 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'That task': 'Esa tarea',
   'That track': 'Esa canción',
   'That widget': 'Ese widget',
+  'That session': 'Esa sesión',
   'The generation': 'La generación',
   'Your account': 'Tu cuenta',
   'That file was not found': 'Ese archivo no existe',
+  'That session was not found': 'Esa sesión no existe',
 
   // Limits of a text or a list (shared schemas).
   'At most {0} characters': 'Como máximo {0} caracteres',
@@ -194,6 +197,8 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The sign-in provider did not complete the sign-in. Please try again.':
     'El proveedor no completó el inicio de sesión. Inténtalo de nuevo.',
   'The sign-in provider sent no identity.': 'El proveedor de inicio de sesión no envió ninguna identidad.',
+  'This email address cannot sign in: its domain is reserved and receives no mail':
+    'Esta dirección de correo no puede iniciar sesión: su dominio está reservado y no recibe correo',
   'The sign-in provider did not share an email address.':
     'El proveedor de inicio de sesión no compartió ninguna dirección de correo.',
 

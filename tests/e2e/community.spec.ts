@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { encodeFakeIdentity, FAKE_IDENTITY_COOKIE, type FakeIdentity } from '../fakes/oidc-provider.ts';
-import { expect, test, uniqueIdentity } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInNewContext, test, uniqueIdentity } from './fixtures.ts';
 
 /**
  * The community page of part 2 §2–§9 with two members in two browsers: what one posts, likes and comments
@@ -28,32 +27,6 @@ const postArticle = (page: Page, title: string): Locator =>
   page.getByRole('article', { name: title, exact: true });
 const likeButton = (post: Locator): Locator => post.getByRole('button', { name: /^Like \d+$/ });
 const commentsButton = (post: Locator): Locator => post.getByRole('button', { name: /^Comments \d+$/ });
-
-/**
- * A second member in a browser of their own: a new context signed in through the API (the OIDC flow without
- * clicking, as the `signIn` fixture does for the first).
- */
-async function signInNewContext(
-  browser: Browser,
-  { baseURL, oidcIssuer }: { baseURL: string; oidcIssuer: string },
-  identity: FakeIdentity,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: FAKE_IDENTITY_COOKIE, value: encodeFakeIdentity(identity), url: oidcIssuer },
-  ]);
-  const start = await context.request.get(`${baseURL}/api/oauth/google/redirect_url`);
-  expect(start.status()).toBe(200);
-  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-  const atProvider = await context.request.get(redirectUrl, { maxRedirects: 0 });
-  const callback = new URL(atProvider.headers().location ?? '');
-  const session = await context.request.post(`${baseURL}/api/sessions`, {
-    headers: { origin: baseURL },
-    data: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
-  });
-  expect(session.status()).toBe(200);
-  return { context, page: await context.newPage() };
-}
 
 /** Opens /community and waits until its posts have loaded and its live stream is connected. */
 async function openCommunity(page: Page) {

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { encodeFakeIdentity, FAKE_IDENTITY_COOKIE, type FakeIdentity } from '../fakes/oidc-provider.ts';
 
 export { expect };
@@ -40,6 +47,40 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/**
+ * The OIDC flow without clicking, through a browser context's API requests (which share its cookies): the
+ * redirect URL, the OIDC server (vouching for whoever the context's identity cookie names), the code exchange.
+ */
+async function signInThroughApi(request: APIRequestContext, baseURL: string): Promise<void> {
+  const start = await request.get(`${baseURL}/api/oauth/google/redirect_url`);
+  expect(start.status()).toBe(200);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const atProvider = await request.get(redirectUrl, { maxRedirects: 0 });
+  const callback = new URL(atProvider.headers().location ?? '');
+  const session = await request.post(`${baseURL}/api/sessions`, {
+    headers: { origin: baseURL },
+    data: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
+  });
+  expect(session.status()).toBe(200);
+}
+
+/**
+ * Another browser of its own (a new context), signed in through the API as `identity`: a second member, or the
+ * same member on a second device.
+ */
+export async function signInNewContext(
+  browser: Browser,
+  { baseURL, oidcIssuer }: { baseURL: string; oidcIssuer: string },
+  identity: FakeIdentity,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([
+    { name: FAKE_IDENTITY_COOKIE, value: encodeFakeIdentity(identity), url: oidcIssuer },
+  ]);
+  await signInThroughApi(context.request, baseURL);
+  return { context, page: await context.newPage() };
+}
+
 export type Fixtures = {
   /** Lumara with Google sign-in (against the local OIDC server). */
   baseURL: string;
@@ -70,16 +111,7 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ page, baseURL, actAs }, use) => {
     await use(async (identity = uniqueIdentity()) => {
       await actAs(identity);
-      const start = await page.request.get(`${baseURL}/api/oauth/google/redirect_url`);
-      expect(start.status()).toBe(200);
-      const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-      const atProvider = await page.request.get(redirectUrl, { maxRedirects: 0 });
-      const callback = new URL(atProvider.headers().location ?? '');
-      const session = await page.request.post(`${baseURL}/api/sessions`, {
-        headers: { origin: baseURL },
-        data: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
-      });
-      expect(session.status()).toBe(200);
+      await signInThroughApi(page.request, baseURL);
       return identity;
     });
   },

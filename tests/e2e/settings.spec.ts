@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, signInNewContext, test } from './fixtures.ts';
 
 /**
  * /settings (part 1 §2, §4, §5): the profile kept across reloads, themes previewed and applied and restored at
@@ -10,6 +10,48 @@ import { expect, test } from './fixtures.ts';
 const shownTheme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
 
 test.describe('settings', () => {
+  test('lists the member’s two browsers and signs the other one out', async ({
+    page,
+    browser,
+    baseURL,
+    oidcIssuer,
+    signIn,
+    expectAccessible,
+  }) => {
+    test.setTimeout(60_000);
+    const identity = await signIn();
+    const phone = await signInNewContext(browser, { baseURL, oidcIssuer }, identity);
+    try {
+      await phone.page.goto('/settings');
+      await expect(phone.page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+      await page.goto('/settings');
+      const card = page.getByRole('region', { name: 'Sessions' });
+      const sessions = card.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
+      await expect(sessions).toHaveCount(2);
+      const here = sessions.filter({ hasText: 'This device' });
+      await expect(here).toHaveCount(1);
+      await expect(here.getByRole('button')).toHaveCount(0);
+      const other = sessions.filter({ hasNotText: 'This device' });
+      await expect(other).toContainText('Last active');
+      await expectAccessible();
+
+      await other.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByText(/^Signed out /)).toBeVisible();
+      await expect(sessions).toHaveCount(1);
+      await expect(card.getByText('No other browser is signed in.')).toBeVisible();
+
+      // The other browser is signed out: its next page asks it to sign in.
+      await phone.page.reload();
+      await expect(phone.page).toHaveURL(/\/login$/);
+      // This one stays signed in.
+      await page.reload();
+      await expect(card.getByRole('list', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   test('edits the profile and sees it after a reload', async ({ page, signIn }) => {
     test.setTimeout(60_000);
     await signIn();

@@ -1,7 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 
-export type FakeIdentity = { sub: string; email: string; name: string; picture?: string };
+/** Whom the fake vouches for; `emailVerified` is the ID token's `email_verified` (true unless said otherwise). */
+export type FakeIdentity = {
+  sub: string;
+  email: string;
+  name: string;
+  picture?: string;
+  emailVerified?: boolean;
+};
 
 /** Browser cookies on the fake's own origin that steer one sign-in (parallel-safe: tied to the code issued). */
 export const FAKE_IDENTITY_COOKIE = 'fake_identity';
@@ -63,7 +70,7 @@ export async function startFakeOidcProvider(options: { clientId?: string } = {})
       Object.assign(token.payload, {
         sub: identity.sub,
         email: identity.email,
-        email_verified: true,
+        email_verified: identity.emailVerified ?? true,
         name: identity.name,
         ...(identity.picture ? { picture: identity.picture } : {}),
       });

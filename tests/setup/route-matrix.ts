@@ -34,6 +34,16 @@ export const routeMatrix: Record<string, RouteRow> = {
   'GET /api/users/me': { anonymous: 401, member: 200 },
   'GET /api/logout': { anonymous: 200, member: 200 },
   'POST /api/logout': { body: {}, anonymous: 200, member: 200 },
+  // Only ever the member's own sessions: another member's id answers 404 and the session stays
+  // (member-sessions.test.ts ends real ones).
+  'GET /api/sessions': { anonymous: 401, member: 200 },
+  'DELETE /api/sessions/others': { anonymous: 401, member: 200 },
+  'DELETE /api/sessions/:id': {
+    path: '/api/sessions/00000000-0000-4000-8000-000000000000',
+    anonymous: 401,
+    member: 404,
+    otherMember: 404,
+  },
   // Never another member's: the account is the caller's own. The example's email is not the member's, so the
   // matrix's member is refused (400) and kept.
   'DELETE /api/account': {

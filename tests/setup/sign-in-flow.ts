@@ -1,3 +1,6 @@
+import { createGoogleIdentityProvider } from '#server/features/auth/google-identity-provider.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import type { FakeOidcProvider } from '../fakes/oidc-provider.ts';
 import type { CookieJar } from './cookies.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -24,6 +27,40 @@ export async function startDevSignIn(t: TestApp, jar: CookieJar, identity: { nam
   const callback = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl, t.appUrl);
   return {
     consent,
+    callback,
+    code: callback.searchParams.get('code') ?? '',
+    state: callback.searchParams.get('state') ?? '',
+  };
+}
+
+/** Google sign-in (the real OpenID Connect client) against the local OIDC server, for `buildTestApp`. */
+export function googleSignInThrough(idp: FakeOidcProvider) {
+  return () =>
+    createGoogleIdentityProvider({
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      allowInsecureIssuer: true,
+      logger: createLogger('silent'),
+    });
+}
+
+/**
+ * What a browser does with a real OIDC provider (tests/fakes/oidc-provider.ts): ask for the redirect URL (the jar
+ * keeps the state cookie), follow it to the provider, land on /auth/callback with its code and state.
+ */
+export async function startOidcSignIn(t: TestApp, jar: CookieJar) {
+  const start = await t.request('/api/oauth/google/redirect_url');
+  if (start.status !== 200) throw new Error(`redirect URL failed: ${start.status} ${await start.text()}`);
+  jar.take(start);
+  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
+  const authorize = new URL(redirectUrl);
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  if (atProvider.status !== 302)
+    throw new Error(`the provider answered ${atProvider.status}, not a redirect`);
+  const callback = new URL(atProvider.headers.get('location') ?? '');
+  return {
+    authorize,
     callback,
     code: callback.searchParams.get('code') ?? '',
     state: callback.searchParams.get('state') ?? '',

@@ -5,10 +5,12 @@ import { inject } from 'vitest';
 import { createApp } from '#server/app.ts';
 import {
   type AiConfig,
+  type ClientAddressConfig,
   DEFAULT_MEDIA_QUOTA_BYTES,
   defaultLimits,
   type LimitsConfig,
   type MediaConfig,
+  type OperatorsConfig,
   unconfiguredAiConfig,
 } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
@@ -50,8 +52,10 @@ export async function buildTestApp(
     ai?: Partial<AiConfig>;
     /** The app's logger; silent unless a test reads what was logged (e.g. that no key is ever written). */
     logger?: Logger;
-    /** Emails of community operators (lower-case). */
-    adminEmails?: string[];
+    /** Who runs the community (`ADMIN_SUBJECTS`, verified `ADMIN_EMAILS`); nobody when absent. */
+    operators?: Partial<OperatorsConfig>;
+    /** Proxies whose `X-Forwarded-For` the app believes; none when absent. */
+    clientAddress?: ClientAddressConfig;
     /** Media settings over `testMediaConfig()`'s (a fresh directory per app, removed on close). */
     media?: Partial<MediaConfig>;
     /** Generation job timings (start wait, sweep and fal poll periods); the production defaults when absent. */
@@ -63,8 +67,12 @@ export async function buildTestApp(
      * answers, and both are closed with the app.
      */
     reachDatabase?: (fresh: Database) => Promise<Database>;
-    /** Live-event streams and requests in flight allowed; the configuration's defaults when absent. */
-    limits?: Partial<Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight'>>;
+    /**
+     * Live-event streams, requests in flight and sign-in calls a minute allowed; the configuration's defaults
+     * when absent, but for sign-in calls: every request of a test comes from one address, and a file signs in
+     * many members.
+     */
+    limits?: Partial<Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>>;
     /** The media store over the app's fresh media directory; a directory store when absent. */
     mediaStore?: (dir: string) => MediaStore;
   } = {},
@@ -93,8 +101,9 @@ export async function buildTestApp(
     ...(options.generation ? { generation: options.generation } : {}),
     ai,
     events,
-    adminEmails: options.adminEmails ?? [],
-    ...(options.limits ? { limits: { ...defaultLimits(), ...options.limits } } : {}),
+    operators: { subjects: [], verifiedEmails: [], ...options.operators },
+    ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
+    limits: { ...defaultLimits(), signInPerMinute: 100_000, ...options.limits },
     ...(options.mediaStore ? { mediaStore: options.mediaStore(media.dir) } : {}),
     database,
     appUrl,
@@ -120,7 +129,14 @@ export async function buildTestApp(
     /** Sends a request as the browser app would: same origin, JSON bodies. */
     async request(
       path: string,
-      init: { method?: string; cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+      init: {
+        method?: string;
+        cookie?: string;
+        body?: unknown;
+        headers?: Record<string, string>;
+        /** The socket address the request comes from, as the Node server hands it to the app; none when absent. */
+        from?: string;
+      } = {},
     ) {
       const method = init.method ?? 'GET';
       const headers: Record<string, string> = { ...(init.cookie ? { cookie: init.cookie } : {}) };
@@ -130,13 +146,17 @@ export async function buildTestApp(
         headers.origin = appUrl.origin;
       }
       Object.assign(headers, init.headers);
-      const response = await app.request(new URL(path, appUrl).toString(), {
-        method,
-        headers,
-        ...(init.body !== undefined
-          ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
-          : {}),
-      });
+      const response = await app.request(
+        new URL(path, appUrl).toString(),
+        {
+          method,
+          headers,
+          ...(init.body !== undefined
+            ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }
+            : {}),
+        },
+        init.from ? { incoming: { socket: { remoteAddress: init.from } } } : undefined,
+      );
       await keepsTheContract(app, method, path, response);
       return response;
     },

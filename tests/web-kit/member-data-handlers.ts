@@ -1,6 +1,7 @@
 import { http } from 'msw';
 import { aiDiagResponseSchema, aiModelsResponseSchema } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { memberSessionsResponseSchema } from '#shared/auth.ts';
 import { earnedBadgeListSchema } from '#shared/badges.ts';
 import { calendarWeekSchema } from '#shared/calendar.ts';
 import { chatThreadDetailSchema, chatThreadsResponseSchema } from '#shared/chat.ts';
@@ -15,6 +16,7 @@ import { taskListSchema } from '#shared/tasks.ts';
 import { widgetListSchema } from '#shared/widgets.ts';
 import { buildAiDiag } from '../factories/build-ai-diag.ts';
 import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
+import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
 
@@ -94,5 +96,9 @@ export function emptyMemberDataHandlers() {
       return contractAnswer(calendarWeekSchema, buildCalendarWeek({ time_zone: zone }));
     }),
     http.get('/api/_debug/ai-diag', () => contractAnswer(aiDiagResponseSchema, buildAiDiag())),
+    // Settings' sessions: this browser alone.
+    http.get('/api/sessions', () =>
+      contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),
+    ),
   ];
 }

@@ -16,15 +16,32 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** The email that marks the one "Deleted member" row (it is no address: `.invalid` is reserved, RFC 2606). */
+/**
+ * The one "Deleted member" row's email. Only a label now: the row is found by its kind, never by this email, and
+ * no one can sign in with it (`.invalid` is reserved, RFC 2606, and reserved domains are refused at sign-in).
+ */
 export const DELETED_MEMBER_EMAIL = 'deleted-member@lumara.invalid';
+
+/**
+ * What a `users` row is: a member who signs in, or the system's one "Deleted member", the author of the posts and
+ * comments members chose to leave behind when they deleted their account (account feature). The system row has
+ * no identity and no session, so no one can act as it.
+ */
+export const userKinds = ['member', 'deleted_member'] as const;
+export type UserKind = (typeof userKinds)[number];
 
 /** Members. Everything a member owns carries `user_id` pointing here. */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    kind: text('kind', { enum: userKinds }).notNull().default('member'),
     email: text('email').notNull(),
+    /**
+     * Whether the identity provider vouched for `email` at the last sign-in (the ID token's `email_verified`).
+     * Emails are not unique and an unverified one is only what someone typed: rights never follow from it alone.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull(),
     picture: text('picture'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,11 +54,8 @@ export const users = pgTable(
   },
   (t) => [
     index('users_email_idx').on(sql`lower(${t.email})`),
-    // At most one "Deleted member": the author of the posts and comments members chose to leave behind when
-    // they deleted their account (account feature). It has no identity, so no one can sign in as it.
-    uniqueIndex('users_deleted_member_key')
-      .on(t.email)
-      .where(sql`${t.email} = ${sql.raw(`'${DELETED_MEMBER_EMAIL}'`)}`),
+    // At most one "Deleted member", so two deletions at once that keep their posts make one row.
+    uniqueIndex('users_deleted_member_kind_key').on(t.kind).where(sql`${t.kind} = 'deleted_member'`),
   ],
 );
 
@@ -58,6 +72,11 @@ export const identities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
+    /**
+     * The issuer that vouched for the subject at the last sign-in (the ID token's `iss`; `development` for the
+     * development provider): operators are named by issuer and subject (`ADMIN_SUBJECTS`).
+     */
+    issuer: text('issuer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -68,21 +87,30 @@ export const identities = pgTable(
 
 /**
  * Signed-in browsers. Only the SHA-256 of the cookie's token is stored, so a database leak does not hand out
- * sessions. `expiresAt` slides with use (idle timeout); `absoluteExpiresAt` never moves.
+ * sessions. `expiresAt` slides with use (idle timeout) and never passes `absoluteExpiresAt`, which never moves.
+ * `publicId` names a session to its member (the sessions list), so the token's hash never leaves the server;
+ * `browser` and `os` are what the User-Agent said at sign-in, summarised ("Chrome", "Linux"), null when unknown.
  */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    publicId: uuid('public_id').notNull().defaultRandom(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    browser: text('browser'),
+    os: text('os'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_key').on(t.publicId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

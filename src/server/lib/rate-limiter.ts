@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Redis } from 'ioredis';
 import {
@@ -107,8 +108,20 @@ export function describedAs(
 
 /** 429 with Retry-After once the signed-in member is over the limiter's budget. Runs after `requireMember`. */
 export function limitPerMember(limiter: RateLimiter, what: string) {
+  return limitBy(limiter, what, (c) => String(c.get('member').user.id));
+}
+
+/**
+ * The same for a route anyone may call (signing in): counted per client address (client-address.ts), since
+ * there is no member yet and a cookie is the caller's to make up.
+ */
+export function limitPerAddress(limiter: RateLimiter, what: string, addressOf: (c: Context) => string) {
+  return limitBy(limiter, what, addressOf);
+}
+
+function limitBy(limiter: RateLimiter, what: string, keyOf: (c: Context<AppEnv>) => string) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const verdict = await limiter.take(`${what}:${c.get('member').user.id}`);
+    const verdict = await limiter.take(`${what}:${keyOf(c)}`);
     if (verdict) {
       throw new AppError(
         'rate_limited',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.ts';
 import { signInMember } from '#tests/factories/members.ts';
@@ -41,5 +42,29 @@ describe('requests in flight per browser', () => {
       200, 200, 200,
     ]);
     expect((await t.request('/api/tasks', { cookie: flooder.cookie })).status).toBe(200);
+  });
+
+  it('gives made-up session cookies no allowance of their own: they share their address’s', async () => {
+    const member = await signInMember(t);
+    const madeUp = () => `lumara_session=${randomBytes(32).toString('base64url')}`;
+    // Each made-up cookie makes the server look its session up, which now waits for the held connection.
+    const held = await t.database.pool.connect();
+    const waiting = [
+      t.request('/api/tasks', { cookie: madeUp(), from: '198.51.100.30' }),
+      t.request('/api/tasks', { cookie: madeUp(), from: '198.51.100.30' }),
+    ];
+    await expect.poll(() => t.database.pool.waitingCount).toBe(2);
+
+    const refused = await t.request('/api/tasks', { cookie: madeUp(), from: '198.51.100.30' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(t.database.pool.waitingCount).toBe(2);
+    // A session the database knows keeps its own allowance, from the same address.
+    const membersRequest = t.request('/api/tasks', { cookie: member.cookie, from: '198.51.100.30' });
+    await expect.poll(() => t.database.pool.waitingCount).toBe(3);
+    held.release();
+    expect((await Promise.all([...waiting, membersRequest])).map((response) => response.status)).toEqual([
+      401, 401, 200,
+    ]);
   });
 });

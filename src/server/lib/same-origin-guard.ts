@@ -51,3 +51,35 @@ function hasBody(headers: Headers): boolean {
   const length = headers.get('content-length');
   return length !== null && length.trim() !== '0';
 }
+
+/**
+ * For a GET that changes state all the same (`GET /api/logout`, as the spec calls it). The guard above refuses it
+ * when the browser says it comes from another site (`Sec-Fetch-Site`), but a browser without Fetch Metadata says
+ * nothing, and a cross-site link or redirect still carries the SameSite=Lax cookie on a top-level GET. Such a
+ * request names the page it came from in `Origin` or `Referer`: one of another origin is refused (403), and the
+ * session stays. A request naming neither (curl, a bookmark, a page whose referrer policy hides it) goes on: the
+ * app's own pages always send Fetch Metadata in the browsers that run the app.
+ */
+export function refuseOtherSitesWithoutFetchMetadata(options: { appOrigin: string }) {
+  return createMiddleware(async (c, next) => {
+    if (!c.req.header('sec-fetch-site')) {
+      const origin = c.req.header('origin');
+      const referer = c.req.header('referer');
+      if (
+        (origin !== undefined && origin !== options.appOrigin) ||
+        (referer !== undefined && originOf(referer) !== options.appOrigin)
+      ) {
+        throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
+      }
+    }
+    await next();
+  });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

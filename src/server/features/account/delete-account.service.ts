@@ -112,19 +112,20 @@ async function takeCommentsOutOfCounts(tx: Tx, memberId: number): Promise<void> 
 }
 
 /**
- * The one "Deleted member" row, made the first time someone keeps their posts. Its email is unique by a partial
- * index, so two deletions at once make one row; it has no identity, so no one can sign in as it.
+ * The one "Deleted member" row, made the first time someone keeps their posts, and found by its kind, never by
+ * its email (whoever signed in with that email would otherwise become it). Its kind is unique by a partial index,
+ * so two deletions at once make one row; it has no identity, so no one can sign in as it.
  */
 async function deletedMemberId(tx: Tx): Promise<number> {
   await tx
     .insert(users)
-    .values({ email: DELETED_MEMBER_EMAIL, name: DELETED_MEMBER_NAME })
+    .values({ kind: 'deleted_member', email: DELETED_MEMBER_EMAIL, name: DELETED_MEMBER_NAME })
     .onConflictDoNothing({
-      target: users.email,
+      target: users.kind,
       // A literal, not a parameter: PostgreSQL matches a partial index's predicate when it plans the statement.
-      where: sql`${users.email} = ${sql.raw(`'${DELETED_MEMBER_EMAIL}'`)}`,
+      where: sql`${users.kind} = 'deleted_member'`,
     });
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DELETED_MEMBER_EMAIL));
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.kind, 'deleted_member'));
   if (!row) throw new Error('the Deleted member row is missing right after it was made');
   return row.id;
 }

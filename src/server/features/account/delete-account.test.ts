@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityPosts } from '#server/db/schema.ts';
+import { communityPosts, DELETED_MEMBER_EMAIL, users } from '#server/db/schema.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 import { rowCountsNaming, memberWithEverything as withEverything } from '#tests/factories/account.ts';
 import { commentAs, createPostAs, toggleLikeAs } from '#tests/factories/community.ts';
@@ -144,6 +144,35 @@ describe('DELETE /api/account', () => {
     // Nobody to list among the members.
     const members = await (await t.request('/api/community/members', { cookie: grace.cookie })).text();
     expect(members).not.toContain(DELETED_MEMBER_NAME);
+  });
+
+  it('hands kept posts to the system row, never to a member who took its email', async () => {
+    // A member whose row carries the Deleted member's email: signed in with it before such emails were refused,
+    // or given it by their provider since.
+    const taker = await signInMember(t);
+    await t.db.update(users).set({ email: DELETED_MEMBER_EMAIL }).where(eq(users.id, taker.user.id));
+    const leaving = await signInMember(t);
+    const post = await createPostAs(t, leaving.cookie, { title: 'Left behind' });
+    const answer = await deleteAccount(leaving.cookie, { email: leaving.identity.email, community: 'keep' });
+    expect(await answer.json()).toEqual({ deleted: true, posts_kept: 1 });
+
+    const [kept] = await t.db
+      .select({ authorId: communityPosts.authorId })
+      .from(communityPosts)
+      .where(eq(communityPosts.id, post.id));
+    expect(kept?.authorId).not.toBe(taker.user.id);
+    const [author] = await t.db
+      .select({ kind: users.kind })
+      .from(users)
+      .where(eq(users.id, kept?.authorId ?? 0));
+    expect(author?.kind).toBe('deleted_member');
+    const edit = await t.request(`/api/community/posts/${post.id}`, {
+      method: 'PUT',
+      cookie: taker.cookie,
+      body: { title: 'Mine now' },
+    });
+    expect(edit.status).toBe(403);
+    expect(await postInFeed(taker.cookie, post.id)).toMatchObject({ author_name: DELETED_MEMBER_NAME });
   });
 
   it('asks for a member: signed out it is 401, and a member can only ever delete themselves', async () => {

@@ -1,8 +1,10 @@
 import type { Db } from '#server/db/database.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { Device } from './device-of-user-agent.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
+import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
 import { createSession, deleteSession, hashSessionToken } from './sessions.service.ts';
 import { consumeSignInAttempt, recordSignInAttempt } from './sign-in-attempts.service.ts';
 import { upsertMemberFromIdentity } from './users.service.ts';
@@ -44,7 +46,8 @@ const invalidState = () =>
 /**
  * Step 2: the code came back. The state must be the one this browser started with (else the code may be an
  * attacker's, planted by a forged link) and not used before; the code is redeemed with the PKCE verifier and
- * the ID token's nonce checked; a brand-new session replaces any the browser had (no session fixation).
+ * the ID token's nonce checked; an email of a reserved domain is refused before anyone is created or updated
+ * (reserved-email-domains.ts); a brand-new session replaces any the browser had (no session fixation).
  */
 export async function completeSignIn(input: {
   db: Db;
@@ -54,6 +57,10 @@ export async function completeSignIn(input: {
   code: string;
   state: string;
   previousSessionToken: string | undefined;
+  /** The browser signing in, as its User-Agent says: shown in the member's sessions list. */
+  device: Device;
+  /** Production refuses `.test` addresses too; development and tests sign in with them. */
+  refuseTestingDomains: boolean;
   now: Date;
 }): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
   if (!input.browserState || !sameSecret(input.browserState, input.state)) throw invalidState();
@@ -66,8 +73,11 @@ export async function completeSignIn(input: {
     codeVerifier: attempt.codeVerifier,
     redirectUri: callbackUrlOf(input.appUrl),
   });
+  if (hasReservedDomain(claims.email, { refuseTesting: input.refuseTestingDomains })) {
+    throw new AppError('forbidden', RESERVED_DOMAIN_MESSAGE);
+  }
   const user = await upsertMemberFromIdentity(input.db, claims, input.now);
   if (input.previousSessionToken) await deleteSession(input.db, hashSessionToken(input.previousSessionToken));
-  const session = await createSession(input.db, user.id, input.now);
+  const session = await createSession(input.db, user.id, input.now, input.device);
   return { user, ...session };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, signInAttempts, users } from '#server/db/schema.ts';
 import { userSchema } from '#shared/auth.ts';
@@ -124,6 +124,33 @@ describe('development sign-in', () => {
     expect(await errorCodeOf(response)).toBe('invalid_code');
   });
 
+  it('refuses an email of a reserved domain at consent: no one signs in as the Deleted member', async () => {
+    for (const email of ['deleted-member@lumara.invalid', 'ada@example.com', 'ada@host.localhost']) {
+      const consent = new URL(
+        ((await (await t.request('/api/oauth/google/redirect_url')).json()) as { redirectUrl: string })
+          .redirectUrl,
+        t.appUrl,
+      );
+      const response = await t.request('/api/dev-identity/authorize', {
+        method: 'POST',
+        body: {
+          name: 'Someone',
+          email,
+          state: consent.searchParams.get('state'),
+          nonce: consent.searchParams.get('nonce'),
+          code_challenge: consent.searchParams.get('code_challenge'),
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'validation_failed', fields: { email: expect.stringMatching(/domain is reserved/) } },
+      });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'deleted-member@lumara.invalid'))).toEqual(
+      [],
+    );
+  });
+
   it('validates the consent form', async () => {
     const response = await t.request('/api/dev-identity/authorize', {
       method: 'POST',
@@ -194,6 +221,40 @@ describe('sessions', () => {
     expect(response.headers.get('clear-site-data')).toBe('"cache", "cookies"');
     expect(await count(sessions)).toBe(before - 1);
     expect((await t.request('/api/users/me', { cookie })).status).toBe(401);
+  });
+
+  it('refuses a sign-out a page of another site sends from a browser without Fetch Metadata, and keeps the session', async () => {
+    const { cookie } = await signInMember(t);
+    for (const [method, headers] of [
+      ['GET', { referer: 'https://evil.example/funny-cats' }],
+      ['GET', { origin: 'https://evil.example' }],
+      ['GET', { referer: 'http://localhost:3000.evil.example/' }],
+      ['GET', { referer: 'not a URL' }],
+      ['POST', { referer: 'https://evil.example/funny-cats', origin: t.appUrl.origin }],
+    ] as const) {
+      const response = await t.request('/api/logout', { method, cookie, headers });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: { code: 'cross_site_request', message: 'Requests from other sites are not accepted' },
+      });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.get('clear-site-data')).toBeNull();
+    }
+    expect((await t.request('/api/users/me', { cookie })).status).toBe(200);
+
+    // The app's own pages sign out, with or without Fetch Metadata.
+    const fromOwnPage = await t.request('/api/logout', {
+      cookie,
+      headers: { referer: `${t.appUrl.origin}/settings` },
+    });
+    expect(fromOwnPage.status).toBe(200);
+    expect((await t.request('/api/users/me', { cookie })).status).toBe(401);
+    const fetched = await signInMember(t);
+    const withFetchMetadata = await t.request('/api/logout', {
+      cookie: fetched.cookie,
+      headers: { 'sec-fetch-site': 'same-origin', referer: `${t.appUrl.origin}/` },
+    });
+    expect(withFetchMetadata.status).toBe(200);
   });
 
   it('logs out without a session too', async () => {

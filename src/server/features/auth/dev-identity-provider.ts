@@ -1,7 +1,9 @@
+import { DEVELOPMENT_ISSUER } from '#server/config.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { DevAuthorizeRequest } from '#shared/auth.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
+import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
 
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_PENDING_CODES = 1_000;
@@ -42,6 +44,12 @@ export function createDevIdentityProvider(options: { appUrl: URL; now: () => Dat
       return url;
     },
     authorize(request) {
+      // Said on the consent page at once, rather than after the round trip to /auth/callback.
+      if (hasReservedDomain(request.email, { refuseTesting: false })) {
+        throw new AppError('validation_failed', RESERVED_DOMAIN_MESSAGE, {
+          fields: { email: RESERVED_DOMAIN_MESSAGE },
+        });
+      }
       const now = options.now().getTime();
       forgetExpired(now);
       if (pendingCodes.size >= MAX_PENDING_CODES) {
@@ -75,8 +83,11 @@ export function createDevIdentityProvider(options: { appUrl: URL; now: () => Dat
       }
       return {
         provider: 'development',
+        issuer: DEVELOPMENT_ISSUER,
         subject: pending.email,
         email: pending.email,
+        // Typed on a form, checked by nobody.
+        emailVerified: false,
         name: pending.name,
         picture: null,
       };

@@ -106,7 +106,16 @@ function toIdentity(claims: oidc.IDToken): IdentityClaims {
     typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0] || email;
   const picture =
     typeof claims.picture === 'string' && /^https:\/\//.test(claims.picture) ? claims.picture : null;
-  return { provider: 'google', subject: claims.sub, email, name: name.slice(0, 200), picture };
+  return {
+    provider: 'google',
+    issuer: claims.iss,
+    subject: claims.sub,
+    email,
+    // Only the boolean true counts: a missing claim or a string is no promise that the member owns the address.
+    emailVerified: claims.email_verified === true,
+    name: name.slice(0, 200),
+    picture,
+  };
 }
 
 /** The ID token arrived but failed verification: wrong issuer, audience, nonce, signature or lifetime. */

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { identities, users } from '#server/db/schema.ts';
 import { createLogger } from '#server/lib/logger.ts';
 import { type FakeOidcProvider, startFakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
-import { errorCodeOf, postSession } from '#tests/setup/sign-in-flow.ts';
+import { errorCodeOf, googleSignInThrough, postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 
@@ -12,16 +14,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   idp = await startFakeOidcProvider();
-  t = await buildTestApp({
-    identityProvider: () =>
-      createGoogleIdentityProvider({
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        allowInsecureIssuer: true,
-        logger: createLogger('silent'),
-      }),
-  });
+  t = await buildTestApp({ identityProvider: googleSignInThrough(idp) });
 });
 afterAll(async () => {
   await t.close();
@@ -36,23 +29,7 @@ beforeEach(() => {
   });
 });
 
-/** What a browser does: ask for the redirect URL, follow it to the provider, land on /auth/callback. */
-async function goToProviderAndBack(jar: CookieJar) {
-  const start = await t.request('/api/oauth/google/redirect_url');
-  expect(start.status).toBe(200);
-  jar.take(start);
-  const { redirectUrl } = (await start.json()) as { redirectUrl: string };
-  const authorize = new URL(redirectUrl);
-  const atProvider = await fetch(authorize, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callback = new URL(atProvider.headers.get('location') ?? '');
-  return {
-    authorize,
-    callback,
-    code: callback.searchParams.get('code') ?? '',
-    state: callback.searchParams.get('state') ?? '',
-  };
-}
+const goToProviderAndBack = (jar: CookieJar) => startOidcSignIn(t, jar);
 
 describe('Google sign-in (OpenID Connect)', () => {
   it('sends the browser to the provider with PKCE S256, state and nonce, and back to /auth/callback', async () => {
@@ -94,6 +71,40 @@ describe('Google sign-in (OpenID Connect)', () => {
       );
     }
     expect(ids[0]).toBe(ids[1]);
+  });
+
+  it.each(['deleted-member@lumara.invalid', 'Admin@Example.com', 'printer@office.local', 'root@localhost'])(
+    'refuses %s, of a reserved domain, even verified, and creates no one',
+    async (email) => {
+      idp.setIdentity({ sub: `google-sub-${email}`, email, name: 'Reserved' });
+      const jar = new CookieJar();
+      const { code, state } = await goToProviderAndBack(jar);
+      const before = await t.db.select({ id: users.id }).from(users);
+      const response = await postSession(t, jar, { code, state });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: {
+          code: 'forbidden',
+          message: 'This email address cannot sign in: its domain is reserved and receives no mail',
+        },
+      });
+      expect(await t.db.select({ id: users.id }).from(users)).toEqual(before);
+    },
+  );
+
+  it('keeps whether the provider verified the email, and the issuer that vouched for the subject', async () => {
+    for (const emailVerified of [false, true]) {
+      idp.setIdentity({ sub: 'google-sub-verify', email: 'verify@example.test', name: 'V', emailVerified });
+      const jar = new CookieJar();
+      const { code, state } = await goToProviderAndBack(jar);
+      expect((await postSession(t, jar, { code, state })).status).toBe(200);
+      const [row] = await t.db
+        .select({ emailVerified: users.emailVerified, issuer: identities.issuer })
+        .from(users)
+        .innerJoin(identities, eq(identities.userId, users.id))
+        .where(eq(identities.subject, 'google-sub-verify'));
+      expect(row).toEqual({ emailVerified, issuer: idp.issuer });
+    }
   });
 
   it('refuses a forged state', async () => {

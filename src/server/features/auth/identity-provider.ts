@@ -5,8 +5,15 @@
 export type IdentityClaims = {
   /** Which provider vouches for the member: identities are unique per (provider, subject). */
   provider: string;
+  /** The issuer that signed the identity (the ID token's `iss`): operators are named by issuer and subject. */
+  issuer: string;
   subject: string;
   email: string;
+  /**
+   * Whether the provider vouches that the member owns `email` (the ID token's `email_verified`). Only a verified
+   * email may match `ADMIN_EMAILS`; the development provider verifies nothing.
+   */
+  emailVerified: boolean;
   name: string;
   picture: string | null;
 };

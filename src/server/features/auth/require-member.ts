@@ -3,11 +3,21 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
 import { unauthenticated } from '#server/lib/errors.ts';
+import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
 import type { AuthCookies } from './auth-cookies.ts';
 import { findSessionMember, type SessionMember } from './sessions.service.ts';
 
-/** Lets the request through only with a live session, and names the acting member for the handler. */
-export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: () => Date }) {
+/**
+ * Lets the request through only with a live session, and names the acting member for the handler. A session the
+ * database knows is `vouched` for: from then on its requests in flight count against its own allowance rather
+ * than its address's (requests-in-flight.ts).
+ */
+export function createRequireMember(deps: {
+  db: Db;
+  cookies: AuthCookies;
+  now: () => Date;
+  vouched?: VouchedSessions;
+}) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Routers guard their own paths, and two may cover one request (`/api/ai/*` and a route of its own): the
     // session is read once per request.
@@ -21,6 +31,7 @@ export function createRequireMember(deps: { db: Db; cookies: AuthCookies; now: (
       throw unauthenticated();
     }
     if (member.renewedUntil) deps.cookies.writeSession(c, token, member.renewedUntil, now);
+    deps.vouched?.vouch(member.tokenHash);
     c.set('member', member);
     await next();
   });

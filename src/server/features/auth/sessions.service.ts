@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { sessions, type UserRow } from '#server/db/schema.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type { MemberSession } from '#shared/auth.ts';
+import type { Device } from './device-of-user-agent.ts';
 import { randomToken } from './pkce.ts';
 
 /** A session ends after 30 days without use (sliding) and, whatever the use, 90 days after sign-in. */
@@ -11,7 +14,10 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60_000;
 const SLIDE_EVERY_MS = 60 * 60_000;
 
 /** What a request knows of its member: the row's own fields, not what other features keep on it. */
-export type SessionUser = Pick<UserRow, 'id' | 'email' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'>;
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
+>;
 
 export type SessionMember = {
   user: SessionUser;
@@ -28,12 +34,15 @@ export async function createSession(
   db: Db,
   userId: number,
   now: Date,
+  device: Device,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   await db.insert(sessions).values({
     tokenHash: hashSessionToken(token),
     userId,
+    browser: device.browser,
+    os: device.os,
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
@@ -48,9 +57,9 @@ export async function createSession(
  * embedded database's pooled connections share one backend, where a named prepared statement would collide.
  */
 export const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.last_seen_at,
-       u.id, u.email, u.name, u.picture, u.created_at, u.last_signed_in_at
+       u.id, u.email, u.email_verified, u.name, u.picture, u.created_at, u.last_signed_in_at
   FROM sessions s JOIN users u ON u.id = s.user_id
- WHERE s.token_hash = $1
+ WHERE s.token_hash = $1 AND u.kind = 'member'
  LIMIT 1`;
 
 /** A row of `FIND_SESSION_SQL`. */
@@ -60,6 +69,7 @@ export type SessionRow = {
   last_seen_at: Date;
   id: number;
   email: string;
+  email_verified: boolean;
   name: string;
   picture: string | null;
   created_at: Date;
@@ -80,6 +90,7 @@ export async function findSessionMember(db: Db, token: string, now: Date): Promi
   const user: SessionUser = {
     id: row.id,
     email: row.email,
+    emailVerified: row.email_verified,
     name: row.name,
     picture: row.picture,
     createdAt: row.created_at,
@@ -103,4 +114,64 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<number |
     .where(eq(sessions.tokenHash, tokenHash))
     .returning({ userId: sessions.userId });
   return ended?.userId ?? null;
+}
+
+/**
+ * The member's live sessions, the most recently used first, `current` marking the one this request came with.
+ * Each is named by its public id: the token's hash never leaves the server. Ended ones (past their expiry, not
+ * yet swept) are not shown.
+ */
+export async function listMemberSessions(
+  db: Db,
+  userId: number,
+  currentTokenHash: string,
+  now: Date,
+): Promise<MemberSession[]> {
+  const rows = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      publicId: sessions.publicId,
+      browser: sessions.browser,
+      os: sessions.os,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map((row) => ({
+    id: row.publicId,
+    browser: row.browser,
+    os: row.os,
+    signed_in_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    current: row.tokenHash === currentTokenHash,
+  }));
+}
+
+/**
+ * Ends one of the member's sessions, named by its public id. Another member's session, or one that is gone,
+ * answers 404: a member learns nothing of others' sessions. Answers whether it was the session of this request.
+ */
+export async function endMemberSession(
+  db: Db,
+  userId: number,
+  publicId: string,
+  currentTokenHash: string,
+): Promise<{ endedCurrent: boolean }> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ tokenHash: sessions.tokenHash });
+  if (!ended) throw notFound('That session');
+  return { endedCurrent: ended.tokenHash === currentTokenHash };
+}
+
+/** Ends every session of the member but this request's ("sign out everywhere else"); answers how many ended. */
+export async function endOtherSessions(db: Db, userId: number, currentTokenHash: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, currentTokenHash)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }

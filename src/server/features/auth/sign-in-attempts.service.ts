@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { signInAttempts } from '#server/db/schema.ts';
 
@@ -15,8 +15,7 @@ export async function recordSignInAttempt(
   now: Date,
   ttlMs: number,
 ): Promise<void> {
-  // Abandoned attempts are swept here, on the path that creates them, so the table stays small without a job.
-  await db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, now));
+  // Abandoned attempts are swept on a schedule (sign-in-sweep.ts), not here: this path is public.
   await db.insert(signInAttempts).values({
     stateHash: hashState(attempt.state),
     nonce: attempt.nonce,

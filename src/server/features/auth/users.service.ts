@@ -8,7 +8,8 @@ import type { SessionUser } from './sessions.service.ts';
 
 /**
  * Finds the member behind an identity, or creates them at their first sign-in. Profile fields follow the
- * provider (a changed Google name shows up at the next sign-in).
+ * provider (a changed Google name shows up at the next sign-in), and so do whether the email is verified and the
+ * issuer that vouched for the subject (the operators' rule reads both, operators.ts).
  */
 export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
@@ -18,29 +19,39 @@ export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, n
       .where(and(eq(identities.provider, claims.provider), eq(identities.subject, claims.subject)))
       .limit(1);
 
+    const signedInAs = {
+      email: claims.email,
+      emailVerified: claims.emailVerified,
+      name: claims.name,
+      picture: claims.picture,
+      lastSignedInAt: now,
+    };
     if (existing) {
       const [updated] = await tx
         .update(users)
-        .set({ email: claims.email, name: claims.name, picture: claims.picture, lastSignedInAt: now })
+        .set(signedInAs)
         .where(eq(users.id, existing.userId))
         .returning();
-      if (updated) return updated;
+      if (updated) {
+        await tx
+          .update(identities)
+          .set({ issuer: claims.issuer })
+          .where(and(eq(identities.provider, claims.provider), eq(identities.subject, claims.subject)));
+        return updated;
+      }
     }
 
     const [created] = await tx
       .insert(users)
-      .values({
-        email: claims.email,
-        name: claims.name,
-        picture: claims.picture,
-        createdAt: now,
-        lastSignedInAt: now,
-      })
+      .values({ ...signedInAs, createdAt: now })
       .returning();
     if (!created) throw new Error('insert into users returned no row');
-    await tx
-      .insert(identities)
-      .values({ userId: created.id, provider: claims.provider, subject: claims.subject });
+    await tx.insert(identities).values({
+      userId: created.id,
+      provider: claims.provider,
+      subject: claims.subject,
+      issuer: claims.issuer,
+    });
     return created;
   });
 }

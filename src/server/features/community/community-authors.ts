@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DELETED_MEMBER_EMAIL, profiles, users } from '#server/db/schema.ts';
+import { profiles, users } from '#server/db/schema.ts';
 import { inRequestLanguage } from '#server/lib/request-language.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 
@@ -25,7 +25,7 @@ const ownAvatar = (column: typeof profiles.avatarUrl | typeof users.picture) =>
  */
 export function authorColumns() {
   return {
-    authorName: sql<string>`case when ${users.email} = ${DELETED_MEMBER_EMAIL} then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
+    authorName: sql<string>`case when ${users.kind} = 'deleted_member' then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
     authorAvatar: sql<string | null>`coalesce(${ownAvatar(profiles.avatarUrl)}, ${ownAvatar(users.picture)})`,
   };
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#server/app-env.ts';
+import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -200,7 +201,8 @@ export function createCommunityRoutes(deps: {
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
   events: EventBus;
-  adminEmails: readonly string[];
+  /** Who runs the community (config.ts `OperatorsConfig`): they see reports and hide or restore posts. */
+  operators: OperatorsConfig;
   /** Count this feature's limits on the servers' shared Redis; in this process when absent. */
   redisLimits?: RedisLimits;
 }) {
@@ -218,7 +220,7 @@ export function createCommunityRoutes(deps: {
   const limitPosts = limitPerMember(minuteOf(COMMUNITY_LIMITS.postsPerMinute, 'posts'), 'post');
   const limitComments = limitPerMember(minuteOf(COMMUNITY_LIMITS.commentsPerMinute, 'comments'), 'comment');
   const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
-    if (!isOperator(c.get('member').user.email, deps.adminEmails)) {
+    if (!(await isOperator(db, c.get('member').user, deps.operators))) {
       throw new AppError('forbidden', 'Only the community operators can do that');
     }
     await next();
@@ -279,7 +281,8 @@ export function createCommunityRoutes(deps: {
     )
     .openapi(communityRoutes.stats, async (c) => {
       const stats = await getCommunityStats(db, now());
-      return c.json({ ...stats, canModerate: isOperator(c.get('member').user.email, deps.adminEmails) }, 200);
+      const canModerate = await isOperator(db, c.get('member').user, deps.operators);
+      return c.json({ ...stats, canModerate }, 200);
     })
     .openapi(communityRoutes.reportPost, async (c) => {
       const { id } = c.req.valid('param');

@@ -1,13 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import {
-  communityPosts,
-  DELETED_MEMBER_EMAIL,
-  postComments,
-  postLikes,
-  profiles,
-  users,
-} from '#server/db/schema.ts';
+import { communityPosts, postComments, postLikes, profiles, users } from '#server/db/schema.ts';
 import { ACTIVE_MEMBER_DAYS, type CommunityMember, type CommunityStats } from '#shared/community.ts';
 import { memberDisplayName } from './community-authors.ts';
 
@@ -23,12 +16,7 @@ export async function listMembers(
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     // "Deleted member" (the author of posts kept after an account was deleted) is nobody to list.
-    .where(
-      and(
-        ne(users.email, DELETED_MEMBER_EMAIL),
-        page.cursor !== undefined ? lt(users.id, page.cursor) : undefined,
-      ),
-    )
+    .where(and(eq(users.kind, 'member'), page.cursor !== undefined ? lt(users.id, page.cursor) : undefined))
     .orderBy(desc(users.id))
     .limit(page.limit + 1);
   const members = rows.slice(0, page.limit).map((row) => ({
@@ -63,11 +51,11 @@ export async function getCommunityStats(db: Db, now: Date): Promise<Omit<Communi
     )
     .union(db.select({ id: postLikes.userId }).from(postLikes).where(gte(postLikes.createdAt, since)))
     .as('active');
-  const deletedMember = db.select({ id: users.id }).from(users).where(eq(users.email, DELETED_MEMBER_EMAIL));
+  const systemRows = db.select({ id: users.id }).from(users).where(ne(users.kind, 'member'));
   const [activeMembers] = await db
     .select({ n: count() })
     .from(active)
-    .where(notInArray(active.id, deletedMember));
+    .where(notInArray(active.id, systemRows));
   return {
     totalPosts: totals?.totalPosts ?? 0,
     totalLikes: totals?.totalLikes ?? 0,

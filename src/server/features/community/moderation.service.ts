@@ -1,18 +1,27 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postReports, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { ReportedPost } from '#shared/community.ts';
+import { namesOperator } from '../auth/operators.ts';
 import { authorColumns } from './community-authors.ts';
 import { presentPost, selectPostsFor, visiblePost } from './posts.service.ts';
 
 /** How many reported posts the operators' list answers, most recently reported first. */
 export const REPORTED_POSTS_CAP = 100;
 
-/** Operators are named by email in configuration (`ADMIN_EMAILS`, kept lower-case); emails compare lower-cased. */
-export function isOperator(email: string, adminEmails: readonly string[]): boolean {
-  return adminEmails.includes(email.toLowerCase());
+/**
+ * Whether the member runs the community: named by issuer and subject (`ADMIN_SUBJECTS`), or by a verified email
+ * (`ADMIN_EMAILS`, a bootstrap); the rule is the sign-in feature's (auth/operators.ts).
+ */
+export function isOperator(
+  db: Db,
+  member: Parameters<typeof namesOperator>[1],
+  operators: OperatorsConfig,
+): Promise<boolean> {
+  return namesOperator(db, member, operators);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { YourDataCard } from '#web/features/account/components/your-data-card.tsx';
 import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
+import { SessionsCard } from '#web/features/auth/components/sessions-card.tsx';
 import { LanguageCard } from '#web/features/language/components/language-card.tsx';
 import { StorageUsageCard } from '#web/features/media/components/storage-usage-card.tsx';
 import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
@@ -33,8 +34,8 @@ function isTabId(value: string | null): value is SettingsTabId {
 }
 
 /**
- * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card, and (ours)
- * the language, storage, shortcuts and your-data cards. The open
+ * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card, and ours
+ * beside them (sessions, language, storage, shortcuts, your data). The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
@@ -81,6 +82,7 @@ export function SettingsPage() {
         />
         <aside aria-label={t('app.settings.account')} className="flex flex-col gap-6">
           <AccountCard />
+          <SessionsCard />
           <LanguageCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
