@@ -1,9 +1,9 @@
 /**
  * The archive reader's worker thread (read-account-archive.ts keeps a few, with memory limits, each reading one
  * archive at a time): reads an uploaded zip's directory and documents, parses and checks each document, and sends
- * the checked items back in small messages, then `done` or `refused`. Parsing and checking a document of several MB takes the CPU for a while and the memory of
- * several times its size; here neither stalls nor swells the server's main thread, and a document built to
- * exhaust memory ends this thread, not the server.
+ * the checked items back in small messages, then `done` or `refused`. Parsing and checking a document of several
+ * MB takes the CPU for a while and the memory of several times its size; here neither stalls nor swells the
+ * server's main thread, and a document built to exhaust memory ends this thread, not the server.
  */
 import type { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';

@@ -29,16 +29,18 @@ Exported ${exportedAt}. Format \`${ARCHIVE_FORMAT}\`, version ${ARCHIVE_VERSION}
 with how many of each kind the archive holds).
 
 Every document is JSON (UTF-8), an array of items unless it is \`profile.json\`. A long list continues in parts,
-in order: \`tasks.json\`, then \`tasks-2.json\`, \`tasks-3.json\`… (each a list of the next items). Times are ISO 8601 in UTC;
-dates (a task's due date) are \`YYYY-MM-DD\`. The \`id\` numbers are this archive's own: they only tie one
-document to another (a comment to its post, an item to its file) and change when the archive is imported.
+in order: \`tasks.json\`, then \`tasks-2.json\`, \`tasks-3.json\`… (each a list of the next items). Times are
+ISO 8601 in UTC; dates (a task's due date) are \`YYYY-MM-DD\`. The \`id\` numbers are this archive's own: they
+only tie one document to another (a comment to its post, an item to its file) and change when the archive is
+imported.
 
 ${documents}
 
 ## Bringing it back
 
 Settings → Your data → Import, on this Lumara or another, shows what the archive would add, then adds all of it
-or nothing. Importing the same archive twice adds nothing the second time. Your posts, and the comments and
+or nothing. Importing the same archive twice adds nothing the second time. Everything goes through the same rules
+as the app's own pages; badges are earned again from what you bring, not copied. Your posts, and the comments and
 likes on them, become the importing member's own; comments and likes on other members' posts are kept here for
 you to read but are not imported.
 `;
