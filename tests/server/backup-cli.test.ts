@@ -68,7 +68,8 @@ describe('npm run backup and npm run restore', () => {
     } finally {
       await again.stop();
     }
-  });
+    // Two servers and three scripts, each a process of its own that starts from the sources.
+  }, 120_000);
 
   it('says where PostgreSQL backups come from instead of backing it up', () => {
     const result = run('backup', [], { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' });

@@ -11,7 +11,9 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/\bChromium\//, 'Chromium'],
   [/\bCriOS\/|\b(Headless)?Chrome\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  // "Version/17.0 Safari/605.1.15", "Version/17.0 Mobile/15E148 Safari/604.1": written out, so no run of
+  // any character sits between two repeats (a pattern read on every sign-in must stay linear).
+  [/\bVersion\/[\d.]+ (?:Mobile\/\w+ )?Safari\//, 'Safari'],
   [/^curl\//, 'curl'],
 ];
 
