@@ -27,7 +27,7 @@ test.describe('app shell', () => {
     expectAccessible,
   }) => {
     // A tour of seven pages with an accessibility scan on each: more than one page's worth of time.
-    test.setTimeout(90_000);
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn();
     for (const { path, title } of pages) {

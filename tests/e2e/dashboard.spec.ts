@@ -109,7 +109,7 @@ test.describe('dashboard', () => {
     signIn,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -144,7 +144,7 @@ test.describe('dashboard', () => {
     page,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Your Profile' });
@@ -168,7 +168,7 @@ test.describe('dashboard', () => {
   });
 
   test('the compact theme picker previews on hover and applies on click', async ({ page, signIn }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Theme Cosmic Pink' });

@@ -49,7 +49,7 @@ test.describe('by keyboard alone', () => {
     page,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     await expect(page.getByText('No tasks yet. Add your first one above.')).toBeVisible();
@@ -126,7 +126,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('chat in the studio, and generate an image', async ({ page, signIn }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Your Tasks' })).toBeVisible();
@@ -165,7 +165,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('post in the community, like it and comment on it', async ({ page, signIn }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn(uniqueIdentity({ name: 'Keyboard Poster' }));
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Your Tasks' })).toBeVisible();

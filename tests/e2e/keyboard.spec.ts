@@ -9,7 +9,7 @@ test.describe('keyboard shortcuts', () => {
     signIn,
     expectAccessible,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn();
     await page.goto('/');

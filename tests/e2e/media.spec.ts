@@ -26,7 +26,7 @@ test('generates an image through fal, saves it to the gallery, and the gallery f
   signIn,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signIn();
   await openFalTab(page);
   await expect(falImage(page).getByRole('combobox', { name: 'Image size' })).toHaveValue('landscape_4_3');
@@ -112,7 +112,7 @@ test('generates an image through fal, saves it to the gallery, and the gallery f
 });
 
 test('picks a pending generation up again after the member leaves the studio', async ({ page, signIn }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await signIn();
   await openFalTab(page);
   const prompt = 'A lighthouse in the fog';

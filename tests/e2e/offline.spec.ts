@@ -22,14 +22,21 @@ async function waitingChangesKept(page: Page, count: number): Promise<void> {
     .toBe(count);
 }
 
-/** Until the service worker controls the page, with the app shell precached. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
+/**
+ * Until the service worker controls the page, with the app shell precached and the page's reads kept: going
+ * offline earlier would cut the reads of the load it serves before they reach the offline copy.
+ */
+async function controlledByServiceWorker(page: Page, reads: string[] = ['/api/users/me']): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   // The first visit installs it; the next load is the one it serves.
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(async () => (await keptAnswers(page)).map((answer) => answer.path))
+    .toEqual(expect.arrayContaining(reads));
 }
 
 /** The paths the offline copy holds now, each with the Cache-Control the server sent it with. */
@@ -71,7 +78,7 @@ test.describe('installable and offline', () => {
     signIn,
     expectAccessible,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     const form = page.getByRole('form', { name: 'New task' });
@@ -115,11 +122,11 @@ test.describe('installable and offline', () => {
     context,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.clock.install();
     await page.goto('/focus');
-    await controlledByServiceWorker(page);
+    await controlledByServiceWorker(page, ['/api/users/me', '/api/tasks', '/api/profile/me']);
     const startedIds: number[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('/api/pomodoro') && response.request().method() === 'POST')
@@ -173,7 +180,7 @@ test.describe('installable and offline', () => {
     context,
     signIn,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     await controlledByServiceWorker(page);

@@ -18,7 +18,7 @@ test.describe('settings', () => {
     signIn,
     expectAccessible,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const identity = await signIn();
     const phone = await signInNewContext(browser, { baseURL, oidcIssuer }, identity);
     try {
@@ -53,7 +53,7 @@ test.describe('settings', () => {
   });
 
   test('edits the profile and sees it after a reload', async ({ page, signIn }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('settings', () => {
   });
 
   test('previews a theme, applies it, and finds it again after a reload', async ({ page, signIn }) => {
-    test.setTimeout(60_000);
+    test.slow();
     await signIn();
     await page.goto('/settings?tab=themes');
     await expect(page.getByRole('heading', { name: 'Theme Studio' })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('settings', () => {
     page,
     signIn,
   }) => {
-    test.setTimeout(90_000);
+    test.slow();
     await signIn();
     await page.goto('/settings?tab=wallpapers');
     const generate = page.getByRole('button', { name: 'Generate wallpaper' });
@@ -169,7 +169,7 @@ test.describe('settings', () => {
     devBaseURL,
     expectAccessible,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     // The development server has no AI provider configured.
     await page.goto(`${devBaseURL}/login`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -200,7 +200,7 @@ test.describe('settings', () => {
       signIn,
       expectAccessible,
     }) => {
-      test.setTimeout(90_000);
+      test.slow();
       await page.setViewportSize(viewport);
       await signIn();
       await page.goto('/settings');

@@ -32,7 +32,7 @@ test.describe('your data', () => {
     signIn,
     expectAccessible,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.slow();
     await signIn();
     await page.goto('/');
     await addTask(page, 'Carried over');
@@ -79,7 +79,7 @@ test.describe('your data', () => {
     signIn,
     expectAccessible,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const identity = await signIn(uniqueIdentity({ name: 'Leaving Member' }));
     await page.goto('/settings');
     const title = `Goodbye post ${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetServer, startServer, stopServer } from '#tests/web-kit/msw-server.ts';
 import { activateLanguage, currentLanguage } from '#web/lib/i18n/i18n.ts';
 
@@ -13,6 +13,11 @@ globalThis.ResizeObserver ??= class {
   disconnect(): void {}
 };
 Element.prototype.scrollIntoView ??= () => {};
+
+// jsdom cannot leave the page (to the identity provider and back): every web test sees where the browser was sent
+// through this mock. Here, not in the test files: the files share one module graph (vitest.config.ts), where a
+// file's own mock would come after the module was first loaded.
+vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
 
 // The MSW network every web test talks to (tests/web-kit/msw-server.ts): no test reaches the real network.
 beforeAll(startServer);
