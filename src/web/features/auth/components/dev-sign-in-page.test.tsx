@@ -6,7 +6,6 @@ import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 
-
 const codeChallenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const devSignInPath = `/dev-sign-in?state=st-1&nonce=n-1&code_challenge=${codeChallenge}`;
 const callbackUrl = 'http://localhost:3000/auth/callback?code=dev-code&state=st-1';

@@ -13,7 +13,6 @@ import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { assignBrowserLocation } from '#web/lib/browser-location.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 
-
 const providerUrl = 'https://accounts.example.test/authorize?client_id=lumara&state=s1';
 
 function stubSignedOut({
