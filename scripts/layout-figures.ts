@@ -94,7 +94,6 @@ const notAFeature: Record<string, string> = {
   embeds: 'shared foundation: reading pasted links and embed code (widgets and music)',
   health: 'no page: the load balancer reads it',
   'api-docs': 'no feature page: the server serves the reference page, settings links it',
-  studio: 'a web page that composes ai, chat, research, quick-actions and generation',
   shortcuts: 'the browser only: keys for what other features do, kept in this browser',
   events: "the browser's listener applies events to the community's caches, so it lives in community",
 };

@@ -19,7 +19,6 @@ const webFeatureEdges: Record<string, string[]> = {
   generation: ['ai', 'media'],
   language: ['profile'],
   profile: ['ai', 'generation'],
-  studio: ['ai', 'chat', 'generation', 'media', 'quick-actions', 'research'],
   themes: ['profile'],
 };
 

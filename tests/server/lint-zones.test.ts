@@ -58,9 +58,9 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
     ],
     allowed: ['#web/lib/api-client.ts'],
   },
-  'src/web/features/studio/probe.ts': {
+  'src/web/features/generation/probe.ts': {
     refused: ['#web/features/tasks/api/tasks.ts'],
-    allowed: ['#web/features/media/api/media-counts.ts', '#web/features/generation/api/start.ts'],
+    allowed: ['#web/features/media/api/media-counts.ts', '#web/features/ai/api/get-ai-models.ts'],
   },
   'src/web/lib/probe.ts': {
     refused: ['#web/features/profile/api/profile.ts', '../app/router.tsx', '#server/app.ts'],

@@ -8,7 +8,7 @@ export async function preloadPages(): Promise<void> {
     import('#web/app/shell/app-shell.tsx'),
     import('#web/app/pages/dashboard-page.tsx'),
     import('#web/app/pages/focus-page.tsx'),
-    import('#web/features/studio/components/studio-page.tsx'),
+    import('#web/app/pages/studio/components/studio-page.tsx'),
     import('#web/features/community/components/community-page.tsx'),
   ]);
 }

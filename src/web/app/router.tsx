@@ -20,7 +20,7 @@ const DevSignInPage = lazyNamed(
 // Pages compose features (which never import each other); see src/web/app/pages/.
 const DashboardPage = lazyNamed(() => import('./pages/dashboard-page.tsx'), 'DashboardPage');
 const FocusPage = lazyNamed(() => import('./pages/focus-page.tsx'), 'FocusPage');
-const StudioPage = lazyNamed(() => import('#web/features/studio/components/studio-page.tsx'), 'StudioPage');
+const StudioPage = lazyNamed(() => import('#web/app/pages/studio/components/studio-page.tsx'), 'StudioPage');
 const CommunityPage = lazyNamed(
   () => import('#web/features/community/components/community-page.tsx'),
   'CommunityPage',

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { StudioPage } from '#web/features/studio/components/studio-page.tsx';
+import { StudioPage } from '#web/app/pages/studio/components/studio-page.tsx';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
 /**
