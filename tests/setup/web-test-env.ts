@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
 import { resetServer, startServer, stopServer } from '#tests/web-kit/msw-server.ts';
+import { browserLocation } from '#web/lib/browser-location.ts';
 import { activateLanguage, currentLanguage } from '#web/lib/i18n/i18n.ts';
 
 // jsdom lays nothing out, so it has neither ResizeObserver nor scrollIntoView; cmdk's list (the command palette)
@@ -14,16 +15,18 @@ globalThis.ResizeObserver ??= class {
 };
 Element.prototype.scrollIntoView ??= () => {};
 
-// jsdom cannot leave the page (to the identity provider and back): every web test sees where the browser was sent
-// through this mock. Here, not in the test files: the files share one module graph (vitest.config.ts), where a
-// file's own mock would come after the module was first loaded.
-vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
-
 // The MSW network every web test talks to (tests/web-kit/msw-server.ts): no test reaches the real network.
 beforeAll(startServer);
 
+// jsdom cannot leave the page (to the identity provider and back): each test sees where the browser was sent.
+let leavingThePage: MockInstance<(url: string) => void> | undefined;
+beforeEach(() => {
+  leavingThePage = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
 afterEach(async () => {
   cleanup();
+  leavingThePage?.mockRestore();
   // Every test starts in English, the spec's language, whatever the last one switched to.
   if (currentLanguage() !== 'en') await activateLanguage('en');
   window.localStorage.clear();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DevAuthorizeRequest } from '#shared/auth.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
-import { assignBrowserLocation } from '#web/lib/browser-location.ts';
+import { browserLocation } from '#web/lib/browser-location.ts';
 
 /** `POST /api/dev-identity/authorize`: answers where the development identity provider sends the browser. */
 export async function devAuthorize(request: DevAuthorizeRequest): Promise<string> {
@@ -12,6 +12,6 @@ export async function devAuthorize(request: DevAuthorizeRequest): Promise<string
 export function useDevAuthorize() {
   return useMutation({
     mutationFn: devAuthorize,
-    onSuccess: (redirectUrl) => assignBrowserLocation(redirectUrl),
+    onSuccess: (redirectUrl) => browserLocation.assign(redirectUrl),
   });
 }

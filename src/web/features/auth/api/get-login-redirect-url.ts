@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authErrorText } from '#shared/auth-text.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
-import { assignBrowserLocation } from '#web/lib/browser-location.ts';
+import { browserLocation } from '#web/lib/browser-location.ts';
 
 /** Each call starts a new sign-in attempt (new state, nonce and verifier cookie), so it is never cached. */
 export async function getLoginRedirectUrl(): Promise<string> {
@@ -12,7 +12,7 @@ export async function getLoginRedirectUrl(): Promise<string> {
 }
 
 export async function redirectToLogin(): Promise<void> {
-  assignBrowserLocation(await getLoginRedirectUrl());
+  browserLocation.assign(await getLoginRedirectUrl());
 }
 
 export function useRedirectToLogin() {

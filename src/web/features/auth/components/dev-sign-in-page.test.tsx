@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { noSessionAnswer, signInModeHandler } from '#tests/web-kit/auth/auth-handlers.ts';
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
-import { assignBrowserLocation } from '#web/lib/browser-location.ts';
+import { browserLocation } from '#web/lib/browser-location.ts';
 
 const codeChallenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const devSignInPath = `/dev-sign-in?state=st-1&nonce=n-1&code_challenge=${codeChallenge}`;
@@ -19,9 +19,7 @@ function stubDevIdentityServer() {
 }
 
 describe('DevSignInPage', () => {
-  beforeEach(() => {
-    vi.mocked(assignBrowserLocation).mockClear();
-  });
+  beforeEach(() => {});
 
   it('is marked as development sign-in and posts name, email and the link values, then follows the answer', async () => {
     stubDevIdentityServer();
@@ -32,7 +30,7 @@ describe('DevSignInPage', () => {
     await app.user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await app.user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    await waitFor(() => expect(assignBrowserLocation).toHaveBeenCalledWith(callbackUrl));
+    await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith(callbackUrl));
     const [request] = requestsTo('/api/dev-identity/authorize', 'POST');
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(JSON.parse(request?.body ?? '')).toEqual({

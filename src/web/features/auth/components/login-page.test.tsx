@@ -10,7 +10,7 @@ import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts'
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
-import { assignBrowserLocation } from '#web/lib/browser-location.ts';
+import { browserLocation } from '#web/lib/browser-location.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 
 const providerUrl = 'https://accounts.example.test/authorize?client_id=lumara&state=s1';
@@ -32,9 +32,7 @@ function stubSignedOut({
 beforeAll(preloadPages, 30_000);
 
 describe('LoginPage', () => {
-  beforeEach(() => {
-    vi.mocked(assignBrowserLocation).mockClear();
-  });
+  beforeEach(() => {});
 
   it('shows a spinner, not the sign-in button, while the session is pending', async () => {
     const me = deferred<Response>();
@@ -75,8 +73,8 @@ describe('LoginPage', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
     redirect.resolve(HttpResponse.json({ redirectUrl: providerUrl }));
-    await waitFor(() => expect(assignBrowserLocation).toHaveBeenCalledWith(providerUrl));
-    expect(assignBrowserLocation).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith(providerUrl));
+    expect(browserLocation.assign).toHaveBeenCalledTimes(1);
   });
 
   it('logs the exact text and says so when the redirect URL cannot be had', async () => {
@@ -92,7 +90,7 @@ describe('LoginPage', () => {
     expect(takeConsoleErrors()).toEqual([
       'error: Failed to get login redirect URL: API responded with HTTP status 502',
     ]);
-    expect(assignBrowserLocation).not.toHaveBeenCalled();
+    expect(browserLocation.assign).not.toHaveBeenCalled();
   });
 
   it('says plainly that sign-in is the development one when the server is in development mode', async () => {
