@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noSessionAnswer, signInModeHandler } from '#tests/web-kit/auth/auth-handlers.ts';
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
@@ -19,8 +19,6 @@ function stubDevIdentityServer() {
 }
 
 describe('DevSignInPage', () => {
-  beforeEach(() => {});
-
   it('is marked as development sign-in and posts name, email and the link values, then follows the answer', async () => {
     stubDevIdentityServer();
     const app = renderApp(devSignInPath);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignInMode } from '#shared/auth.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
@@ -32,8 +32,6 @@ function stubSignedOut({
 beforeAll(preloadPages, 30_000);
 
 describe('LoginPage', () => {
-  beforeEach(() => {});
-
   it('shows a spinner, not the sign-in button, while the session is pending', async () => {
     const me = deferred<Response>();
     server.use(
