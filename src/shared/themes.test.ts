@@ -1,4 +1,3 @@
-// biome-ignore lint/style/noRestrictedImports: a test, not the contract: it reads the page's stylesheet to hold it to the default palette.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,6 @@
 import type { ClientResponse } from 'hono/client';
 import { hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-// biome-ignore lint/style/noRestrictedImports: the API's type only (erased at build): the client is derived from it.
 import type { LumaraApp } from '#server/app.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { readApiErrorBody } from './api-error-body.ts';

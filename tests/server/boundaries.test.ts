@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeBinary, projectRoot } from '#tests/setup/server-process.ts';
 
 /**
- * The lint zones bite (scripts/lint-zones.ts, decision 0019): files that break them are written into a temporary
- * folder beside a copy of the repo's biome.json, biome.zones.json and package.json, linted once, and each file's findings checked.
- * Per probe file: the imports its zone refuses, then imports it may make.
+ * The import boundaries bite (.dependency-cruiser.ts): a copy of src/ with files that break them is cruised once,
+ * and each probe's refused imports must be the ones found. Biome's own rules on the same copy: process.env read
+ * outside config.ts, import cycles, file names.
+ * Per probe file: the imports its layer refuses, then imports it may make.
  */
 const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   // Server foundations sit below features and the app.
@@ -51,7 +52,7 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   // Web: features along decision 0015's edges, foundations below features, never server code.
   'src/web/features/tasks/probe.ts': {
     refused: [
-      '#web/features/media/api/media-counts.ts',
+      '#web/features/media/api/get-media.ts',
       '#server/app.ts',
       '#server/lib/errors.ts',
       'node:fs/promises',
@@ -59,11 +60,11 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
     allowed: ['#web/lib/api-client.ts'],
   },
   'src/web/features/generation/probe.ts': {
-    refused: ['#web/features/tasks/api/tasks.ts'],
-    allowed: ['#web/features/media/api/media-counts.ts', '#web/features/ai/api/get-ai-models.ts'],
+    refused: ['#web/features/tasks/api/get-tasks.ts'],
+    allowed: ['#web/features/media/api/get-media.ts', '#web/features/ai/api/get-ai-models.ts'],
   },
   'src/web/lib/probe.ts': {
-    refused: ['#web/features/profile/api/profile.ts', '../app/router.tsx', '#server/app.ts'],
+    refused: ['#web/features/profile/api/get-profile-me.ts', '../app/router.tsx', '#server/app.ts'],
     allowed: ['./query-keys.ts'],
   },
   // The contract imports neither side.
@@ -82,45 +83,68 @@ const others: Record<string, string> = {
   'src/web/ui/TaskCard.tsx': 'export const TaskCard = () => null;\n',
 };
 
-type Diagnostic = { category: string; location: { path: string; start: { line: number } } };
-const root = mkdtempSync(path.join(os.tmpdir(), 'lumara-lint-zones-'));
+type Dependency = { module: string; valid: boolean };
+type CruisedModule = { source: string; dependencies: Dependency[] };
+type Diagnostic = { category: string; location: { path: string } };
+const root = mkdtempSync(path.join(os.tmpdir(), 'lumara-boundaries-'));
+let cruised: CruisedModule[] = [];
 let diagnostics: Diagnostic[] = [];
 
 beforeAll(() => {
-  for (const file of ['biome.json', 'biome.zones.json', 'package.json']) {
+  cpSync(path.join(projectRoot, 'src'), path.join(root, 'src'), { recursive: true });
+  for (const file of ['.dependency-cruiser.ts', 'biome.json', 'package.json', 'tsconfig.json']) {
     cpSync(path.join(projectRoot, file), path.join(root, file));
   }
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'));
   const files: Record<string, string> = { ...others };
   for (const [file, { refused, allowed }] of Object.entries(probes)) {
     const specifiers = [...refused, ...allowed];
-    const names = specifiers.map((_, i) => `v${i}`);
     files[file] = [
       ...specifiers.map((specifier, i) => `import { v${i} } from '${specifier}';`),
-      `\nexport const all = [${names.join(', ')}];\n`,
+      `\nexport const all = [${specifiers.map((_, i) => `v${i}`).join(', ')}];\n`,
     ].join('\n');
   }
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
-  const result = spawnSync(
+  const cruise = spawnSync(
+    nodeBinary,
+    [
+      path.join(projectRoot, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+      'src',
+      '--config',
+      '.dependency-cruiser.ts',
+      '--output-type',
+      'json',
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  cruised = (JSON.parse(cruise.stdout) as { modules: CruisedModule[] }).modules;
+  const lint = spawnSync(
     path.join(projectRoot, 'node_modules/.bin/biome'),
-    ['lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', '.'],
+    ['lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', ...Object.keys(others)],
     { cwd: root, encoding: 'utf8' },
   );
-  diagnostics = (JSON.parse(result.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-});
+  diagnostics = (JSON.parse(lint.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+}, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** dependency-cruiser names Node's modules without their `node:` prefix. */
+const asCruised = (specifier: string) => specifier.replace(/^node:/, '');
 
 const findings = (file: string, rule: string) =>
   diagnostics.filter((d) => d.location.path === file && d.category === `lint/${rule}`);
 
-describe('lint zones', () => {
-  it.each(Object.keys(probes))('%s: only the imports its zone refuses fail', (file) => {
+describe('import boundaries', () => {
+  it.each(Object.keys(probes))('%s: only the imports its layer refuses fail', (file) => {
     const probe = probes[file] ?? { refused: [], allowed: [] };
-    const specifiers = [...probe.refused, ...probe.allowed];
-    const lines = findings(file, 'style/noRestrictedImports').map((d) => d.location.start.line);
-    expect(lines.map((line) => specifiers[line - 1])).toEqual(probe.refused);
+    const dependencies = cruised.find((module) => module.source === file)?.dependencies ?? [];
+    expect(dependencies.map((d) => d.module).sort()).toEqual(
+      [...probe.refused, ...probe.allowed].map(asCruised).sort(),
+    );
+    const refused = dependencies.filter((d) => !d.valid).map((d) => d.module);
+    expect(refused.sort()).toEqual(probe.refused.map(asCruised).sort());
   });
 
   it('refuses process.env outside src/server/config.ts and tests', () => {
@@ -132,24 +156,5 @@ describe('lint zones', () => {
   it('refuses import cycles and file names not in kebab-case', () => {
     expect(findings('src/server/lib/cycle-a.ts', 'suspicious/noImportCycles')).toHaveLength(1);
     expect(findings('src/web/ui/TaskCard.tsx', 'style/useFilenamingConvention')).toHaveLength(1);
-  });
-
-  it('finds nothing else in the probes', () => {
-    const expected = [
-      'style/noRestrictedImports',
-      'style/noProcessEnv',
-      'suspicious/noImportCycles',
-      'style/useFilenamingConvention',
-    ].map((rule) => `lint/${rule}`);
-    const unexpected = diagnostics.filter((d) => !expected.includes(d.category));
-    expect(unexpected).toEqual([]);
-  });
-
-  it('biome.zones.json is what scripts/lint-zones.ts generates, and biome.json extends it', () => {
-    const result = spawnSync(nodeBinary, [path.join(projectRoot, 'scripts/lint-zones.ts'), '--check'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
   });
 });
