@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from './app-env.ts';
 import { createArchiveAdapters } from './archive-adapters.ts';
 import {
   type ClientAddressConfig,
@@ -43,25 +42,30 @@ import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createTaskRoutes, taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
-import { apiCacheControl } from './lib/api-cache-control.ts';
-import { createApiRouter } from './lib/api-route.ts';
-import { createClientAddressOf } from './lib/client-address.ts';
-import { compressJson } from './lib/compress-json.ts';
-import { AppError, errorBody } from './lib/errors.ts';
-import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
-import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
-import type { Logger } from './lib/logger.ts';
-import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
-import type { RedisLimits } from './lib/rate-limiter.ts';
-import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/request-language.ts';
-import { requestLog } from './lib/request-log.ts';
-import { createVouchedSessions, limitRequestsInFlight } from './lib/requests-in-flight.ts';
-import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
-import { sameOriginGuard } from './lib/same-origin-guard.ts';
-import { securityHeaders } from './lib/security-headers.ts';
-import { createStaticApp } from './lib/static-app.ts';
-import { storableUrlGuard } from './lib/storable-url-guard.ts';
-import { ORPHAN_GRACE_MS, scheduleOrphanFileSweeps, sweepOrphanFiles } from './lib/stored-file-sweep.ts';
+import { apiCacheControl } from './lib/http/api-cache-control.ts';
+import { createApiRouter } from './lib/http/api-route.ts';
+import type { AppEnv } from './lib/http/app-env.ts';
+import { createClientAddressOf } from './lib/http/client-address.ts';
+import { compressJson } from './lib/http/compress-json.ts';
+import { AppError, errorBody } from './lib/http/errors.ts';
+import { answerFailure, failureKindOf } from './lib/http/failure-kinds.ts';
+import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/http/request-language.ts';
+import { requestLog } from './lib/http/request-log.ts';
+import { createVouchedSessions, limitRequestsInFlight } from './lib/http/requests-in-flight.ts';
+import { sameOriginGuard } from './lib/http/same-origin-guard.ts';
+import { securityHeaders } from './lib/http/security-headers.ts';
+import { createStaticApp } from './lib/http/static-app.ts';
+import { storableUrlGuard } from './lib/http/storable-url-guard.ts';
+import { createInProcessEventBus, type EventBus } from './lib/infra/event-bus.ts';
+import type { Logger } from './lib/infra/logger.ts';
+import { createFileMediaStore, type MediaStore } from './lib/infra/media-store.ts';
+import type { RedisLimits } from './lib/infra/rate-limiter.ts';
+import { type Lookup, resolveRedirect } from './lib/infra/safe-fetch.ts';
+import {
+  ORPHAN_GRACE_MS,
+  scheduleOrphanFileSweeps,
+  sweepOrphanFiles,
+} from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
 import { storedFileOwners } from './stored-file-owners.ts';
 

@@ -8,8 +8,8 @@ import { createProfileArchive } from './features/profile/profile.archive.ts';
 import { quickActionsArchive } from './features/quick-actions/quick-actions.archive.ts';
 import { tasksArchive } from './features/tasks/tasks.archive.ts';
 import { widgetsArchive } from './features/widgets/widgets.archive.ts';
-import type { ArchiveAdapter } from './lib/archive-adapter.ts';
-import type { EventBus } from './lib/event-bus.ts';
+import type { ArchiveAdapter } from './lib/data/archive-adapter.ts';
+import type { EventBus } from './lib/infra/event-bus.ts';
 import type { AllowedModels } from './providers/allowed-models.ts';
 
 /**

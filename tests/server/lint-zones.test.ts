@@ -12,16 +12,16 @@ import { nodeBinary, projectRoot } from '#tests/setup/server-process.ts';
  */
 const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   // Server foundations sit below features and the app.
-  'src/server/lib/probe.ts': {
-    refused: ['#server/features/tasks/tasks.service.ts', '../app.ts'],
-    allowed: ['./errors.ts', '../config.ts'],
+  'src/server/lib/http/probe.ts': {
+    refused: ['#server/features/tasks/tasks.service.ts', '../../app.ts'],
+    allowed: ['./errors.ts', '../infra/logger.ts', '../../config.ts'],
   },
-  'src/server/providers/probe.ts': { refused: ['#server/main.ts'], allowed: ['#server/lib/errors.ts'] },
+  'src/server/providers/probe.ts': { refused: ['#server/main.ts'], allowed: ['#server/lib/http/errors.ts'] },
   'src/server/db/embedded/probe.ts': {
     refused: ['../../features/media/import-media-file.ts'],
     allowed: ['../schema.ts'],
   },
-  'src/server/lib/request-guards.test.ts': {
+  'src/server/lib/http/request-guards.test.ts': {
     refused: ['#server/features/auth/require-member.ts'],
     allowed: ['#server/app.ts'],
   },
@@ -31,7 +31,7 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
     allowed: [
       '../badges/badges.service.ts',
       '../auth/require-member.ts',
-      '#server/lib/errors.ts',
+      '#server/lib/http/errors.ts',
       '../../config.ts',
       './tasks.service.ts',
     ],
@@ -53,7 +53,7 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
     refused: [
       '#web/features/media/api/media-counts.ts',
       '#server/app.ts',
-      '#server/lib/errors.ts',
+      '#server/lib/http/errors.ts',
       'node:fs/promises',
     ],
     allowed: ['#web/lib/api-client.ts'],

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { ArchiveAdapter } from '#server/lib/archive-adapter.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import type { ArchiveAdapter } from '#server/lib/data/archive-adapter.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
 import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { createLiveModelLists, type LiveModelLists } from '#server/providers/live-models.ts';
 import {

@@ -1,13 +1,17 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { ClientAddressOf } from '#server/lib/client-address.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import { createFixedWindowLimiter, limitPerAddress, type RedisLimits } from '#server/lib/rate-limiter.ts';
-import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
-import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/same-origin-guard.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import type { ClientAddressOf } from '#server/lib/http/client-address.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
+import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/http/same-origin-guard.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerAddress,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,

@@ -1,5 +1,5 @@
 import type { SignInConfig } from '#server/config.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import { createDevIdentityProvider } from './dev-identity-provider.ts';
 import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 import type { IdentityProvider } from './identity-provider.ts';

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { unauthenticated } from '#server/lib/errors.ts';
-import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
+import type { AppEnv, SessionMember } from '#server/lib/http/app-env.ts';
+import { unauthenticated } from '#server/lib/http/errors.ts';
+import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
 import type { AuthCookies } from './auth-cookies.ts';
-import { findSessionMember, type SessionMember } from './sessions.service.ts';
+import { findSessionMember } from './sessions.service.ts';
 
 /**
  * Lets the request through only with a live session, and names the acting member for the handler. A session the

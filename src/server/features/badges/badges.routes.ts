@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json } from '#server/lib/http/api-route.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import { badgesQuerySchema, earnedBadgeListSchema } from '#shared/badges.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { listEarnedBadges, listMemberBadges } from './badges.service.ts';

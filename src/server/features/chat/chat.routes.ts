@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';

@@ -1,13 +1,17 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app-env.ts';
 import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   COMMUNITY_LIMITS,

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { assertTimeZone } from '#server/lib/time-zone.ts';
+import { assertTimeZone } from '#server/lib/data/time-zone.ts';
+import { apiRoute, createApiRouter, json } from '#server/lib/http/api-route.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import {
   dashboardQuerySchema,
   dashboardSchema,

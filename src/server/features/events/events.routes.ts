@@ -1,7 +1,7 @@
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
-import type { Audience, Delivery, EventBus } from '#server/lib/event-bus.ts';
+import { apiRoute, createApiRouter } from '#server/lib/http/api-route.ts';
+import type { Audience, Delivery, EventBus } from '#server/lib/infra/event-bus.ts';
 import { LIVE_READY_EVENT } from '#shared/events.ts';
 import { type createRequireMember, type createSessionCheck, memberIdOf } from '../auth/require-member.ts';
 import { createStreamSlots, type StreamLimits } from './stream-slots.ts';

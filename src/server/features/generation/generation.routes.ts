@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
   aiImageRequestSchema,

@@ -1,9 +1,9 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
-import { notFound } from '#server/lib/errors.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
+import { apiRoute, createApiRouter } from '#server/lib/http/api-route.ts';
+import { notFound } from '#server/lib/http/errors.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile, storedFileResponses } from '#server/lib/http/serve-stored-file.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { downloadQuerySchema } from '#shared/media.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { findDownloadableFile } from './download.service.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { refuseSayingWhy } from '#server/lib/validation.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { refuseSayingWhy } from '#server/lib/http/validation.ts';
 import { successSchema } from '#shared/api.ts';
 import { addTrackRequestSchema, trackListSchema, trackSchema } from '#shared/music.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { idempotencyKeyHeadersSchema } from '#shared/api.ts';
 import { pomodoroSessionSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { profiles, users } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { assertTimeZone } from '#server/lib/time-zone.ts';
+import { assertTimeZone } from '#server/lib/data/time-zone.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
 import { DEFAULT_DISPLAY_NAME, ownPictureOrNone, type ProfileMe } from '#shared/profile.ts';
 import { computeDashboardStats } from '../dashboard/dashboard.service.ts';

@@ -1,21 +1,21 @@
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { rowIdPath } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { rowIdPath } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import {
   createFixedWindowLimiter,
   limitPerMember,
   type RateLimiter,
   type RedisLimits,
-} from '#server/lib/rate-limiter.ts';
-import type { Lookup } from '#server/lib/safe-fetch.ts';
-import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
+} from '#server/lib/infra/rate-limiter.ts';
+import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { setAiRequestSchema } from '#shared/ai.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { refuseSayingWhy } from '#server/lib/validation.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { refuseSayingWhy } from '#server/lib/http/validation.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { researchRequestSchema, researchResponseSchema } from '#shared/research.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { inRequestLanguage, requestLanguage } from '#server/lib/http/request-language.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage } from '#shared/ai.ts';

@@ -1,8 +1,8 @@
 import type { TypedResponse } from 'hono';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { alreadyHasVersion } from '#server/lib/conditional-get.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { alreadyHasVersion } from '#server/lib/http/conditional-get.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { idempotencyKeyHeadersSchema, successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createWidgetBodySchema,

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
 import { errorStatusByCode } from '#shared/error-codes.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { refuseInvalidInput } from './validation.ts';
