@@ -18,7 +18,6 @@ import { createAiCallLimiter } from './features/ai/ai-call-limits.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { authRoutes, createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
-import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
 import { hashSessionToken } from './features/auth/sessions.service.ts';
 import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
@@ -67,6 +66,7 @@ import {
   sweepOrphanFiles,
 } from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
+import type { IdentityProvider } from './providers/identity-provider.ts';
 import { storedFileOwners } from './stored-file-owners.ts';
 
 export type AppDeps = {

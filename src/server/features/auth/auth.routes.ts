@@ -12,6 +12,7 @@ import {
   limitPerAddress,
   type RedisLimits,
 } from '#server/lib/infra/rate-limiter.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,
@@ -28,7 +29,6 @@ import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
 import { deviceOfUserAgent } from './device-of-user-agent.ts';
-import type { IdentityProvider } from './identity-provider.ts';
 import { type createRequireMember, memberIdOf } from './require-member.ts';
 import {
   deleteSession,
