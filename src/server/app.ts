@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { createArchiveAdapters } from './archive-adapters.ts';
+import { createArchiveAdapters } from './composition/archive-adapters.ts';
+import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { getProfileMe } from './composition/profile-me.ts';
+import { storedFileOwners } from './composition/stored-file-owners.ts';
 import {
   type ClientAddressConfig,
   defaultLimits,
@@ -67,7 +70,6 @@ import {
 } from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
 import type { IdentityProvider } from './providers/identity-provider.ts';
-import { storedFileOwners } from './stored-file-owners.ts';
 
 export type AppDeps = {
   database: Database;
@@ -272,7 +274,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createTaskRoutes({ db, requireMember, now }))
     .route('/', createPomodoroRoutes({ db, requireMember, now }))
     .route('/', createBadgeRoutes({ db, requireMember }))
-    .route('/', createDashboardRoutes({ db, requireMember, now }))
+    .route('/', createDashboardRoutes({ db, requireMember, now, loadDashboard }))
     .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))
     .route('/', createSearchRoutes({ db, requireMember }))
     .route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }))
@@ -300,6 +302,7 @@ export function createApp(deps: AppDeps) {
       '/',
       createProfileRoutes({
         db,
+        getProfileMe,
         requireMember,
         now,
         ai,

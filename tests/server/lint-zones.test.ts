@@ -13,8 +13,17 @@ import { nodeBinary, projectRoot } from '#tests/setup/server-process.ts';
 const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   // Server foundations sit below features and the app.
   'src/server/lib/http/probe.ts': {
-    refused: ['#server/features/tasks/tasks.service.ts', '../../app.ts'],
+    refused: ['#server/features/tasks/tasks.service.ts', '../../app.ts', '../../composition/profile-me.ts'],
     allowed: ['./errors.ts', '../infra/logger.ts', '../../config.ts'],
+  },
+  // The composition layer composes features below the app; nothing below it imports it.
+  'src/server/composition/probe.ts': {
+    refused: ['#server/app.ts', '../main.ts'],
+    allowed: [
+      '#server/features/tasks/tasks.service.ts',
+      '../features/music/music.service.ts',
+      '../db/schema.ts',
+    ],
   },
   'src/server/providers/probe.ts': { refused: ['#server/main.ts'], allowed: ['#server/lib/http/errors.ts'] },
   'src/server/db/embedded/probe.ts': {
@@ -27,7 +36,13 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   },
   // Server features import each other only along the table's edges.
   'src/server/features/tasks/probe.ts': {
-    refused: ['../music/music.service.ts', '#server/features/ai/ai.service.ts', '#server/app.ts'],
+    refused: [
+      '../music/music.service.ts',
+      '#server/features/ai/ai.service.ts',
+      '#server/app.ts',
+      '#server/composition/profile-me.ts',
+      '../../composition/dashboard-first-load.ts',
+    ],
     allowed: [
       '../badges/badges.service.ts',
       '../auth/require-member.ts',

@@ -3,6 +3,7 @@ import { assertTimeZone } from '#server/lib/data/time-zone.ts';
 import { apiRoute, createApiRouter, json } from '#server/lib/http/api-route.ts';
 import { queryOf } from '#server/lib/http/query.ts';
 import {
+  type Dashboard,
   dashboardQuerySchema,
   dashboardSchema,
   dashboardStatsQuerySchema,
@@ -10,7 +11,6 @@ import {
 } from '#shared/dashboard.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
-import { loadDashboard } from './dashboard-first-load.service.ts';
 
 /**
  * `GET /api/dashboard/stats?time_zone=`: ours (the spec's dashboard showed sample numbers). `GET /api/dashboard`:
@@ -49,6 +49,11 @@ export const dashboardRoutes = {
 
 export function createDashboardRoutes(deps: {
   db: Db;
+  /**
+   * `GET /api/dashboard`'s answer, every card's first load from that card's own feature: the app composes it
+   * (src/server/composition/dashboard-first-load.ts), so this feature imports none of theirs.
+   */
+  loadDashboard: (db: Db, userId: number, timeZone: string, now: Date) => Promise<Dashboard>;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
 }) {
@@ -60,6 +65,6 @@ export function createDashboardRoutes(deps: {
     })
     .openapi({ ...dashboardRoutes.firstLoad, middleware: deps.requireMember }, async (c) => {
       const timeZone = timeZoneOf(c.req.valid('query').time_zone);
-      return c.json(await loadDashboard(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
+      return c.json(await deps.loadDashboard(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
     });
 }

@@ -24,6 +24,7 @@ import {
   avatarGenerateResponseSchema,
   avatarStatusQuerySchema,
   avatarStatusResponseSchema,
+  type ProfileMe,
   profileMeQuerySchema,
   profileMeSchema,
   profileSchema,
@@ -41,7 +42,6 @@ import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import { getAvatarStatus, startAvatarGeneration } from './avatar-generation.service.ts';
 import { findProfile, setAiChoice, setStatus } from './profile.service.ts';
 import { findStoredImage, type ProfileImageKind, setAvatar, setWallpaper } from './profile-images.service.ts';
-import { getProfileMe } from './profile-me.service.ts';
 import { presentProfile } from './profile-presenter.ts';
 import { updateProfile } from './update-profile.ts';
 
@@ -262,6 +262,16 @@ function namesPicture(body: unknown): boolean {
 
 export type ProfileRoutesDeps = {
   db: Db;
+  /**
+   * `GET /api/profile/me`'s answer: the profile with today's stats, which are the dashboard's; the app composes
+   * the two (src/server/composition/profile-me.ts), so this feature does not import the dashboard's.
+   */
+  getProfileMe: (
+    db: Db,
+    userId: number,
+    requestedTimeZone: string | undefined,
+    now: Date,
+  ) => Promise<ProfileMe>;
   requireMember: ReturnType<typeof createRequireMember>;
   now: () => Date;
   ai: AiProviders;
@@ -336,7 +346,7 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     )
     .openapi(profileRoutes.me, async (c) => {
       const { time_zone } = c.req.valid('query');
-      return c.json(await getProfileMe(db, memberIdOf(c), time_zone, deps.now()), 200);
+      return c.json(await deps.getProfileMe(db, memberIdOf(c), time_zone, deps.now()), 200);
     })
     .openapi(profileRoutes.setStatus, async (c) =>
       c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
