@@ -29,31 +29,6 @@ const webFeatureEdges: Record<string, string[]> = {
  */
 const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: true }[] = [
   {
-    to: 'auth/require-member.ts',
-    from: [
-      'account',
-      'ai',
-      'badges',
-      'calendar',
-      'chat',
-      'community',
-      'dashboard',
-      'events',
-      'generation',
-      'media',
-      'music',
-      'pomodoro',
-      'profile',
-      'quick-actions',
-      'research',
-      'search',
-      'tasks',
-      'themes',
-      'widgets',
-    ],
-    why: 'every feature needs the session: requireMember turns the cookie into the member',
-  },
-  {
     to: 'auth/operators.ts',
     from: ['community'],
     why: "who runs the community is named by their sign-in identity (issuer and subject, or a verified email): auth's rows",
@@ -103,12 +78,12 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",
   },
-  {
-    to: 'auth/auth-cookies.ts',
+  ...['auth/auth-cookies.ts', 'auth/require-member.ts'].map((to) => ({
+    to,
     from: ['events'],
-    tests: true,
+    tests: true as const,
     why: "the live-events test mounts the events router alone, behind a real session's cookie",
-  },
+  })),
 ];
 
 /** src/server folders below features and the app. */

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
 import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
 import type { ClientAddressOf } from '#server/lib/http/client-address.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
@@ -29,7 +30,6 @@ import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
 import { deviceOfUserAgent } from './device-of-user-agent.ts';
-import { type createRequireMember, memberIdOf } from './require-member.ts';
 import {
   deleteSession,
   endMemberSession,
@@ -44,7 +44,7 @@ export type AuthRouteDeps = {
   provider: IdentityProvider;
   appUrl: URL;
   cookies: AuthCookies;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
   /** Told when a session ends, so live-event streams on every server close with it. */
   events?: EventBus;
@@ -182,7 +182,7 @@ export const authRoutes = {
 };
 
 export function createAuthRoutes(deps: AuthRouteDeps) {
-  const routes = createApiRouter();
+  const routes = createApiRouter(deps.requireMember);
 
   // Served only by the development identity provider; otherwise it is no route at all, whatever the body.
   const devProvider = isDevIdentityProvider(deps.provider) ? deps.provider : null;
@@ -273,22 +273,20 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       },
       (c) => c.json({ redirectUrl: requireDevProvider().authorize(c.req.valid('json')) }, 200),
     )
-    .openapi({ ...authRoutes.me, middleware: deps.requireMember }, (c) =>
-      c.json(presentUser(c.get('member').user), 200),
-    )
+    .openapi(authRoutes.me, (c) => c.json(presentUser(c.get('member').user), 200))
     .openapi({ ...authRoutes.logout, middleware: ownPagesOnly }, (c) => logout(c))
     .openapi({ ...authRoutes.logoutPost, middleware: ownPagesOnly }, (c) => logout(c))
-    .openapi({ ...authRoutes.listSessions, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.listSessions, async (c) => {
       const { tokenHash } = c.get('member');
       const sessions = await listMemberSessions(deps.db, memberIdOf(c), tokenHash, deps.now());
       return c.json({ sessions }, 200);
     })
-    .openapi({ ...authRoutes.endOtherSessions, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.endOtherSessions, async (c) => {
       const ended = await endOtherSessions(deps.db, memberIdOf(c), c.get('member').tokenHash);
       if (ended > 0) tellStreams(memberIdOf(c));
       return c.json({ ended }, 200);
     })
-    .openapi({ ...authRoutes.endSession, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.endSession, async (c) => {
       const { id } = c.req.valid('param');
       const { endedCurrent } = await endMemberSession(deps.db, memberIdOf(c), id, c.get('member').tokenHash);
       tellStreams(memberIdOf(c));

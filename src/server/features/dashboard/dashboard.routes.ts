@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { assertTimeZone } from '#server/lib/data/time-zone.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/http/api-route.ts';
+import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
 import { queryOf } from '#server/lib/http/query.ts';
 import {
   type Dashboard,
@@ -9,7 +10,6 @@ import {
   dashboardStatsQuerySchema,
   dashboardStatsSchema,
 } from '#shared/dashboard.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
 
 /**
@@ -54,16 +54,16 @@ export function createDashboardRoutes(deps: {
    * (src/server/composition/dashboard-first-load.ts), so this feature imports none of theirs.
    */
   loadDashboard: (db: Db, userId: number, timeZone: string, now: Date) => Promise<Dashboard>;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
 }) {
   const timeZoneOf = (time_zone: string | undefined) => (time_zone ? assertTimeZone(time_zone) : 'UTC');
-  return createApiRouter()
-    .openapi({ ...dashboardRoutes.stats, middleware: deps.requireMember }, async (c) => {
+  return createApiRouter(deps.requireMember)
+    .openapi(dashboardRoutes.stats, async (c) => {
       const timeZone = timeZoneOf(c.req.valid('query').time_zone);
       return c.json(await computeDashboardStats(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
     })
-    .openapi({ ...dashboardRoutes.firstLoad, middleware: deps.requireMember }, async (c) => {
+    .openapi(dashboardRoutes.firstLoad, async (c) => {
       const timeZone = timeZoneOf(c.req.valid('query').time_zone);
       return c.json(await deps.loadDashboard(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
     });

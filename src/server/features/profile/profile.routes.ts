@@ -2,8 +2,9 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/http/api-route.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
 import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
 import { rowIdPath } from '#server/lib/http/path-params.ts';
 import { queryOf } from '#server/lib/http/query.ts';
 import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
@@ -36,7 +37,6 @@ import {
   setWallpaperResponseSchema,
   updateProfileRequestSchema,
 } from '#shared/profile.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import { getAvatarStatus, startAvatarGeneration } from './avatar-generation.service.ts';
@@ -272,7 +272,7 @@ export type ProfileRoutesDeps = {
     requestedTimeZone: string | undefined,
     now: Date,
   ) => Promise<ProfileMe>;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
   ai: AiProviders;
   aiLimiter: RateLimiter;
@@ -291,7 +291,7 @@ export type ProfileRoutesDeps = {
  * Every call acts on the signed-in member's own profile; only avatars are readable by other members.
  */
 export function createProfileRoutes(deps: ProfileRoutesDeps) {
-  const routes = createApiRouter();
+  const routes = createApiRouter(deps.requireMember);
   const { db } = deps;
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   const limitImageSaves = limitPerMember(
@@ -332,7 +332,6 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
 
   // `/api/profile/*` covers `/api/profile` itself too; the other paths ask for the member on their own route.
   // Either way the member is known before any input is read.
-  routes.use('/api/profile/*', deps.requireMember);
 
   return routes
     .openapi(profileRoutes.get, async (c) =>
@@ -370,10 +369,10 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     .openapi(profileRoutes.avatarStatus, async (c) =>
       c.json(await getAvatarStatus(deps, memberIdOf(c), c.req.valid('query').jobId), 200),
     )
-    .openapi({ ...profileRoutes.avatarFile, middleware: deps.requireMember }, (c) =>
+    .openapi(profileRoutes.avatarFile, (c) =>
       servePicture(c.req.raw, 'avatar', c.req.valid('param'), memberIdOf(c)),
     )
-    .openapi({ ...profileRoutes.wallpaperFile, middleware: deps.requireMember }, (c) =>
+    .openapi(profileRoutes.wallpaperFile, (c) =>
       servePicture(c.req.raw, 'wallpaper', c.req.valid('param'), memberIdOf(c)),
     );
 }

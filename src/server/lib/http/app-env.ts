@@ -24,3 +24,8 @@ export type AppEnv = {
     member: SessionMember;
   };
 };
+
+/** The signed-in member's id, on a route that needs a member (every route not declared public: api-route.ts). */
+export function memberIdOf(c: { get(key: 'member'): SessionMember }): number {
+  return c.get('member').user.id;
+}
