@@ -1,9 +1,9 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '#server/lib/http/app-env.ts';
 import { errorStatusByCode } from '#shared/error-codes.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
+import type { AppEnv } from './app-env.ts';
 import { refuseInvalidInput } from './validation.ts';
 
 /**

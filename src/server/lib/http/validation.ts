@@ -1,7 +1,7 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { findUnstorableText } from '#server/lib/data/storable-text.ts';
-import type { AppEnv } from '#server/lib/http/app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { AppError } from './errors.ts';
 
 /** The 400 every refused input answers: the failing field paths and what is wrong with each. */
