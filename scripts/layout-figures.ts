@@ -24,7 +24,8 @@ function folderNames(dir: string): Set<string> {
 /** Layers from the top (0) down; a file belongs to the first that matches. */
 const layers: { name: string; test: (relative: string) => boolean }[] = [
   { name: 'server main', test: (f) => f === 'server/main.ts' || f === 'server/http-server.ts' },
-  { name: 'server app', test: (f) => f === 'server/app.ts' || f === 'server/app-env.ts' },
+  { name: 'server app', test: (f) => f === 'server/app.ts' },
+  { name: 'server composition', test: (f) => f.startsWith('server/composition/') },
   { name: 'server features', test: (f) => f.startsWith('server/features/') },
   { name: 'server providers', test: (f) => f.startsWith('server/providers/') },
   { name: 'server lib', test: (f) => f.startsWith('server/lib/') || f.startsWith('server/db/') },

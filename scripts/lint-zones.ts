@@ -28,31 +28,6 @@ const webFeatureEdges: Record<string, string[]> = {
  */
 const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: true }[] = [
   {
-    to: 'auth/require-member.ts',
-    from: [
-      'account',
-      'ai',
-      'badges',
-      'calendar',
-      'chat',
-      'community',
-      'dashboard',
-      'events',
-      'generation',
-      'media',
-      'music',
-      'pomodoro',
-      'profile',
-      'quick-actions',
-      'research',
-      'search',
-      'tasks',
-      'themes',
-      'widgets',
-    ],
-    why: 'every feature needs the session: requireMember turns the cookie into the member',
-  },
-  {
     to: 'auth/operators.ts',
     from: ['community'],
     why: "who runs the community is named by their sign-in identity (issuer and subject, or a verified email): auth's rows",
@@ -82,28 +57,6 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['community'],
     why: "the community's AI helpers pick the chat model (saved choice, offered models) and clean answers as the AI feature does",
   },
-  ...[
-    'tasks/tasks.service.ts',
-    'badges/badges.service.ts',
-    'music/music.service.ts',
-    'media/media.service.ts',
-    'widgets/widgets.service.ts',
-    'calendar/calendar.service.ts',
-  ].map((to) => ({
-    to,
-    from: ['dashboard'],
-    why: "GET /api/dashboard answers each card's first load from that card's own service, in one call",
-  })),
-  {
-    to: 'profile/profile-me.service.ts',
-    from: ['dashboard'],
-    why: "GET /api/dashboard carries the profile as GET /api/profile/me answers it, built by the profile's service",
-  },
-  {
-    to: 'dashboard/dashboard.service.ts',
-    from: ['profile'],
-    why: "GET /api/profile/me carries the dashboard's stats",
-  },
   {
     to: 'generation/generation.service.ts',
     from: ['profile'],
@@ -124,22 +77,29 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",
   },
-  {
-    to: 'auth/auth-cookies.ts',
+  ...['auth/auth-cookies.ts', 'auth/require-member.ts'].map((to) => ({
+    to,
     from: ['events'],
-    tests: true,
+    tests: true as const,
     why: "the live-events test mounts the events router alone, behind a real session's cookie",
-  },
+  })),
 ];
 
-/** src/server folders below features and the app (flat but for db/embedded). */
+/** src/server folders below features and the app. */
 const serverFoundations = ['lib', 'providers', 'db'];
+/**
+ * The composition layer, between the app and the features: what composes several features' services into one
+ * answer or one list (the dashboard's first load, the profile with the dashboard's stats, every feature's part of
+ * the archive, the store folders' owners). app.ts hands it to the features that serve it; no feature or
+ * foundation imports it, so features need not import each other for it.
+ */
+const serverComposition = 'composition';
 /** The top of the server: app.ts composes the features, main.ts and http-server.ts boot and serve it. */
 const serverTop = ['app.ts', 'main.ts', 'http-server.ts'];
 /** Foundation files that may import one of serverTop all the same. */
 const foundationExceptions: { file: string; may: string; why: string }[] = [
   {
-    file: 'src/server/lib/request-guards.test.ts',
+    file: 'src/server/lib/http/request-guards.test.ts',
     may: 'app.ts',
     why: 'checks the request guards against the body limit the app sets (MAX_BODY_BYTES)',
   },
@@ -214,11 +174,21 @@ function serverFeaturePatterns(feature: string, withTests: boolean): Pattern[] {
       message: `Server features do not import each other; the app composes them. The allowed edges, each with its reason, are the table in scripts/lint-zones.ts (${described.length ? `${feature} may import ${described.join(', ')}` : `${feature} imports no other feature`}).`,
     },
     {
-      group: serverTop.flatMap((top) => [`#server/${top}`, `../../${top}`]),
-      message: 'Features sit below the app: app.ts composes them, main.ts boots it.',
+      group: [
+        ...serverTop.flatMap((top) => [`#server/${top}`, `../../${top}`]),
+        `#server/${serverComposition}/**`,
+        `../../${serverComposition}/**`,
+      ],
+      message: `Features sit below the app: app.ts and src/server/${serverComposition} compose them, main.ts boots it.`,
     },
   ];
 }
+
+/** The composition layer imports features and foundations, never the app that hands it out. */
+const compositionPattern: Pattern = {
+  group: serverTop.flatMap((top) => [`#server/${top}`, `../${top}`]),
+  message: `src/server/${serverComposition} sits below the app: app.ts hands what it composes to the features.`,
+};
 
 function foundationPatterns(may: string[] = []): Pattern[] {
   const tops = serverTop.filter((top) => !may.includes(top));
@@ -227,11 +197,13 @@ function foundationPatterns(may: string[] = []): Pattern[] {
     {
       group: [
         '#server/features/**',
+        `#server/${serverComposition}/**`,
         ...tops.map((top) => `#server/${top}`),
         '../**/features/**',
+        `../**/${serverComposition}/**`,
         ...tops.map((top) => `../**/${top}`),
       ],
-      message: `src/server/${serverFoundations.join(', ')} are foundations: they sit below features and the app.`,
+      message: `src/server/${serverFoundations.join(', ')} are foundations: they sit below features, ${serverComposition} and the app.`,
     },
   ];
 }
@@ -285,6 +257,7 @@ export function generateOverrides(): Override[] {
       foundationPatterns(),
     ),
     ...foundationExceptions.map((e) => restrict([e.file], foundationPatterns([e.may]))),
+    restrict([`src/server/${serverComposition}/**`], [serverPattern, compositionPattern]),
     ...serverFeatures.flatMap((f) => [
       restrict([`src/server/features/${f}/**`], serverFeaturePatterns(f, false)),
       ...(serverFeatureEdges.some((e) => e.tests && e.from.includes(f))

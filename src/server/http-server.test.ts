@@ -6,7 +6,7 @@ import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_BODY_BYTES } from './app.ts';
 import { createHttpServer } from './http-server.ts';
-import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/security-headers.ts';
+import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/http/security-headers.ts';
 
 /**
  * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
