@@ -21,31 +21,6 @@ const webFeatureEdges: Record<string, string[]> = {
  */
 const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: true }[] = [
   {
-    to: 'auth/require-member.ts',
-    from: [
-      'account',
-      'ai',
-      'badges',
-      'calendar',
-      'chat',
-      'community',
-      'dashboard',
-      'events',
-      'generation',
-      'media',
-      'music',
-      'pomodoro',
-      'profile',
-      'quick-actions',
-      'research',
-      'search',
-      'tasks',
-      'themes',
-      'widgets',
-    ],
-    why: 'every feature needs the session: requireMember turns the cookie into the member',
-  },
-  {
     to: 'auth/operators.ts',
     from: ['community'],
     why: "who runs the community is named by their sign-in identity (issuer and subject, or a verified email): auth's rows",
@@ -75,28 +50,6 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['community'],
     why: "the community's AI helpers pick the chat model (saved choice, offered models) and clean answers as the AI feature does",
   },
-  ...[
-    'tasks/tasks.service.ts',
-    'badges/badges.service.ts',
-    'music/music.service.ts',
-    'media/media.service.ts',
-    'widgets/widgets.service.ts',
-    'calendar/calendar.service.ts',
-  ].map((to) => ({
-    to,
-    from: ['dashboard'],
-    why: "GET /api/dashboard answers each card's first load from that card's own service, in one call",
-  })),
-  {
-    to: 'profile/profile-me.service.ts',
-    from: ['dashboard'],
-    why: "GET /api/dashboard carries the profile as GET /api/profile/me answers it, built by the profile's service",
-  },
-  {
-    to: 'dashboard/dashboard.service.ts',
-    from: ['profile'],
-    why: "GET /api/profile/me carries the dashboard's stats",
-  },
   {
     to: 'generation/generation.service.ts',
     from: ['profile'],
@@ -117,20 +70,27 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",
   },
-  {
-    to: 'auth/auth-cookies.ts',
+  ...['auth/auth-cookies.ts', 'auth/require-member.ts'].map((to) => ({
+    to,
     from: ['events'],
-    tests: true,
+    tests: true as const,
     why: "the live-events test mounts the events router alone, behind a real session's cookie",
-  },
+  })),
 ];
 /** Server folders and files below the features; `app.ts` composes the features, main.ts and http-server.ts boot it. */
 const serverFoundations = ['lib', 'providers', 'db'];
+/**
+ * The composition layer, between the app and the features: what composes several features' services into one
+ * answer or one list (the dashboard's first load, the profile with the dashboard's stats, every feature's part of
+ * the archive, the store folders' owners). app.ts hands it to the features that serve it; no feature or foundation
+ * imports it, so features need not import each other for it.
+ */
+const serverComposition = 'src/server/composition/';
 const serverTop = ['app.ts', 'main.ts', 'http-server.ts'];
 /** Foundation files that may import one of serverTop all the same, and why. */
 const foundationExceptions: { file: string; may: string; why: string }[] = [
   {
-    file: 'src/server/lib/request-guards.test.ts',
+    file: 'src/server/lib/http/request-guards.test.ts',
     may: 'app.ts',
     why: 'checks the request guards against the body limit the app sets (MAX_BODY_BYTES)',
   },
@@ -253,13 +213,19 @@ const forbidden: IForbiddenRuleType[] = [
   },
   {
     name: 'server-foundations-below',
-    comment: `src/server/${serverFoundations.join(', ')} are foundations: they sit below the features and the app.`,
+    comment: `src/server/${serverFoundations.join(', ')} are foundations: they sit below the features, the composition layer and the app.`,
     severity: 'error',
     from: {
       path: anyOf(serverFoundations.map((folder) => `src/server/${folder}/`)),
       pathNot: anyOf(foundationExceptions.map((exception) => exception.file)),
     },
-    to: { path: ['^src/server/features/', `^src/server/(${serverTop.map(literally).join('|')})$`] },
+    to: {
+      path: [
+        '^src/server/features/',
+        anyOf([serverComposition]),
+        `^src/server/(${serverTop.map(literally).join('|')})$`,
+      ],
+    },
   },
   ...foundationExceptions.map(
     (exception): IForbiddenRuleType => ({
@@ -270,6 +236,7 @@ const forbidden: IForbiddenRuleType[] = [
       to: {
         path: [
           '^src/server/features/',
+          anyOf([serverComposition]),
           `^src/server/(${serverTop
             .filter((top) => top !== exception.may)
             .map(literally)
@@ -280,9 +247,16 @@ const forbidden: IForbiddenRuleType[] = [
   ),
   {
     name: 'server-features-below-the-app',
-    comment: 'Features sit below the app: app.ts composes them, main.ts boots it.',
+    comment: 'Features sit below the app: app.ts and src/server/composition compose them, main.ts boots it.',
     severity: 'error',
     from: { path: '^src/server/features/' },
+    to: { path: [anyOf([serverComposition]), `^src/server/(${serverTop.map(literally).join('|')})$`] },
+  },
+  {
+    name: 'composition-below-the-app',
+    comment: 'src/server/composition sits below the app: app.ts hands what it composes to the features.',
+    severity: 'error',
+    from: { path: anyOf([serverComposition]) },
     to: { path: `^src/server/(${serverTop.map(literally).join('|')})$` },
   },
   ...serverFeatureRules(),

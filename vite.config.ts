@@ -12,7 +12,7 @@ const PAGE_BACKGROUND = '#fbeff8';
 const ACCENT = '#b0246a';
 
 /**
- * The browser app lives in src/web; the API server serves dist/web (see src/server/lib/static-app.ts). The PWA
+ * The browser app lives in src/web; the API server serves dist/web (see src/server/lib/http/static-app.ts). The PWA
  * plugin writes the web app manifest and the service worker (Workbox): the app shell precached, API reads
  * network-first with the last answer kept for offline starts (`lumara-api`, emptied at sign-out and when the
  * session is gone: see src/web/lib/offline-api-cache.ts), only those the server lets be kept (never `no-store`),

@@ -15,8 +15,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { type Config, ConfigError, loadConfig } from '#server/config.ts';
-import { isMediaKey } from '#server/lib/media-store.ts';
-import { createS3MediaStore, type S3MediaStore } from '#server/lib/s3-media-store.ts';
+import { isMediaKey } from '#server/lib/infra/media-store.ts';
+import { createS3MediaStore, type S3MediaStore } from '#server/lib/infra/s3-media-store.ts';
 import { fail } from './embedded-config.ts';
 
 /**

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from './app-env.ts';
-import { createArchiveAdapters } from './archive-adapters.ts';
+import { createArchiveAdapters } from './composition/archive-adapters.ts';
+import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { getProfileMe } from './composition/profile-me.ts';
+import { storedFileOwners } from './composition/stored-file-owners.ts';
 import {
   type ClientAddressConfig,
   defaultLimits,
@@ -19,7 +21,6 @@ import { createAiCallLimiter } from './features/ai/ai-call-limits.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { authRoutes, createAuthRoutes } from './features/auth/auth.routes.ts';
 import { createAuthCookies } from './features/auth/auth-cookies.ts';
-import type { IdentityProvider } from './features/auth/identity-provider.ts';
 import { createRequireMember, createSessionCheck } from './features/auth/require-member.ts';
 import { hashSessionToken } from './features/auth/sessions.service.ts';
 import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
@@ -43,27 +44,32 @@ import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createTaskRoutes, taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
-import { apiCacheControl } from './lib/api-cache-control.ts';
-import { createApiRouter } from './lib/api-route.ts';
-import { createClientAddressOf } from './lib/client-address.ts';
-import { compressJson } from './lib/compress-json.ts';
-import { AppError, errorBody } from './lib/errors.ts';
-import { createInProcessEventBus, type EventBus } from './lib/event-bus.ts';
-import { answerFailure, failureKindOf } from './lib/failure-kinds.ts';
-import type { Logger } from './lib/logger.ts';
-import { createFileMediaStore, type MediaStore } from './lib/media-store.ts';
-import type { RedisLimits } from './lib/rate-limiter.ts';
-import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/request-language.ts';
-import { requestLog } from './lib/request-log.ts';
-import { createVouchedSessions, limitRequestsInFlight } from './lib/requests-in-flight.ts';
-import { type Lookup, resolveRedirect } from './lib/safe-fetch.ts';
-import { sameOriginGuard } from './lib/same-origin-guard.ts';
-import { securityHeaders } from './lib/security-headers.ts';
-import { createStaticApp } from './lib/static-app.ts';
-import { storableUrlGuard } from './lib/storable-url-guard.ts';
-import { ORPHAN_GRACE_MS, scheduleOrphanFileSweeps, sweepOrphanFiles } from './lib/stored-file-sweep.ts';
+import { apiCacheControl } from './lib/http/api-cache-control.ts';
+import { createApiRouter } from './lib/http/api-route.ts';
+import type { AppEnv } from './lib/http/app-env.ts';
+import { createClientAddressOf } from './lib/http/client-address.ts';
+import { compressJson } from './lib/http/compress-json.ts';
+import { AppError, errorBody } from './lib/http/errors.ts';
+import { answerFailure, failureKindOf } from './lib/http/failure-kinds.ts';
+import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/http/request-language.ts';
+import { requestLog } from './lib/http/request-log.ts';
+import { createVouchedSessions, limitRequestsInFlight } from './lib/http/requests-in-flight.ts';
+import { sameOriginGuard } from './lib/http/same-origin-guard.ts';
+import { securityHeaders } from './lib/http/security-headers.ts';
+import { createStaticApp } from './lib/http/static-app.ts';
+import { storableUrlGuard } from './lib/http/storable-url-guard.ts';
+import { createInProcessEventBus, type EventBus } from './lib/infra/event-bus.ts';
+import type { Logger } from './lib/infra/logger.ts';
+import { createFileMediaStore, type MediaStore } from './lib/infra/media-store.ts';
+import type { RedisLimits } from './lib/infra/rate-limiter.ts';
+import { type Lookup, resolveRedirect } from './lib/infra/safe-fetch.ts';
+import {
+  ORPHAN_GRACE_MS,
+  scheduleOrphanFileSweeps,
+  sweepOrphanFiles,
+} from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
-import { storedFileOwners } from './stored-file-owners.ts';
+import type { IdentityProvider } from './providers/identity-provider.ts';
 
 export type AppDeps = {
   database: Database;
@@ -268,7 +274,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createTaskRoutes({ db, requireMember, now }))
     .route('/', createPomodoroRoutes({ db, requireMember, now }))
     .route('/', createBadgeRoutes({ db, requireMember }))
-    .route('/', createDashboardRoutes({ db, requireMember, now }))
+    .route('/', createDashboardRoutes({ db, requireMember, now, loadDashboard }))
     .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))
     .route('/', createSearchRoutes({ db, requireMember }))
     .route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }))
@@ -296,6 +302,7 @@ export function createApp(deps: AppDeps) {
       '/',
       createProfileRoutes({
         db,
+        getProfileMe,
         requireMember,
         now,
         ai,

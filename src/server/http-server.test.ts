@@ -6,7 +6,7 @@ import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_BODY_BYTES } from './app.ts';
 import { createHttpServer } from './http-server.ts';
-import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/security-headers.ts';
+import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/http/security-headers.ts';
 
 /**
  * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
@@ -87,15 +87,13 @@ describe('requests the adapter cannot read', () => {
 
 describe('slow clients', () => {
   it('drops a client that dribbles its headers past the header timeout (slow-loris), with a 408', async () => {
-    const started = Date.now();
+    // The headers never end: a 408 and a close within the exchange's wait can only come from the header timeout.
     const exchange = await rawExchange(port, ['GET /healthz HTTP/1.1\r\n', host(), 'X-Slow: 1\r\n'], {
       gapMs: 400,
       settleMs: 5_000,
     });
     expect(exchange.closedByServer).toBe(true);
     expect(statusesOf(exchange.received)).toEqual([408]);
-    // The header timeout is 1 s and Node looks every second.
-    expect(Date.now() - started).toBeLessThan(4_500);
   });
 
   it('goes on serving others while slow clients hold connections', async () => {

@@ -12,10 +12,10 @@ import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
 import { createHttpServer } from './http-server.ts';
-import { createLogger, type Logger } from './lib/logger.ts';
-import { securityHeadersByPath } from './lib/security-headers.ts';
+import { securityHeadersByPath } from './lib/http/security-headers.ts';
+import { createLogger, type Logger } from './lib/infra/logger.ts';
+import { openScaleOutServices, type ScaleOutServices } from './lib/infra/scale-out-services.ts';
 import { createAiProviders } from './providers/ai-providers.ts';
-import { openSharedParts, type SharedParts } from './shared-parts.ts';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
 const DRAIN_MS = 10_000;
@@ -55,9 +55,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let shared: SharedParts;
+  let shared: ScaleOutServices;
   try {
-    shared = await openSharedParts(config, logger);
+    shared = await openScaleOutServices(config, logger);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.fatal({ err: message }, 'cannot reach a shared part');

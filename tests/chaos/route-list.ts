@@ -3,7 +3,7 @@ import { createApp } from '#server/app.ts';
 import { DEFAULT_MEDIA_QUOTA_BYTES } from '#server/config.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { tempDir } from './chaos-kit.ts';
 
 export type AppRoute = { method: string; path: string };

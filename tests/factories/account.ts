@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { chatMessages, chatThreads, media, profiles } from '#server/db/schema.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { SAMPLE_FILES, storeJobOutput } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createQuickActionAs } from '#tests/factories/quick-actions.ts';

@@ -4,7 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { generationJobs } from '#server/db/schema.ts';
 import { jobOutputKey, jobOutputUrl } from '#server/features/generation/job-outputs.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 

@@ -13,37 +13,52 @@ import { nodeBinary, projectRoot } from '#tests/setup/server-process.ts';
  */
 const probes: Record<string, { refused: string[]; allowed: string[] }> = {
   // Server foundations sit below features and the app.
-  'src/server/lib/probe.ts': {
-    refused: ['#server/features/tasks/tasks.service.ts', '../app.ts'],
-    allowed: ['./errors.ts', '../config.ts'],
+  'src/server/lib/http/probe.ts': {
+    refused: ['#server/features/tasks/tasks.service.ts', '../../app.ts', '../../composition/profile-me.ts'],
+    allowed: ['./errors.ts', '../infra/logger.ts', '../../config.ts'],
   },
-  'src/server/providers/probe.ts': { refused: ['#server/main.ts'], allowed: ['#server/lib/errors.ts'] },
+  // The composition layer composes features below the app; nothing below it imports it.
+  'src/server/composition/probe.ts': {
+    refused: ['#server/app.ts', '../main.ts'],
+    allowed: [
+      '#server/features/tasks/tasks.service.ts',
+      '../features/music/music.service.ts',
+      '../db/schema.ts',
+    ],
+  },
+  'src/server/providers/probe.ts': { refused: ['#server/main.ts'], allowed: ['#server/lib/http/errors.ts'] },
   'src/server/db/embedded/probe.ts': {
     refused: ['../../features/media/import-media-file.ts'],
     allowed: ['../schema.ts'],
   },
-  'src/server/lib/request-guards.test.ts': {
+  'src/server/lib/http/request-guards.test.ts': {
     refused: ['#server/features/auth/require-member.ts'],
     allowed: ['#server/app.ts'],
   },
   // Server features import each other only along the table's edges.
   'src/server/features/tasks/probe.ts': {
-    refused: ['../music/music.service.ts', '#server/features/ai/ai.service.ts', '#server/app.ts'],
+    refused: [
+      '../music/music.service.ts',
+      '#server/features/ai/ai.service.ts',
+      '#server/app.ts',
+      '../auth/require-member.ts',
+      '#server/composition/profile-me.ts',
+      '../../composition/dashboard-first-load.ts',
+    ],
     allowed: [
       '../badges/badges.service.ts',
-      '../auth/require-member.ts',
-      '#server/lib/errors.ts',
+      '#server/lib/http/errors.ts',
       '../../config.ts',
       './tasks.service.ts',
     ],
   },
   'src/server/features/events/probe.ts': {
-    refused: ['#server/features/auth/auth-cookies.ts'],
-    allowed: ['../auth/require-member.ts'],
+    refused: ['#server/features/auth/auth-cookies.ts', '../auth/require-member.ts'],
+    allowed: ['./stream-slots.ts'],
   },
   'src/server/features/events/probe.test.ts': {
-    refused: [],
-    allowed: ['#server/features/auth/auth-cookies.ts'],
+    refused: ['../auth/sessions.service.ts'],
+    allowed: ['#server/features/auth/auth-cookies.ts', '#server/features/auth/require-member.ts'],
   },
   'src/server/features/health/probe.ts': {
     refused: ['#web/lib/query-client.ts', 'react'],
@@ -54,7 +69,7 @@ const probes: Record<string, { refused: string[]; allowed: string[] }> = {
     refused: [
       '#web/features/media/api/get-media.ts',
       '#server/app.ts',
-      '#server/lib/errors.ts',
+      '#server/lib/http/errors.ts',
       'node:fs/promises',
     ],
     allowed: ['#web/lib/api-client.ts'],

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3MediaStore, type S3MediaStore } from '#server/lib/s3-media-store.ts';
+import { createS3MediaStore, type S3MediaStore } from '#server/lib/infra/s3-media-store.ts';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
 import { nodeBinary, projectRoot } from '#tests/setup/server-process.ts';
 

@@ -73,6 +73,7 @@ describe('server process', () => {
     expect(server.lines.some((line) => line.includes('stopped cleanly'))).toBe(true);
   });
 
+  // Three server processes, one after another: on a loaded two-core machine each start takes seconds.
   it('refuses a second server on the same embedded data directory', async () => {
     const dataDir = tempDataDir();
     const first = await startServerProcess({ DATA_DIR: dataDir });
@@ -89,7 +90,7 @@ describe('server process', () => {
     const again = await startServerProcess({ DATA_DIR: dataDir });
     expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
     await again.stop();
-  });
+  }, 120_000);
 
   it('removes the socket folders that killed servers left behind', async () => {
     const dataDir = tempDataDir();

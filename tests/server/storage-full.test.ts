@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, type tasks } from '#server/db/schema.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { type FileHost, startFileHost } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 /** The AppError a provider call rejects with; fails the test when it resolves or rejects with anything else. */
 export async function failureOf(work: Promise<unknown>): Promise<AppError> {

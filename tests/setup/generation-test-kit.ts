@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
-import { createLogger, type Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import { createLogger, type Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { type GenerationAnswer, generationAnswerSchema } from '#shared/generation.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 

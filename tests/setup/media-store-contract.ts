@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 
 /** A store under test and how to let it go. */
 export type OpenedMediaStore = { store: MediaStore; close(): Promise<void> };

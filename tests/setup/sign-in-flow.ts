@@ -1,5 +1,5 @@
-import { createGoogleIdentityProvider } from '#server/features/auth/google-identity-provider.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
+import { createGoogleIdentityProvider } from '#server/providers/google-identity-provider.ts';
 import type { FakeOidcProvider } from '../fakes/oidc-provider.ts';
 import type { CookieJar } from './cookies.ts';
 import type { TestApp } from './test-app.ts';

@@ -15,13 +15,13 @@ import {
 } from '#server/config.ts';
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
-import type { IdentityProvider } from '#server/features/auth/identity-provider.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
-import { createInProcessEventBus } from '#server/lib/event-bus.ts';
-import { createLogger, type Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { createInProcessEventBus } from '#server/lib/infra/event-bus.ts';
+import { createLogger, type Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import { type AiProviders, createAiProviders } from '#server/providers/ai-providers.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import { type ContractChecker, createContractChecker, type OpenApiDocument } from './api-contract.ts';
 import { openFreshDatabase } from './test-database.ts';
 

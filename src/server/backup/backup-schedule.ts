@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { BackupResult } from './backup-manifest.ts';
 import { BACKUP_FILE_PATTERN } from './backup-manifest.ts';
 

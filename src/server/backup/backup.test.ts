@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '#server/db/database.ts';
 import { DataDirLockedError } from '#server/db/embedded/data-dir-lock.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { backupFileName } from './backup-manifest.ts';
 import { pruneBackups, scheduleBackups } from './backup-schedule.ts';
 import { BackupRefusedError, restoreBackup } from './restore-backup.ts';

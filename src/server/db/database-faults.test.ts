@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { type FaultProxy, startFaultProxy } from '#tests/fakes/fault-proxy.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { defaultLimits } from '#server/config.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import { BoundedPool } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/embedded-database.ts';

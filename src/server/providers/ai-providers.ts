@@ -1,5 +1,5 @@
 import type { AiConfig } from '#server/config.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
 import { createAllowedModels } from './allowed-models.ts';
 import { boundedChat } from './bounded-chat.ts';

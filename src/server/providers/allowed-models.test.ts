@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { createAllowedModels } from './allowed-models.ts';
 
 /** Which models the server calls: the catalogue's per provider and kind, the operator's additions, the local server's. */

@@ -1,4 +1,4 @@
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { type AiProviderId, aiProviderLabels, type ModelKind } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 

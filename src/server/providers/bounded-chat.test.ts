@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { collect } from '#tests/setup/stream-pieces.ts';
 import { boundedChat, cutAt } from './bounded-chat.ts';
 import type { ChatProvider, ChatRequest } from './chat-provider.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { startTestServer } from '#tests/fakes/canary-server.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import { buildTestApp, testAiConfig } from '#tests/setup/test-app.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '#server/lib/errors.ts';
-import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { providerFailed, providerTimeout } from './provider-errors.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import { startTestServer } from '#tests/fakes/canary-server.ts';
 import {

@@ -1,4 +1,4 @@
-import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import type { ChatProvider, ChatReply, ChatRequest } from './chat-provider.ts';
 import { providerFailed } from './provider-errors.ts';

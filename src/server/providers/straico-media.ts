@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 

@@ -31,7 +31,7 @@ export class ApiError extends Error {
 
 /**
  * The one way the browser reaches the API: a client typed by the server's route declarations
- * (src/server/lib/api-route.ts), so a path, a parameter, a body or an answer is never written twice, and a
+ * (src/server/lib/http/api-route.ts), so a path, a parameter, a body or an answer is never written twice, and a
  * renamed field fails `tsc` here. `api.tasks[':id'].$put({ param: { id }, json })` is `PUT /api/tasks/{id}`; a
  * request carries a body (as JSON) only when it has one. Pass the call to `answerOf`.
  */

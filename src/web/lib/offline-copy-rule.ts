@@ -1,7 +1,7 @@
 /**
  * What the service worker keeps of the API for an offline start (vite.config.ts, `runtimeCaching`; decision 0025
  * and 0030). The server decides: it marks the reads the offline copy needs `private, no-cache` and everything else
- * `no-store` (src/server/lib/api-cache-control.ts), and the worker stores nothing marked `no-store`. On top of that,
+ * `no-store` (src/server/lib/http/api-cache-control.ts), and the worker stores nothing marked `no-store`. On top of that,
  * whatever the headers say, it never looks at the live-event stream, media files, downloads, sign-in, the account
  * (the whole export archive among it) or the API reference.
  *

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { ArchiveAdapter } from '#server/lib/archive-adapter.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import type { ArchiveAdapter } from '#server/lib/data/archive-adapter.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
 import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
@@ -16,7 +21,6 @@ import {
 } from '#shared/account.ts';
 import { ARCHIVE_LIMITS } from '#shared/account-archive.ts';
 import type { AuthCookies } from '../auth/auth-cookies.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { collectAccountArchive } from './collect-account-archive.ts';
 import { deleteAccount } from './delete-account.service.ts';
 import { importAccount } from './import-account.service.ts';
@@ -95,7 +99,7 @@ export const accountRoutes = {
 
 export function createAccountRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   cookies: AuthCookies;
   store: MediaStore;
   events: EventBus;
@@ -119,11 +123,7 @@ export function createAccountRoutes(deps: {
   );
   const slots = createImportSlots();
   const reader = createArchiveReader();
-  const routes = createApiRouter();
-  routes.use('/api/account', deps.requireMember);
-  routes.use('/api/account/*', deps.requireMember);
-  routes.use(accountRoutes.import.path, limitImports);
-  return routes
+  return createApiRouter(deps.requireMember)
     .openapi(accountRoutes.export, async (c) => {
       const now = deps.now();
       const archive = await collectAccountArchive(deps.db, deps.store, deps.adapters, memberIdOf(c), now);
@@ -136,7 +136,7 @@ export function createAccountRoutes(deps: {
         'cache-control': 'private, no-store',
       });
     })
-    .openapi(accountRoutes.import, async (c) => {
+    .openapi({ ...accountRoutes.import, middleware: limitImports }, async (c) => {
       const { mode } = c.req.valid('query');
       const memberId = memberIdOf(c);
       const release = slots.take(memberId);

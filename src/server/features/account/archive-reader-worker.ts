@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import yauzl from 'yauzl';
 import type { z } from 'zod';
-import { findUnstorableText } from '#server/lib/storable-text.ts';
+import { findUnstorableText } from '#server/lib/data/storable-text.ts';
 import {
   ARCHIVE_LIMITS,
   type ArchiveKind,

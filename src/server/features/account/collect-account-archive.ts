@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import type { ArchiveAdapter, CollectedFile } from '#server/lib/archive-adapter.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import type { ArchiveAdapter, CollectedFile } from '#server/lib/data/archive-adapter.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,

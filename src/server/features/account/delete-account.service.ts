@@ -8,10 +8,10 @@ import {
   postLikes,
   users,
 } from '#server/db/schema.ts';
-import { AppError, unauthenticated } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import { AppError, unauthenticated } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import {
   DELETED_MEMBER_NAME,
   type DeleteAccountRequest,

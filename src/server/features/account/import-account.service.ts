@@ -9,11 +9,11 @@ import type {
   ArchivePlan,
   DbReader,
   StoredArchiveFile,
-} from '#server/lib/archive-adapter.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { extensionOf } from '#server/lib/media-content-types.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+} from '#server/lib/data/archive-adapter.ts';
+import { extensionOf } from '#server/lib/data/media-content-types.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
 import { type ArchiveContents, archiveKinds } from '#shared/account-archive.ts';
 import { assertFitsMediaQuota, holdMediaQuotaLock, remainingMediaAllowance } from '../media/media-quota.ts';

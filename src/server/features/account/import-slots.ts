@@ -1,4 +1,4 @@
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 /**
  * How many imports this server runs at once: each reads a file of up to `ARCHIVE_LIMITS.archiveBytesMax` and

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import yauzl from 'yauzl';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import {
   type ArchiveContents,
   type ArchiveKind,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type { StoredArchiveFile } from '#server/lib/archive-adapter.ts';
-import { checkMediaContent, SNIFF_BYTES } from '#server/lib/media-content-types.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import type { StoredArchiveFile } from '#server/lib/data/archive-adapter.ts';
+import { checkMediaContent, SNIFF_BYTES } from '#server/lib/data/media-content-types.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { MediaType } from '#shared/media.ts';
 import type { OpenedArchive } from './read-account-archive.ts';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import yazl from 'yazl';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import {
   ARCHIVE_LIMITS,
   type ArchiveContents,

@@ -5,7 +5,7 @@ import {
   inTurn,
   type RateLimiter,
   type RedisLimits,
-} from '#server/lib/rate-limiter.ts';
+} from '#server/lib/infra/rate-limiter.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { createLiveModelLists, type LiveModelLists } from '#server/providers/live-models.ts';
 import {
@@ -14,7 +15,6 @@ import {
   optimizePromptRequestSchema,
   optimizePromptResponseSchema,
 } from '#shared/ai.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { getAiChoice } from '../profile/profile.service.ts';
 import { answerChat, describeAiSetup, listModels, optimizePrompt } from './ai.service.ts';
 
@@ -102,18 +102,17 @@ export const aiRoutes = {
  */
 export function createAiRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   ai: AiProviders;
   aiLimiter: RateLimiter;
   /** Built once per app from `ai` when not handed in; tests hand in their own to control time. */
   liveModels?: LiveModelLists;
   now?: () => Date;
 }) {
-  const routes = createApiRouter();
+  const routes = createApiRouter(deps.requireMember);
   const services = { ai: deps.ai, liveModels: deps.liveModels ?? createLiveModelLists(deps.ai) };
   const now = deps.now ?? (() => new Date());
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
-  routes.use('/api/ai/*', deps.requireMember);
 
   return routes
     .openapi(aiRoutes.models, async (c) => {
@@ -121,9 +120,7 @@ export function createAiRoutes(deps: {
       const defaults = await getAiChoice(deps.db, memberIdOf(c));
       return c.json(await listModels(services, surface, defaults, c.get('logger')), 200);
     })
-    .openapi({ ...aiRoutes.diag, middleware: [deps.requireMember] as const }, (c) =>
-      c.json(describeAiSetup(deps.ai, now()), 200),
-    )
+    .openapi(aiRoutes.diag, (c) => c.json(describeAiSetup(deps.ai, now()), 200))
     .openapi({ ...aiRoutes.chat, middleware: [limitAi] as const }, async (c) =>
       c.json(await answerChat(deps.db, deps.ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
     )

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AllowedModels } from '#server/providers/allowed-models.ts';
 import { type ChatProvider, CONVERSATION_REPLY, type ReplyBounds } from '#server/providers/chat-provider.ts';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { createAiProviders } from '#server/providers/ai-providers.ts';
 import { createAllowedModels } from '#server/providers/allowed-models.ts';
 import { CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';

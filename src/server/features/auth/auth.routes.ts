@@ -1,13 +1,19 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { ClientAddressOf } from '#server/lib/client-address.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import { createFixedWindowLimiter, limitPerAddress, type RedisLimits } from '#server/lib/rate-limiter.ts';
-import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
-import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/same-origin-guard.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import type { ClientAddressOf } from '#server/lib/http/client-address.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
+import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/http/same-origin-guard.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerAddress,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createSessionRequestSchema,
@@ -24,8 +30,6 @@ import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
 import { deviceOfUserAgent } from './device-of-user-agent.ts';
-import type { IdentityProvider } from './identity-provider.ts';
-import { type createRequireMember, memberIdOf } from './require-member.ts';
 import {
   deleteSession,
   endMemberSession,
@@ -40,7 +44,7 @@ export type AuthRouteDeps = {
   provider: IdentityProvider;
   appUrl: URL;
   cookies: AuthCookies;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
   /** Told when a session ends, so live-event streams on every server close with it. */
   events?: EventBus;
@@ -178,7 +182,7 @@ export const authRoutes = {
 };
 
 export function createAuthRoutes(deps: AuthRouteDeps) {
-  const routes = createApiRouter();
+  const routes = createApiRouter(deps.requireMember);
 
   // Served only by the development identity provider; otherwise it is no route at all, whatever the body.
   const devProvider = isDevIdentityProvider(deps.provider) ? deps.provider : null;
@@ -269,22 +273,20 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
       },
       (c) => c.json({ redirectUrl: requireDevProvider().authorize(c.req.valid('json')) }, 200),
     )
-    .openapi({ ...authRoutes.me, middleware: deps.requireMember }, (c) =>
-      c.json(presentUser(c.get('member').user), 200),
-    )
+    .openapi(authRoutes.me, (c) => c.json(presentUser(c.get('member').user), 200))
     .openapi({ ...authRoutes.logout, middleware: ownPagesOnly }, (c) => logout(c))
     .openapi({ ...authRoutes.logoutPost, middleware: ownPagesOnly }, (c) => logout(c))
-    .openapi({ ...authRoutes.listSessions, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.listSessions, async (c) => {
       const { tokenHash } = c.get('member');
       const sessions = await listMemberSessions(deps.db, memberIdOf(c), tokenHash, deps.now());
       return c.json({ sessions }, 200);
     })
-    .openapi({ ...authRoutes.endOtherSessions, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.endOtherSessions, async (c) => {
       const ended = await endOtherSessions(deps.db, memberIdOf(c), c.get('member').tokenHash);
       if (ended > 0) tellStreams(memberIdOf(c));
       return c.json({ ended }, 200);
     })
-    .openapi({ ...authRoutes.endSession, middleware: deps.requireMember }, async (c) => {
+    .openapi(authRoutes.endSession, async (c) => {
       const { id } = c.req.valid('param');
       const { endedCurrent } = await endMemberSession(deps.db, memberIdOf(c), id, c.get('member').tokenHash);
       tellStreams(memberIdOf(c));

@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts';
 import type { UserRow } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import type { Device } from './device-of-user-agent.ts';
-import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
 import { createSession, deleteSession, hashSessionToken } from './sessions.service.ts';

@@ -1,8 +1,8 @@
 import type { SignInConfig } from '#server/config.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import { createGoogleIdentityProvider } from '#server/providers/google-identity-provider.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import { createDevIdentityProvider } from './dev-identity-provider.ts';
-import { createGoogleIdentityProvider } from './google-identity-provider.ts';
-import type { IdentityProvider } from './identity-provider.ts';
 
 export function createIdentityProvider(
   signIn: SignInConfig,

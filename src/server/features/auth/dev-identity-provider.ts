@@ -1,7 +1,7 @@
 import { DEVELOPMENT_ISSUER } from '#server/config.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import type { DevAuthorizeRequest } from '#shared/auth.ts';
-import type { IdentityProvider } from './identity-provider.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identities, users } from '#server/db/schema.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
+import { createGoogleIdentityProvider } from '#server/providers/google-identity-provider.ts';
 import { type FakeOidcProvider, startFakeOidcProvider } from '#tests/fakes/oidc-provider.ts';
 import { CookieJar } from '#tests/setup/cookies.ts';
 import { errorCodeOf, googleSignInThrough, postSession, startOidcSignIn } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { createGoogleIdentityProvider } from './google-identity-provider.ts';
 
 /** Google sign-in as real OpenID Connect, run against a real OIDC server on 127.0.0.1. */
 let idp: FakeOidcProvider;

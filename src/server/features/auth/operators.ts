@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { identities } from '#server/db/schema.ts';
-import type { SessionUser } from './sessions.service.ts';
+import type { SessionUser } from '#server/lib/http/app-env.ts';
 
 /**
  * Whether the configuration names this member an operator (decision 0029). Rights follow the identity, never an

@@ -1,27 +1,25 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app-env.ts';
 import type { Db } from '#server/db/database.ts';
-import { unauthenticated } from '#server/lib/errors.ts';
-import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
+import type { RequireMember } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { unauthenticated } from '#server/lib/http/errors.ts';
+import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
 import type { AuthCookies } from './auth-cookies.ts';
-import { findSessionMember, type SessionMember } from './sessions.service.ts';
+import { findSessionMember } from './sessions.service.ts';
 
 /**
- * Lets the request through only with a live session, and names the acting member for the handler. A session the
- * database knows is `vouched` for: from then on its requests in flight count against its own allowance rather
- * than its address's (requests-in-flight.ts).
+ * Lets the request through only with a live session, and names the acting member for the handler: every route
+ * not declared public runs it first (api-route.ts). A session the database knows is `vouched` for: from then on
+ * its requests in flight count against its own allowance rather than its address's (requests-in-flight.ts).
  */
 export function createRequireMember(deps: {
   db: Db;
   cookies: AuthCookies;
   now: () => Date;
   vouched?: VouchedSessions;
-}) {
+}): RequireMember {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // Routers guard their own paths, and two may cover one request (`/api/ai/*` and a route of its own): the
-    // session is read once per request.
-    if (c.get('member')) return next();
     const token = deps.cookies.readSession(c);
     if (!token) throw unauthenticated();
     const now = deps.now();
@@ -46,9 +44,4 @@ export function createSessionCheck(deps: { db: Db; cookies: AuthCookies; now: ()
     const token = deps.cookies.readSession(c);
     return async () => (token ? (await findSessionMember(deps.db, token, deps.now())) !== null : false);
   };
-}
-
-/** The signed-in member's id, on a route behind `requireMember`. */
-export function memberIdOf(c: { get(key: 'member'): SessionMember }): number {
-  return c.get('member').user.id;
 }

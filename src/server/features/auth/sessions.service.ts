@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { sessions, type UserRow } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { sessions } from '#server/db/schema.ts';
+import type { SessionMember, SessionUser } from '#server/lib/http/app-env.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import type { MemberSession } from '#shared/auth.ts';
 import type { Device } from './device-of-user-agent.ts';
 import { randomToken } from './pkce.ts';
@@ -12,19 +13,6 @@ export const SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60_000;
 /** Sliding the expiry writes a row; doing it at most hourly keeps reads read-only. */
 const SLIDE_EVERY_MS = 60 * 60_000;
-
-/** What a request knows of its member: the row's own fields, not what other features keep on it. */
-export type SessionUser = Pick<
-  UserRow,
-  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
->;
-
-export type SessionMember = {
-  user: SessionUser;
-  tokenHash: string;
-  /** Set when this request slid the expiry: the cookie is sent again with the new lifetime. */
-  renewedUntil: Date | null;
-};
 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, signInAttempts } from '#server/db/schema.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { SIGN_IN_TTL_MS } from './auth-cookies.ts';

@@ -2,7 +2,7 @@ import { inArray, lte } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
 import { sessions, signInAttempts } from '#server/db/schema.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 
 /** How often each server sweeps; the first sweep runs at start-up. */
 export const SIGN_IN_SWEEP_MS = 15 * 60_000;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { identities, type UserRow, users } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/lib/http/app-env.ts';
+import type { IdentityClaims } from '#server/providers/identity-provider.ts';
 import type { User } from '#shared/auth.ts';
 import { ownPictureOrNone } from '#shared/profile.ts';
-import type { IdentityClaims } from './identity-provider.ts';
-import type { SessionUser } from './sessions.service.ts';
 
 /**
  * Finds the member behind an identity, or creates them at their first sign-in. Profile fields follow the

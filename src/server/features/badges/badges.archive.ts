@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { badges } from '#server/db/schema.ts';
-import type { ArchiveAdapter } from '#server/lib/archive-adapter.ts';
+import type { ArchiveAdapter } from '#server/lib/data/archive-adapter.ts';
 
 /**
  * The badges a member earned, exported for them to read. An import never takes them: a badge says what the

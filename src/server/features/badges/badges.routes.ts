@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import { badgesQuerySchema, earnedBadgeListSchema } from '#shared/badges.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { listEarnedBadges, listMemberBadges } from './badges.service.ts';
 
 /** `GET /api/badges[?userId=]`: the signed-in member's badges, or another member's (part 1 §6). */
@@ -20,8 +20,8 @@ export const badgeRoutes = {
   }),
 };
 
-export function createBadgeRoutes(deps: { db: Db; requireMember: ReturnType<typeof createRequireMember> }) {
-  return createApiRouter().openapi({ ...badgeRoutes.list, middleware: deps.requireMember }, async (c) => {
+export function createBadgeRoutes(deps: { db: Db; requireMember: RequireMember }) {
+  return createApiRouter(deps.requireMember).openapi(badgeRoutes.list, async (c) => {
     const { userId } = c.req.valid('query');
     // The signed-in member exists (their session says so): only another member's id needs looking up.
     if (userId === undefined) return c.json(await listEarnedBadges(deps.db, memberIdOf(c)), 200);

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { badges, users } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import type { BadgeType, EarnedBadge } from '#shared/badges.ts';
 
 /**

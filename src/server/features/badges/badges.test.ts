@@ -32,7 +32,7 @@ describe('badges', () => {
     for (const id of ['abc', '-3', '1.5']) {
       expect((await t.request(`/api/badges?userId=${id}`, { cookie })).status, id).toBe(400);
     }
-    // An empty value counts as absent, as in every query (src/server/lib/query.ts): the member's own badges.
+    // An empty value counts as absent, as in every query (src/server/lib/http/query.ts): the member's own badges.
     const empty = await t.request('/api/badges?userId=', { cookie });
     expect(empty.status).toBe(200);
     expect(await empty.json()).toEqual([]);

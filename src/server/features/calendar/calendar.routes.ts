@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import { calendarWeekQuerySchema, calendarWeekSchema } from '#shared/calendar.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { getCalendarWeek } from './calendar.service.ts';
 
 /** `GET /api/calendar/week?start=YYYY-MM-DD&time_zone=Area/City`: the member's own week (ours; see docs/api.md). */
@@ -28,12 +28,8 @@ export const calendarRoutes = {
   }),
 };
 
-export function createCalendarRoutes(deps: {
-  db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
-  now: () => Date;
-}) {
-  return createApiRouter().openapi({ ...calendarRoutes.week, middleware: deps.requireMember }, async (c) => {
+export function createCalendarRoutes(deps: { db: Db; requireMember: RequireMember; now: () => Date }) {
+  return createApiRouter(deps.requireMember).openapi(calendarRoutes.week, async (c) => {
     const query = c.req.valid('query');
     const week = await getCalendarWeek(
       deps.db,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { pomodoroSessions, profiles, tasks } from '#server/db/schema.ts';
-import { addDays, assertTimeZone, localDateOf } from '#server/lib/time-zone.ts';
+import { addDays, assertTimeZone, localDateOf } from '#server/lib/data/time-zone.ts';
 import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/calendar.ts';
 import type { TaskStatus } from '#shared/tasks.ts';
 import { mondayOf, weekRange } from './week-range.ts';

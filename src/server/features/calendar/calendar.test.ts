@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pomodoroSessions } from '#server/db/schema.ts';
-import { startOfLocalDay } from '#server/lib/time-zone.ts';
+import { startOfLocalDay } from '#server/lib/data/time-zone.ts';
 import { type CalendarWeek, calendarWeekSchema } from '#shared/calendar.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { signInMember } from '#tests/factories/members.ts';

@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { formatISO, parseISO, startOfISOWeek } from 'date-fns';
-import { addDays, startOfLocalDay } from '#server/lib/time-zone.ts';
+import { addDays, startOfLocalDay } from '#server/lib/data/time-zone.ts';
 
 /** The Monday of the week holding a `YYYY-MM-DD` day (ISO weeks start on Monday), read in UTC as a plain day. */
 export function mondayOf(day: string): string {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { ChatProvider, ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage, ChatRole } from '#shared/ai.ts';
 

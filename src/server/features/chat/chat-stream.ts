@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { ChatProvider, ChatRequest } from '#server/providers/chat-provider.ts';
 import type { ChatMessage, ChatStreamEventName, chatStreamEventSchemas } from '#shared/chat.ts';
 

@@ -6,7 +6,7 @@ import {
   notAfter,
   notYetHeld,
   samenessKey,
-} from '#server/lib/archive-adapter.ts';
+} from '#server/lib/data/archive-adapter.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { boundedSummary } from './chat-memory.ts';
 

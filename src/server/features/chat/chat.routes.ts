@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';
@@ -19,7 +20,6 @@ import {
   sendChatResponseSchema,
   threadPageQuerySchema,
 } from '#shared/chat.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   addMemberMessage,
   archiveThread,
@@ -164,13 +164,12 @@ export const chatRoutes = {
  */
 export function createChatRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   ai: AiProviders;
   aiLimiter: RateLimiter;
   now: () => Date;
 }) {
-  const routes = createApiRouter();
-  routes.use('/api/chat/*', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   /** After a stored reply: fold the older part of a long thread into its memory (never fails the reply). */
   const remember = async (logger: Logger, threadId: number, provider: ChatProvider, model: string) => {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import { requestLanguage } from '#server/lib/request-language.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { requestLanguage } from '#server/lib/http/request-language.ts';
 import { type AiChatMessage, type AiProviderId, chatRoleSchema } from '#shared/ai.ts';
 import { type ChatMessage, type ChatThread, type ChatThreadDetail, NEW_CHAT_TITLE } from '#shared/chat.ts';
 import { type StyleMode, systemPromptFor } from '#shared/chat-persona.ts';

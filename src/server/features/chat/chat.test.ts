@@ -4,7 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
-import { createLogger } from '#server/lib/logger.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
 import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
 import { AI_LIMITS } from '#shared/ai.ts';
 import {

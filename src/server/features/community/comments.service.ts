@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postComments, profiles, users } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { CommunityComment } from '#shared/community.ts';
 import { authorColumns } from './community-authors.ts';
 import { earnCommunityBadge } from './community-badges.ts';

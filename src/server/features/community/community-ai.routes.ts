@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import {
   communityAiResponseSchema,
@@ -9,7 +10,6 @@ import {
   improveTextRequestSchema,
   translateTextRequestSchema,
 } from '#shared/community.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   generatePostText,
   improvePostText,
@@ -86,26 +86,24 @@ export const communityAiRoutes = {
  */
 export function createCommunityAiRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   ai: AiProviders;
   aiLimiter: RateLimiter;
 }) {
-  const routes = createApiRouter();
-  // Per route, not `use('/api/community/*')`: the rest of /api/community belongs to the community routes.
-  const memberAndLimit = [deps.requireMember, limitPerMember(deps.aiLimiter, 'AI')];
+  const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   const { db, ai } = deps;
 
-  return routes
-    .openapi({ ...communityAiRoutes.generateText, middleware: memberAndLimit }, async (c) =>
+  return createApiRouter(deps.requireMember)
+    .openapi({ ...communityAiRoutes.generateText, middleware: limitAi }, async (c) =>
       c.json(await generatePostText(db, ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
     )
-    .openapi({ ...communityAiRoutes.improve, middleware: memberAndLimit }, async (c) =>
+    .openapi({ ...communityAiRoutes.improve, middleware: limitAi }, async (c) =>
       c.json(await improvePostText(db, ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
     )
-    .openapi({ ...communityAiRoutes.translate, middleware: memberAndLimit }, async (c) =>
+    .openapi({ ...communityAiRoutes.translate, middleware: limitAi }, async (c) =>
       c.json(await translatePostText(db, ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
     )
-    .openapi({ ...communityAiRoutes.generate, middleware: memberAndLimit }, async (c) =>
+    .openapi({ ...communityAiRoutes.generate, middleware: limitAi }, async (c) =>
       c.json(await writeWithHelper(db, ai, memberIdOf(c), c.req.valid('json'), c.req.raw.signal), 200),
     );
 }

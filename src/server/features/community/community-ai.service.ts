@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage, AiProviderId } from '#shared/ai.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { profiles, users } from '#server/db/schema.ts';
-import { inRequestLanguage } from '#server/lib/request-language.ts';
+import { inRequestLanguage } from '#server/lib/http/request-language.ts';
 import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 
 /**

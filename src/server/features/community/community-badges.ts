@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { BadgeType } from '#shared/badges.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 

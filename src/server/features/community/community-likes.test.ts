@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badges, communityPosts, postLikes } from '#server/db/schema.ts';
-import type { Delivery } from '#server/lib/event-bus.ts';
+import type { Delivery } from '#server/lib/infra/event-bus.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import { likeResponseSchema, postPageSchema } from '#shared/community.ts';
 import { createPostAs, insertLikes, insertMembers, toggleLikeAs } from '#tests/factories/community.ts';

@@ -7,9 +7,9 @@ import {
   notAfter,
   notYetHeld,
   samenessKey,
-} from '#server/lib/archive-adapter.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
+} from '#server/lib/data/archive-adapter.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { COMMUNITY_LIMITS } from '#shared/community.ts';
 import { earnCommunityBadge } from './community-badges.ts';

@@ -1,13 +1,18 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app-env.ts';
 import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   COMMUNITY_LIMITS,
@@ -28,7 +33,6 @@ import {
   setHiddenRequestSchema,
   updatePostRequestSchema,
 } from '#shared/community.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { createComment, listComments, markCommentHelpful } from './comments.service.ts';
 import { togglePostLike } from './likes.service.ts';
 import { getCommunityStats, listMembers } from './members.service.ts';
@@ -192,13 +196,9 @@ export const communityRoutes = {
   }),
 };
 
-/**
- * `requireMember` guards this feature's own paths, not `/api/community/*`: the AI helpers under
- * `/api/community/ai/*` are another feature's routes with their own guards.
- */
 export function createCommunityRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
   events: EventBus;
   /** Who runs the community (config.ts `OperatorsConfig`): they see reports and hide or restore posts. */
@@ -226,20 +226,9 @@ export function createCommunityRoutes(deps: {
     await next();
   });
 
-  const routes = createApiRouter();
-  for (const path of [
-    '/api/community/posts',
-    '/api/community/posts/*',
-    '/api/community/comments/*',
-    '/api/community/members',
-    '/api/community/stats',
-    '/api/community/reports',
-  ]) {
-    routes.use(path, deps.requireMember);
-  }
   // A route's own middleware (a limiter, the operators' check) runs after the session check and before its input
   // is read, as the limits and refusals always did.
-  return routes
+  return createApiRouter(deps.requireMember)
     .openapi(communityRoutes.listPosts, async (c) =>
       c.json(await listPosts(db, memberIdOf(c), c.req.valid('query')), 200),
     )

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badges, communityPosts, postComments, postLikes, postReports } from '#server/db/schema.ts';
-import type { Delivery } from '#server/lib/event-bus.ts';
+import type { Delivery } from '#server/lib/infra/event-bus.ts';
 import {
   COMMUNITY_LIMITS,
   type CommunityPost,

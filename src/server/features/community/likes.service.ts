@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { badges, communityPosts, postLikes } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
+import { notFound } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import type { LikeResponse } from '#shared/community.ts';
 import { earnCommunityBadge } from './community-badges.ts';

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postLikes, profiles, users } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import type { EventBus } from '#server/lib/event-bus.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import {
   type CommunityPost,
   communityPostSchema,

@@ -1,16 +1,16 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { assertTimeZone } from '#server/lib/time-zone.ts';
+import { assertTimeZone } from '#server/lib/data/time-zone.ts';
+import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import {
+  type Dashboard,
   dashboardQuerySchema,
   dashboardSchema,
   dashboardStatsQuerySchema,
   dashboardStatsSchema,
 } from '#shared/dashboard.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { computeDashboardStats } from './dashboard.service.ts';
-import { loadDashboard } from './dashboard-first-load.service.ts';
 
 /**
  * `GET /api/dashboard/stats?time_zone=`: ours (the spec's dashboard showed sample numbers). `GET /api/dashboard`:
@@ -49,17 +49,22 @@ export const dashboardRoutes = {
 
 export function createDashboardRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  /**
+   * `GET /api/dashboard`'s answer, every card's first load from that card's own feature: the app composes it
+   * (src/server/composition/dashboard-first-load.ts), so this feature imports none of theirs.
+   */
+  loadDashboard: (db: Db, userId: number, timeZone: string, now: Date) => Promise<Dashboard>;
+  requireMember: RequireMember;
   now: () => Date;
 }) {
   const timeZoneOf = (time_zone: string | undefined) => (time_zone ? assertTimeZone(time_zone) : 'UTC');
-  return createApiRouter()
-    .openapi({ ...dashboardRoutes.stats, middleware: deps.requireMember }, async (c) => {
+  return createApiRouter(deps.requireMember)
+    .openapi(dashboardRoutes.stats, async (c) => {
       const timeZone = timeZoneOf(c.req.valid('query').time_zone);
       return c.json(await computeDashboardStats(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
     })
-    .openapi({ ...dashboardRoutes.firstLoad, middleware: deps.requireMember }, async (c) => {
+    .openapi(dashboardRoutes.firstLoad, async (c) => {
       const timeZone = timeZoneOf(c.req.valid('query').time_zone);
-      return c.json(await loadDashboard(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
+      return c.json(await deps.loadDashboard(deps.db, memberIdOf(c), timeZone, deps.now()), 200);
     });
 }

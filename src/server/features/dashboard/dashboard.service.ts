@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
 import { badges, pomodoroSessions, tasks } from '#server/db/schema.ts';
-import { localDateOf, localDayRange, previousDate } from '#server/lib/time-zone.ts';
+import { localDateOf, localDayRange, previousDate } from '#server/lib/data/time-zone.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
 
 /** How far back a streak is counted: a year of days is more than any card shows. */
@@ -11,7 +11,7 @@ const STREAK_WINDOW_MS = 366 * 24 * 60 * 60_000;
 /**
  * The dashboard's four stat cards (part 1 §2), from the member's own data, "today" being their day. One query:
  * the three counts, and the moments of the last year's completed tasks and focus sessions, whose days (in the
- * member's zone, by the same rules as everywhere else: #server/lib/time-zone.ts) make the streak. Both the
+ * member's zone, by the same rules as everywhere else: #server/lib/data/time-zone.ts) make the streak. Both the
  * dashboard and `GET /api/profile/me` ask for it on every load.
  */
 export async function computeDashboardStats(

@@ -1,9 +1,10 @@
+import type { Context } from 'hono';
 import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
-import type { Audience, Delivery, EventBus } from '#server/lib/event-bus.ts';
+import { apiRoute, createApiRouter, type RequireMember } from '#server/lib/http/api-route.ts';
+import { type AppEnv, memberIdOf } from '#server/lib/http/app-env.ts';
+import type { Audience, Delivery, EventBus } from '#server/lib/infra/event-bus.ts';
 import { LIVE_READY_EVENT } from '#shared/events.ts';
-import { type createRequireMember, type createSessionCheck, memberIdOf } from '../auth/require-member.ts';
 import { createStreamSlots, type StreamLimits } from './stream-slots.ts';
 
 /** Proxies and load balancers close a connection that stays silent for about a minute; 25 s stays well under. */
@@ -44,9 +45,12 @@ export const eventRoutes = {
 };
 
 export function createEventRoutes(deps: {
-  requireMember: ReturnType<typeof createRequireMember>;
-  /** Whether the stream's session is still live: checked at each keep-alive and when one of its member's ends. */
-  sessionCheck?: ReturnType<typeof createSessionCheck>;
+  requireMember: RequireMember;
+  /**
+   * Whether the stream's session is still live: checked at each keep-alive and when one of its member's ends
+   * (the auth feature's createSessionCheck).
+   */
+  sessionCheck?: (c: Context<AppEnv>) => () => Promise<boolean>;
   events: EventBus;
   /** Tests shorten it to see a keep-alive without waiting 25 s. */
   keepAliveMs?: number;
@@ -61,8 +65,7 @@ export function createEventRoutes(deps: {
   const keepAliveMs = deps.keepAliveMs ?? KEEP_ALIVE_MS;
   const slots = createStreamSlots(deps.limits);
 
-  const routes = createApiRouter();
-  routes.use('/api/events', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes.openapi(eventRoutes.stream, (c) => {
     const userId = memberIdOf(c);
     const release = slots.take(userId);

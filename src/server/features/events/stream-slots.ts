@@ -1,4 +1,4 @@
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 export type StreamLimits = { perMember: number; total: number };
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { collectOutputs } from './collect-outputs.ts';
 
 const PNG_URI =

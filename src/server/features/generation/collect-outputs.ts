@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { decodeInlineImage, InlineOutputError, isDataUri } from './inline-output.ts';
 import { type JobOutput, jobOutputKey, jobOutputPrefix, jobOutputUrl } from './job-outputs.ts';

@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts';
-import { AppError } from '#server/lib/errors.ts';
-import { failureKindOf } from '#server/lib/failure-kinds.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { failureKindOf } from '#server/lib/http/failure-kinds.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { FalJob } from '#server/providers/fal-queue.ts';
 import { type AiProviderId, aiProviderIdSchema, aiProviderLabels } from '#shared/ai.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import {
   aiImageRequestSchema,
@@ -17,7 +18,6 @@ import {
   straicoVideoRequestSchema,
 } from '#shared/generation.ts';
 import { falModels } from '#shared/generation-fal-models.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { MAX_JOB_OUTPUTS } from './collect-outputs.ts';
 import type { GenerationService } from './generation.service.ts';
 import { inlineImageContentTypes } from './inline-output.ts';
@@ -202,46 +202,41 @@ export const generationRoutes = {
 
 /** Starting a generation counts against the member's share of `aiLimiter` (shared with chat and research); polling does not. */
 export function createGenerationRoutes(deps: {
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   aiLimiter: RateLimiter;
   generation: GenerationService;
   store: MediaStore;
 }) {
-  const routes = createApiRouter();
-  // Per route, not `use('/api/ai/*')`: these paths share their prefixes with other routers' routes.
-  const member = [deps.requireMember];
-  const memberAndLimit = [deps.requireMember, limitPerMember(deps.aiLimiter, 'AI')];
+  const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   const { generation } = deps;
 
-  return routes
-    .openapi({ ...generationRoutes.aiImage, middleware: memberAndLimit }, async (c) =>
+  return createApiRouter(deps.requireMember)
+    .openapi({ ...generationRoutes.aiImage, middleware: limitAi }, async (c) =>
       c.json(await generation.start(memberIdOf(c), { kind: 'ai-image', ...c.req.valid('json') }), 200),
     )
-    .openapi({ ...generationRoutes.imageStatus, middleware: member }, async (c) =>
+    .openapi(generationRoutes.imageStatus, async (c) =>
       c.json(await generation.status(memberIdOf(c), c.req.valid('query').jobId), 200),
     )
-    .openapi({ ...generationRoutes.straicoStatus, middleware: member }, async (c) =>
+    .openapi(generationRoutes.straicoStatus, async (c) =>
       c.json(await generation.status(memberIdOf(c), c.req.valid('param').jobId), 200),
     )
-    .openapi({ ...generationRoutes.straicoVideo, middleware: memberAndLimit }, async (c) => {
+    .openapi({ ...generationRoutes.straicoVideo, middleware: limitAi }, async (c) => {
       const { provider: _straico, ...request } = c.req.valid('json');
       return c.json(await generation.start(memberIdOf(c), { kind: 'straico-video', ...request }), 200);
     })
-    .openapi({ ...generationRoutes.straicoAudio, middleware: memberAndLimit }, async (c) => {
+    .openapi({ ...generationRoutes.straicoAudio, middleware: limitAi }, async (c) => {
       const { provider: _straico, ...request } = c.req.valid('json');
       return c.json(await generation.start(memberIdOf(c), { kind: 'straico-audio', ...request }), 200);
     })
-    .openapi({ ...generationRoutes.falModels, middleware: member }, (c) => c.json(falModels, 200))
-    .openapi({ ...generationRoutes.falImage, middleware: memberAndLimit }, async (c) =>
+    .openapi(generationRoutes.falModels, (c) => c.json(falModels, 200))
+    .openapi({ ...generationRoutes.falImage, middleware: limitAi }, async (c) =>
       c.json(await generation.start(memberIdOf(c), { kind: 'fal-image', ...c.req.valid('json') }), 200),
     )
-    .openapi({ ...generationRoutes.falVideo, middleware: memberAndLimit }, async (c) =>
+    .openapi({ ...generationRoutes.falVideo, middleware: limitAi }, async (c) =>
       c.json(await generation.start(memberIdOf(c), { kind: 'fal-video', ...c.req.valid('json') }), 200),
     )
-    .openapi({ ...generationRoutes.jobs, middleware: member }, async (c) =>
-      c.json(await generation.list(memberIdOf(c)), 200),
-    )
-    .openapi({ ...generationRoutes.output, middleware: member }, async (c) => {
+    .openapi(generationRoutes.jobs, async (c) => c.json(await generation.list(memberIdOf(c)), 200))
+    .openapi(generationRoutes.output, async (c) => {
       const { jobId, n } = c.req.valid('param');
       const file = await generation.output(memberIdOf(c), jobId, n);
       return serveStoredFile(c.req.raw, deps.store, file, 'inline');

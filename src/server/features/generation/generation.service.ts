@@ -4,11 +4,11 @@ import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { lockMemberRow } from '#server/db/member-lock.ts';
 import { generationJobs } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import type { StoredFile } from '#server/lib/serve-stored-file.ts';
-import { parseWith } from '#server/lib/validation.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import type { StoredFile } from '#server/lib/http/serve-stored-file.ts';
+import { parseWith } from '#server/lib/http/validation.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { providerNotConfigured } from '#server/providers/provider-errors.ts';
 import {

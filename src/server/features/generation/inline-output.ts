@@ -1,4 +1,4 @@
-import { type Signature, sniffSignature } from '#server/lib/media-content-types.ts';
+import { type Signature, sniffSignature } from '#server/lib/data/media-content-types.ts';
 
 /**
  * Output that a provider sends inline (OpenRouter's `data:image/png;base64,…`) rather than as a link. Only the

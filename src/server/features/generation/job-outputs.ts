@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { generationJobs } from '#server/db/schema.ts';
-import { isMediaKey } from '#server/lib/media-store.ts';
+import { isMediaKey } from '#server/lib/infra/media-store.ts';
 import { jobIdSchema } from '#shared/generation.ts';
 
 /**

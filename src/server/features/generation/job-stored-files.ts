@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { generationJobs } from '#server/db/schema.ts';
-import type { StoredFileOwner } from '#server/lib/stored-file-sweep.ts';
+import type { StoredFileOwner } from '#server/lib/infra/stored-file-sweep.ts';
 
 /** `jobs/<uuid>/…`: the job a stored output belongs to. */
 const JOB_KEY = /^jobs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;

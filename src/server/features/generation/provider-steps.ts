@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { FalJob } from '#server/providers/fal-queue.ts';
 import type { OpenRouterImageAspectRatio } from '#server/providers/openrouter-image.ts';

@@ -1,5 +1,5 @@
 import { encodeExtended } from 'content-disposition';
-import { extensionFitsMediaType, extensionOf } from '#server/lib/media-content-types.ts';
+import { extensionFitsMediaType, extensionOf } from '#server/lib/data/media-content-types.ts';
 import { defaultDownloadName, type MediaType } from '#shared/media.ts';
 
 /** Long enough for any title, short enough for every file system (255 bytes) once UTF-8 encoded. */

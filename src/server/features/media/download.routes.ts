@@ -1,11 +1,11 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter } from '#server/lib/api-route.ts';
-import { notFound } from '#server/lib/errors.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
+import { apiRoute, createApiRouter, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { notFound } from '#server/lib/http/errors.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile, storedFileResponses } from '#server/lib/http/serve-stored-file.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { downloadQuerySchema } from '#shared/media.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { findDownloadableFile } from './download.service.ts';
 import { attachmentDisposition, downloadFilename } from './download-filename.ts';
 
@@ -36,12 +36,11 @@ export const downloadRoutes = {
 
 export function createDownloadRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   store: MediaStore;
   appUrl: URL;
 }) {
-  const routes = createApiRouter();
-  routes.use('/api/download', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes.openapi(downloadRoutes.download, async (c) => {
     const query = c.req.valid('query');
     const file = await findDownloadableFile(deps, memberIdOf(c), query.url);

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
-import { mediaTypeOfContentType } from '#server/lib/media-content-types.ts';
-import type { StoredFile } from '#server/lib/serve-stored-file.ts';
+import { mediaTypeOfContentType } from '#server/lib/data/media-content-types.ts';
+import type { StoredFile } from '#server/lib/http/serve-stored-file.ts';
 import { type MediaType, mediaTypeSchema } from '#shared/media.ts';
 import { rowIdParamSchema } from '#shared/row-id.ts';
 import { findJobOutput } from '../generation/job-outputs.ts';

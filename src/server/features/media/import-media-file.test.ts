@@ -5,9 +5,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaConfig } from '#server/config.ts';
-import { AppError } from '#server/lib/errors.ts';
-import { createLogger } from '#server/lib/logger.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { SAMPLE_FILES } from '#tests/factories/media-test-files.ts';
 import { startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -139,6 +139,7 @@ const failureOf = (work: Promise<unknown>) =>
   );
 
 describe('importMediaFile from a link', () => {
+  // 64 MB through a real socket, with memory sampled: seconds alone, far more on a loaded machine.
   it('streams a 64 MB video into the store, never holding it in memory', async () => {
     const size = 64 * MB;
     const baseline = liveArrayBuffers();
@@ -167,7 +168,7 @@ describe('importMediaFile from a link', () => {
     expect(stored.byteLength).toBe(size);
     expect(stored.subarray(0, SAMPLE_FILES.mp4.byteLength)).toEqual(Buffer.from(SAMPLE_FILES.mp4));
     expect(stored.subarray(size - FILLER.byteLength)).toEqual(FILLER);
-  });
+  }, 120_000);
 
   it('refuses a body over the cap with 413 and stores nothing, whether its length was declared or not', async () => {
     for (const length of ['yes', 'no']) {
@@ -209,14 +210,12 @@ describe('importMediaFile from a link', () => {
   });
 
   it('cancels the download when the file is not the expected kind (415), storing nothing', async () => {
-    const started = performance.now();
+    // The answer never ends: that the import fails at all shows it judged the first bytes, not the whole body.
     const error = await failureOf(
       importMediaFile(depsWith(), 4, `${cdn.origin}/page-forever?tag=page`, 'video', 'media/4/page.mp4'),
     );
     expect(error).toMatchObject({ code: 'unsupported_media_type', status: 415 });
-    // Judged on the first bytes: the endless rest is never waited for.
-    expect(performance.now() - started).toBeLessThan(2_000);
-    await vi.waitFor(() => expect(closedTags).toContain('page'), { timeout: 2_000 });
+    await vi.waitFor(() => expect(closedTags).toContain('page'), { timeout: 10_000 });
     expect(await filesUnder('media/4')).toEqual([]);
   });
 

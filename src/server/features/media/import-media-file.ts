@@ -1,10 +1,10 @@
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { checkMediaContent, SNIFF_BYTES } from '#server/lib/media-content-types.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { type Lookup, safeFetchStream } from '#server/lib/safe-fetch.ts';
+import { checkMediaContent, SNIFF_BYTES } from '#server/lib/data/media-content-types.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import { type Lookup, safeFetchStream } from '#server/lib/infra/safe-fetch.ts';
 import type { MediaType } from '#shared/media.ts';
 import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
 import { mediaQuotaExceeded, remainingMediaAllowance } from './media-quota.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '#server/db/schema.ts';
-import { createFileMediaStore } from '#server/lib/media-store.ts';
+import { createFileMediaStore } from '#server/lib/infra/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { mediaItemSchema, mediaUsageSchema } from '#shared/media.ts';
 import {

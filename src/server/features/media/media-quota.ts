@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { media, profiles } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { formatStorageSize, type MediaUsage } from '#shared/media.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '#server/lib/logger.ts';
-import type { Lookup } from '#server/lib/safe-fetch.ts';
+import { createLogger } from '#server/lib/infra/logger.ts';
+import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { type FileHost, startFileHost } from '#tests/factories/media-test-files.ts';
 import { signInMember } from '#tests/factories/members.ts';

@@ -7,7 +7,7 @@ import {
   insertInChunks,
   notAfter,
   notYetHeld,
-} from '#server/lib/archive-adapter.ts';
+} from '#server/lib/data/archive-adapter.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 
 type ArchiveMediaItem = ArchiveContents['media'][number];

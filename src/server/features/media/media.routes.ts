@@ -1,13 +1,18 @@
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
-import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
-import type { Lookup } from '#server/lib/safe-fetch.ts';
-import { serveStoredFile, storedFileResponses } from '#server/lib/serve-stored-file.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile, storedFileResponses } from '#server/lib/http/serve-stored-file.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
+import {
+  createFixedWindowLimiter,
+  limitPerMember,
+  type RedisLimits,
+} from '#server/lib/infra/rate-limiter.ts';
+import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   mediaCreateSchema,
@@ -16,7 +21,6 @@ import {
   mediaPageSchema,
   mediaUsageSchema,
 } from '#shared/media.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { ImportMediaDeps } from './import-media-file.ts';
 import { deleteMedia, getOwnMedia, listMedia, saveMedia, toggleMediaFavorite } from './media.service.ts';
 import { readMediaUsageAnswer } from './media-quota.ts';
@@ -29,7 +33,7 @@ export const MEDIA_SAVES_PER_MINUTE = 60;
 
 export type MediaRoutesDeps = {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   store: MediaStore;
   media: MediaConfig;
   appUrl: URL;
@@ -163,9 +167,7 @@ export function createMediaRoutes(deps: MediaRoutesDeps) {
     'media save',
   );
 
-  const routes = createApiRouter();
-  routes.use('/api/media', deps.requireMember);
-  routes.use('/api/media/*', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes
     .openapi(mediaRoutes.list, async (c) =>
       c.json(await listMedia(db, memberIdOf(c), c.req.valid('query')), 200),

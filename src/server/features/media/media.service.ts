@@ -3,10 +3,10 @@ import { and, count, desc, eq, getTableColumns, ilike, lt, not, or, type SQL, sq
 import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { type MediaRow, media } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { containsPattern } from '#server/lib/like-pattern.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { extensionOf } from '#server/lib/media-content-types.ts';
+import { containsPattern } from '#server/lib/data/like-pattern.ts';
+import { extensionOf } from '#server/lib/data/media-content-types.ts';
+import { notFound } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import {
   type MediaItem,
   type MediaPage,

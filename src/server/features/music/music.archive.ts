@@ -1,6 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { tracks } from '#server/db/schema.ts';
-import { listArchiveAdapter, notAfter, refuseArchive, samenessKey } from '#server/lib/archive-adapter.ts';
+import {
+  listArchiveAdapter,
+  notAfter,
+  refuseArchive,
+  samenessKey,
+} from '#server/lib/data/archive-adapter.ts';
 import { parseSunoInput } from '#shared/embeds.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 import { titleForSong } from './music.service.ts';

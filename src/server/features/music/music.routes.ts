@@ -1,10 +1,10 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
-import { refuseSayingWhy } from '#server/lib/validation.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
+import { refuseSayingWhy } from '#server/lib/http/validation.ts';
 import { successSchema } from '#shared/api.ts';
 import { addTrackRequestSchema, trackListSchema, trackSchema } from '#shared/music.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { addTrack, deleteTrack, listTracks, type ResolveShortLink } from './music.service.ts';
 
 /** Part 2 §7 music calls, paths as the spec writes them. Every call acts on the signed-in member's own tracks. */
@@ -43,12 +43,11 @@ export const musicRoutes = {
 
 export function createMusicRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
   resolveShortLink: ResolveShortLink;
 }) {
-  const routes = createApiRouter();
-  routes.use('/api/music/*', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes
     .openapi(musicRoutes.list, async (c) => c.json(await listTracks(deps.db, memberIdOf(c)), 200))
     .openapi(

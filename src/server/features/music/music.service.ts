@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { tracks } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
 import { embedRefusal, parseSunoInput } from '#shared/embeds.ts';
 import type { Track } from '#shared/music.ts';
 import { awardBadge } from '../badges/badges.service.ts';

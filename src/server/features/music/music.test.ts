@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badges, tracks } from '#server/db/schema.ts';
-import { resolveRedirect } from '#server/lib/safe-fetch.ts';
+import { resolveRedirect } from '#server/lib/infra/safe-fetch.ts';
 import { type Track, trackListSchema, trackSchema } from '#shared/music.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { addTrackAs, buildSunoSongUrl } from '#tests/factories/tracks.ts';

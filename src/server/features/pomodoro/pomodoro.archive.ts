@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { pomodoroSessions } from '#server/db/schema.ts';
-import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/archive-adapter.ts';
+import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/data/archive-adapter.ts';
 import { awardFourPomodorosIfEarned } from './pomodoro.service.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { idempotencyKeyHeadersSchema } from '#shared/api.ts';
 import { pomodoroSessionSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { completePomodoro, startPomodoro } from './pomodoro.service.ts';
 
 /** Part 1 §7: `POST /api/pomodoro` records a started session; `PUT /api/pomodoro/{id}/complete` finishes it. */
@@ -33,14 +33,8 @@ export const pomodoroRoutes = {
   }),
 };
 
-export function createPomodoroRoutes(deps: {
-  db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
-  now: () => Date;
-}) {
-  const routes = createApiRouter();
-  routes.use('/api/pomodoro', deps.requireMember);
-  routes.use('/api/pomodoro/*', deps.requireMember);
+export function createPomodoroRoutes(deps: { db: Db; requireMember: RequireMember; now: () => Date }) {
+  const routes = createApiRouter(deps.requireMember);
   return routes
     .openapi(pomodoroRoutes.start, async (c) =>
       c.json(

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { assertTimeZone, localDayRange } from '#server/lib/time-zone.ts';
+import { assertTimeZone, localDayRange } from '#server/lib/data/time-zone.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import type { PomodoroSession, StartPomodoroRequest } from '#shared/pomodoro.ts';
 import { awardBadge } from '../badges/badges.service.ts';

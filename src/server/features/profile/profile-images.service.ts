@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { profiles } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
-import { extensionOf } from '#server/lib/media-content-types.ts';
-import type { StoredFile } from '#server/lib/serve-stored-file.ts';
+import { extensionOf } from '#server/lib/data/media-content-types.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
+import type { StoredFile } from '#server/lib/http/serve-stored-file.ts';
 import { STORED_IMAGE_FILE_PATTERN } from '#shared/profile.ts';
 import { type ImportMediaDeps, importMediaFile } from '../media/import-media-file.ts';
 import { findProfile, type ProfileRow } from './profile.service.ts';

@@ -1,34 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { profiles, users } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
-import { assertTimeZone } from '#server/lib/time-zone.ts';
+import { assertTimeZone } from '#server/lib/data/time-zone.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
 import { DEFAULT_DISPLAY_NAME, ownPictureOrNone, type ProfileMe } from '#shared/profile.ts';
-import { computeDashboardStats } from '../dashboard/dashboard.service.ts';
 import { aiChoiceOf, type ProfileRow } from './profile.service.ts';
 import { readStoredThemes, storedLanguage } from './profile-presenter.ts';
 
-/** The member's account row and their profile row, if they saved one. */
+/**
+ * The member's account row and their profile row, if they saved one. This file holds the profile's own part of
+ * `GET /api/profile/me` (part 1 §7, part 2 §3/§7): the rows, the zone "today" is counted in, and the answer.
+ * Today's stats are the dashboard's: src/server/composition/profile-me.ts puts the two together, and the
+ * dashboard's first load (composition/dashboard-first-load.ts) does the same for its copy of this answer.
+ */
 export type AccountAndProfile = { user: typeof users.$inferSelect; profile: ProfileRow | null };
 
-/**
- * `GET /api/profile/me` (part 1 §7, part 2 §3/§7): the member's account and profile merged with their defaults,
- * and today's stats from the dashboard's own computation. "Today" is the day in the profile's time zone, else in
- * `requestedTimeZone` (the browser's), else UTC.
- */
-export async function getProfileMe(
-  db: Db,
-  userId: number,
-  requestedTimeZone: string | undefined,
-  now: Date,
-): Promise<ProfileMe> {
-  const account = await readAccountAndProfile(db, userId);
-  const stats = await computeDashboardStats(db, userId, profileTimeZone(account, requestedTimeZone), now);
-  return presentProfileMe(account, stats);
-}
-
-/** Both rows in one query (`GET /api/dashboard` reads them too, for its copy of this answer). */
+/** Both rows in one query. */
 export async function readAccountAndProfile(db: Db, userId: number): Promise<AccountAndProfile> {
   const [row] = await db
     .select({ user: users, profile: profiles })

@@ -1,7 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { profiles } from '#server/db/schema.ts';
-import type { StoredFileOwner } from '#server/lib/stored-file-sweep.ts';
+import type { StoredFileOwner } from '#server/lib/infra/stored-file-sweep.ts';
 
 /** The avatars and wallpapers (`avatars/<member>/…`, `wallpapers/<member>/…`): named by the profiles' keys. */
 export function profileStoredFiles(db: Db): StoredFileOwner[] {

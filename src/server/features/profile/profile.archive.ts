@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '#server/db/schema.ts';
-import { type ArchiveAdapter, archivePathOf, type CollectedFile } from '#server/lib/archive-adapter.ts';
+import { type ArchiveAdapter, archivePathOf, type CollectedFile } from '#server/lib/data/archive-adapter.ts';
 import type { AllowedModels } from '#server/providers/allowed-models.ts';
 import { type ArchiveContents, EMPTY_ARCHIVE_PROFILE } from '#shared/account-archive.ts';
 import { aiProviderIdSchema, modelIdSchema } from '#shared/ai.ts';

@@ -1,21 +1,22 @@
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import type { MediaStore } from '#server/lib/media-store.ts';
-import { rowIdPath } from '#server/lib/path-params.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { rowIdPath } from '#server/lib/http/path-params.ts';
+import { queryOf } from '#server/lib/http/query.ts';
+import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import {
   createFixedWindowLimiter,
   limitPerMember,
   type RateLimiter,
   type RedisLimits,
-} from '#server/lib/rate-limiter.ts';
-import type { Lookup } from '#server/lib/safe-fetch.ts';
-import { serveStoredFile } from '#server/lib/serve-stored-file.ts';
+} from '#server/lib/infra/rate-limiter.ts';
+import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { setAiRequestSchema } from '#shared/ai.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
@@ -24,6 +25,7 @@ import {
   avatarGenerateResponseSchema,
   avatarStatusQuerySchema,
   avatarStatusResponseSchema,
+  type ProfileMe,
   profileMeQuerySchema,
   profileMeSchema,
   profileSchema,
@@ -35,13 +37,11 @@ import {
   setWallpaperResponseSchema,
   updateProfileRequestSchema,
 } from '#shared/profile.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import type { GenerationService } from '../generation/generation.service.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import { getAvatarStatus, startAvatarGeneration } from './avatar-generation.service.ts';
 import { findProfile, setAiChoice, setStatus } from './profile.service.ts';
 import { findStoredImage, type ProfileImageKind, setAvatar, setWallpaper } from './profile-images.service.ts';
-import { getProfileMe } from './profile-me.service.ts';
 import { presentProfile } from './profile-presenter.ts';
 import { updateProfile } from './update-profile.ts';
 
@@ -262,7 +262,17 @@ function namesPicture(body: unknown): boolean {
 
 export type ProfileRoutesDeps = {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  /**
+   * `GET /api/profile/me`'s answer: the profile with today's stats, which are the dashboard's; the app composes
+   * the two (src/server/composition/profile-me.ts), so this feature does not import the dashboard's.
+   */
+  getProfileMe: (
+    db: Db,
+    userId: number,
+    requestedTimeZone: string | undefined,
+    now: Date,
+  ) => Promise<ProfileMe>;
+  requireMember: RequireMember;
   now: () => Date;
   ai: AiProviders;
   aiLimiter: RateLimiter;
@@ -281,7 +291,7 @@ export type ProfileRoutesDeps = {
  * Every call acts on the signed-in member's own profile; only avatars are readable by other members.
  */
 export function createProfileRoutes(deps: ProfileRoutesDeps) {
-  const routes = createApiRouter();
+  const routes = createApiRouter(deps.requireMember);
   const { db } = deps;
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
   const limitImageSaves = limitPerMember(
@@ -322,7 +332,6 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
 
   // `/api/profile/*` covers `/api/profile` itself too; the other paths ask for the member on their own route.
   // Either way the member is known before any input is read.
-  routes.use('/api/profile/*', deps.requireMember);
 
   return routes
     .openapi(profileRoutes.get, async (c) =>
@@ -336,7 +345,7 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     )
     .openapi(profileRoutes.me, async (c) => {
       const { time_zone } = c.req.valid('query');
-      return c.json(await getProfileMe(db, memberIdOf(c), time_zone, deps.now()), 200);
+      return c.json(await deps.getProfileMe(db, memberIdOf(c), time_zone, deps.now()), 200);
     })
     .openapi(profileRoutes.setStatus, async (c) =>
       c.json(await setStatus(db, memberIdOf(c), c.req.valid('json').status, deps.now()), 200),
@@ -360,10 +369,10 @@ export function createProfileRoutes(deps: ProfileRoutesDeps) {
     .openapi(profileRoutes.avatarStatus, async (c) =>
       c.json(await getAvatarStatus(deps, memberIdOf(c), c.req.valid('query').jobId), 200),
     )
-    .openapi({ ...profileRoutes.avatarFile, middleware: deps.requireMember }, (c) =>
+    .openapi(profileRoutes.avatarFile, (c) =>
       servePicture(c.req.raw, 'avatar', c.req.valid('param'), memberIdOf(c)),
     )
-    .openapi({ ...profileRoutes.wallpaperFile, middleware: deps.requireMember }, (c) =>
+    .openapi(profileRoutes.wallpaperFile, (c) =>
       servePicture(c.req.raw, 'wallpaper', c.req.valid('param'), memberIdOf(c)),
     );
 }

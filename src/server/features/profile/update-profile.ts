@@ -1,4 +1,4 @@
-import { assertTimeZone } from '#server/lib/time-zone.ts';
+import { assertTimeZone } from '#server/lib/data/time-zone.ts';
 import type { Profile, UpdateProfileChanges } from '#shared/profile.ts';
 import type { ImportMediaDeps } from '../media/import-media-file.ts';
 import { findProfile, type ProfileRow } from './profile.service.ts';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { quickActions } from '#server/db/schema.ts';
-import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/archive-adapter.ts';
-import { AppError } from '#server/lib/errors.ts';
+import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/data/archive-adapter.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
 import { countQuickActions, lockMemberActions, MAX_QUICK_ACTIONS } from './quick-actions.service.ts';
 

@@ -1,13 +1,13 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createQuickActionRequestSchema,
   quickActionSchema,
   quickActionsResponseSchema,
 } from '#shared/quick-actions.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   createQuickAction,
   deleteQuickAction,
@@ -67,24 +67,17 @@ export const quickActionRoutes = {
   }),
 };
 
-export function createQuickActionRoutes(deps: {
-  db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
-  now: () => Date;
-}) {
-  const member = deps.requireMember;
-  return createApiRouter()
-    .openapi({ ...quickActionRoutes.list, middleware: member }, async (c) =>
-      c.json(await listQuickActions(deps.db, memberIdOf(c)), 200),
-    )
-    .openapi({ ...quickActionRoutes.create, middleware: member }, async (c) =>
+export function createQuickActionRoutes(deps: { db: Db; requireMember: RequireMember; now: () => Date }) {
+  return createApiRouter(deps.requireMember)
+    .openapi(quickActionRoutes.list, async (c) => c.json(await listQuickActions(deps.db, memberIdOf(c)), 200))
+    .openapi(quickActionRoutes.create, async (c) =>
       c.json(await createQuickAction(deps.db, memberIdOf(c), c.req.valid('json'), deps.now()), 201),
     )
-    .openapi({ ...quickActionRoutes.seed, middleware: member }, async (c) => {
+    .openapi(quickActionRoutes.seed, async (c) => {
       const { seeded, actions } = await seedQuickActions(deps.db, memberIdOf(c), deps.now());
       return seeded ? c.json(actions, 201) : c.json(actions, 200);
     })
-    .openapi({ ...quickActionRoutes.remove, middleware: member }, async (c) => {
+    .openapi(quickActionRoutes.remove, async (c) => {
       await deleteQuickAction(deps.db, memberIdOf(c), c.req.valid('param').id);
       return c.json({ success: true } as const, 200);
     });

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { quickActions, users } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
 import {
   createQuickActionRequestSchema,
   defaultQuickActions,

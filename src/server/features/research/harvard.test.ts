@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { type OpenAlexWork, openAlexWorkSchema } from '#server/providers/openalex-client.ts';
 import { type FixtureWork, openAlexFixtures } from '#tests/fakes/openalex-server.ts';
 import { toCslName } from './author-name.ts';
 import { bareDoi, formatHarvard, formatInTextCitation, toCsl } from './harvard.ts';
-import { type OpenAlexWork, openAlexWorkSchema } from './openalex-client.ts';
 
 /**
  * Harvard references (Cite Them Right, the bundled `harvard1` CSL style, British punctuation) made by citeproc

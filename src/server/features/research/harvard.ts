@@ -1,7 +1,7 @@
 import { Cite, type CSL, type CSLName, type CSLType, plugins } from '@citation-js/core';
 import '@citation-js/plugin-csl';
+import type { OpenAlexWork } from '#server/providers/openalex-client.ts';
 import { toCslName } from './author-name.ts';
-import type { OpenAlexWork } from './openalex-client.ts';
 
 /**
  * Harvard references made by a citation processor, never by string glue: each OpenAlex work becomes CSL-JSON and

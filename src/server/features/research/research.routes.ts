@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
-import { refuseSayingWhy } from '#server/lib/validation.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { refuseSayingWhy } from '#server/lib/http/validation.ts';
+import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import { researchRequestSchema, researchResponseSchema } from '#shared/research.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { researchTopic } from './research.service.ts';
 
 /** A missing query is no topic at all: it answers as a blank one does. */
@@ -51,13 +51,12 @@ export const researchRoutes = {
 /** It reaches two external services, so it counts against the member's share of the AI limiter. */
 export function createResearchRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   ai: AiProviders;
   aiLimiter: RateLimiter;
   now: () => Date;
 }) {
-  const routes = createApiRouter();
-  routes.use('/api/research', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes.openapi(
     { ...researchRoutes.research, middleware: limitPerMember(deps.aiLimiter, 'AI') },
     async (c) => {

@@ -1,9 +1,10 @@
 import type { Db } from '#server/db/database.ts';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
-import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import { inRequestLanguage, requestLanguage } from '#server/lib/http/request-language.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
+import { cleanSearchQuery, type OpenAlexWork, searchWorks } from '#server/providers/openalex-client.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
 import { DEFAULT_LANGUAGE, type Language, SPANISH_FOR_AI } from '#shared/language.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from '#shared/research.ts';
 import { getAiChoice } from '../profile/profile.service.ts';
 import { bareDoi, formatHarvard, formatInTextCitation, titleOf, webUrl, workKey } from './harvard.ts';
-import { cleanSearchQuery, type OpenAlexWork, searchWorks } from './openalex-client.ts';
 
 /** What an item shows when OpenAlex knows no title (the reference itself then has none either). */
 export const UNTITLED_WORK = 'Untitled work';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
+import { OPENALEX_SELECT } from '#server/providers/openalex-client.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
 import { signInMember } from '#tests/factories/members.ts';
@@ -10,7 +11,6 @@ import {
 } from '#tests/fakes/openai-compatible-server.ts';
 import { type FakeOpenAlexServer, startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { OPENALEX_SELECT } from './openalex-client.ts';
 import { SYNTHESIS_REPLY } from './research.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json } from '#server/lib/api-route.ts';
-import { queryOf } from '#server/lib/query.ts';
+import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { queryOf } from '#server/lib/http/query.ts';
 import { searchQuerySchema, searchResultListSchema } from '#shared/search.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { searchOwnTitles } from './search.service.ts';
 
 /** Ours (issue 18): what the command palette finds among the member's own things. */
@@ -21,8 +21,8 @@ export const searchRoutes = {
   }),
 };
 
-export function createSearchRoutes(deps: { db: Db; requireMember: ReturnType<typeof createRequireMember> }) {
-  return createApiRouter().openapi({ ...searchRoutes.search, middleware: deps.requireMember }, async (c) =>
+export function createSearchRoutes(deps: { db: Db; requireMember: RequireMember }) {
+  return createApiRouter(deps.requireMember).openapi(searchRoutes.search, async (c) =>
     c.json(await searchOwnTitles(deps.db, memberIdOf(c), c.req.valid('query').q), 200),
   );
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { chatThreads, communityPosts, tasks } from '#server/db/schema.ts';
-import { containsPattern } from '#server/lib/like-pattern.ts';
+import { containsPattern } from '#server/lib/data/like-pattern.ts';
 import { SEARCH_RESULTS_PER_KIND, type SearchResult } from '#shared/search.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { tasks } from '#server/db/schema.ts';
-import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/archive-adapter.ts';
+import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/data/archive-adapter.ts';
 import { awardTaskWarriorIfEarned, countTaskChange } from './tasks.service.ts';
 
 const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);

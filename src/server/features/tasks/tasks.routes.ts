@@ -1,8 +1,9 @@
 import type { TypedResponse } from 'hono';
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { alreadyHasVersion } from '#server/lib/conditional-get.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { alreadyHasVersion } from '#server/lib/http/conditional-get.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { idempotencyKeyHeadersSchema, successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,
@@ -12,7 +13,6 @@ import {
   taskSchema,
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import {
   createTask,
   deleteTask,
@@ -92,14 +92,8 @@ export const taskRoutes = {
   }),
 };
 
-export function createTaskRoutes(deps: {
-  db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
-  now: () => Date;
-}) {
-  const routes = createApiRouter();
-  routes.use('/api/tasks', deps.requireMember);
-  routes.use('/api/tasks/*', deps.requireMember);
+export function createTaskRoutes(deps: { db: Db; requireMember: RequireMember; now: () => Date }) {
+  const routes = createApiRouter(deps.requireMember);
   return routes
     .openapi(taskRoutes.list, async (c) => {
       const userId = memberIdOf(c);

@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-or
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
 import { tasks, users } from '#server/db/schema.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { notFound } from '#server/lib/http/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import {
   type ColumnSlot,

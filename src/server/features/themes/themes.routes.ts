@@ -1,12 +1,12 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
 import {
   applyThemeRequestSchema,
   applyThemeResponseSchema,
   setThemeRequestSchema,
   setThemeResponseSchema,
 } from '#shared/themes.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { applyTokenTheme, setPanelTheme } from './themes.service.ts';
 
 /** The member's theme (part 1 §4 Themes, part 2 §3): a theme studio panel theme or a Color Themes token theme. */
@@ -37,17 +37,17 @@ export const themesRoutes = {
 
 export type ThemesRoutesDeps = {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   now: () => Date;
 };
 
 export function createThemesRoutes(deps: ThemesRoutesDeps) {
   const { db } = deps;
-  return createApiRouter()
-    .openapi({ ...themesRoutes.setTheme, middleware: deps.requireMember }, async (c) =>
+  return createApiRouter(deps.requireMember)
+    .openapi(themesRoutes.setTheme, async (c) =>
       c.json(await setPanelTheme(db, memberIdOf(c), c.req.valid('json').theme, deps.now()), 200),
     )
-    .openapi({ ...themesRoutes.applyTheme, middleware: deps.requireMember }, async (c) =>
+    .openapi(themesRoutes.applyTheme, async (c) =>
       c.json(await applyTokenTheme(db, memberIdOf(c), c.req.valid('json'), deps.now()), 200),
     );
 }

@@ -1,7 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { widgets } from '#server/db/schema.ts';
-import { listArchiveAdapter, notAfter, refuseArchive, samenessKey } from '#server/lib/archive-adapter.ts';
-import { AppError } from '#server/lib/errors.ts';
+import {
+  listArchiveAdapter,
+  notAfter,
+  refuseArchive,
+  samenessKey,
+} from '#server/lib/data/archive-adapter.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { deriveWidgetTarget } from './widgets.service.ts';
 

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
-import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
-import { idParams } from '#server/lib/path-params.ts';
+import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
+import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { idParams } from '#server/lib/http/path-params.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   createWidgetBodySchema,
@@ -8,7 +9,6 @@ import {
   widgetListSchema,
   widgetSchema,
 } from '#shared/widgets.ts';
-import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.service.ts';
 
 const widgetPath = idParams('That widget');
@@ -67,13 +67,11 @@ export const widgetRoutes = {
 /** `appUrl` is the app's public origin: a widget may not frame the app itself. */
 export function createWidgetRoutes(deps: {
   db: Db;
-  requireMember: ReturnType<typeof createRequireMember>;
+  requireMember: RequireMember;
   appUrl: URL;
   now: () => Date;
 }) {
-  const routes = createApiRouter();
-  routes.use('/api/widgets', deps.requireMember);
-  routes.use('/api/widgets/*', deps.requireMember);
+  const routes = createApiRouter(deps.requireMember);
   return routes
     .openapi(widgetRoutes.list, async (c) => c.json(await listWidgets(deps.db, memberIdOf(c)), 200))
     .openapi(widgetRoutes.create, async (c) =>

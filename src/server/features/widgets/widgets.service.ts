@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { users, widgets } from '#server/db/schema.ts';
-import { AppError, notFound } from '#server/lib/errors.ts';
+import { AppError, notFound } from '#server/lib/http/errors.ts';
 import { toEmbed, type WidgetType } from '#shared/embeds.ts';
 import type { CreateWidgetBody, UpdateWidgetRequest, Widget } from '#shared/widgets.ts';
 

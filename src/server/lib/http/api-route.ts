@@ -1,18 +1,46 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
 import { errorStatusByCode } from '#shared/error-codes.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
+import type { AppEnv } from './app-env.ts';
 import { refuseInvalidInput } from './validation.ts';
+
+/**
+ * What lets a request through only with a live session and names its member (`member` on the context, read with
+ * `memberIdOf`), or refuses it with 401. The auth feature makes it (require-member.ts); the app hands it to every
+ * router that declares a route a member needs.
+ */
+export type RequireMember = MiddlewareHandler<AppEnv>;
 
 /**
  * The API's routes are declared, not just registered: each names its path parameters, query, body and answers
  * with the shared zod schemas. The declaration validates the request (validation.ts), types the handler and
  * the web client (`hc`, src/web/lib/api-client.ts), and is the OpenAPI document (`GET /api/openapi.json`), so
  * the contract is written once (docs/decisions/0018-one-api-contract.md).
+ *
+ * Sign-in is the default: every route this router declares runs `requireMember` first, before its own middleware
+ * and its validators, unless its declaration says `public: true`, which is also what the document's `security`
+ * says. A router without `requireMember` declares public routes only, and refuses any other at start-up.
  */
-export function createApiRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
+export function createApiRouter(requireMember?: RequireMember) {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: refuseInvalidInput });
+  const declare = router.openapi;
+  router.openapi = ((route, handler, hook) =>
+    declare(withSignIn(route, requireMember), handler, hook)) as typeof declare;
+  return router;
+}
+
+/** The route with `requireMember` ahead of its own middleware, unless it is declared public (`security: []`). */
+function withSignIn<R extends RouteConfig>(route: R, requireMember: RequireMember | undefined): R {
+  if (route.security?.length === 0) return route;
+  if (!requireMember) {
+    throw new Error(
+      `${route.method.toUpperCase()} ${route.path} needs a member: declare it on a router given requireMember`,
+    );
+  }
+  const own = route.middleware === undefined ? [] : [route.middleware].flat();
+  return { ...route, middleware: [requireMember, ...own] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { MediaType } from '#shared/media.ts';
 
 /**

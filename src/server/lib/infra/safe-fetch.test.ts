@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '#server/lib/http/errors.ts';
 import { startCanaryServer, startTestServer, type TestServer } from '#tests/fakes/canary-server.ts';
-import { AppError } from './errors.ts';
 import { createLogger } from './logger.ts';
 import {
   type Lookup,

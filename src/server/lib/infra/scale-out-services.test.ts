@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
 import { redisForTests, TEST_REDIS_URL } from '#tests/setup/test-redis.ts';
-import { loadConfig } from './config.ts';
-import { createLogger } from './lib/logger.ts';
-import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
-import { openSharedParts, SharedPartUnavailableError } from './shared-parts.ts';
+import { createLogger } from './logger.ts';
+import { createFixedWindowLimiter } from './rate-limiter.ts';
+import { openScaleOutServices, ScaleOutServiceUnavailableError } from './scale-out-services.ts';
 
-/** The shared parts a server opens from its configuration (issue 16), against a real S3-compatible server. */
+/** The services a server shares with the others when scaled out, opened from its configuration (issue 16), against a real S3-compatible server. */
 let s3: S3TestServer;
 beforeAll(async () => {
   s3 = await startS3TestServer({ bucket: 'lumara-parts' });
@@ -25,16 +25,16 @@ const objectStoreEnv = (bucket: string) => ({
   S3_FORCE_PATH_STYLE: 'true',
 });
 
-describe('openSharedParts', () => {
+describe('openScaleOutServices', () => {
   it('opens nothing when nothing is configured: the app keeps its single-server parts', async () => {
-    const parts = await openSharedParts(loadConfig({ NODE_ENV: 'test' }), logger);
+    const parts = await openScaleOutServices(loadConfig({ NODE_ENV: 'test' }), logger);
     expect(parts.mediaStore).toBeUndefined();
     expect(parts.probes).toEqual({});
     await parts.close();
   });
 
   it('stores media in the configured bucket and reports it ready', async () => {
-    const parts = await openSharedParts(loadConfig(objectStoreEnv('lumara-parts')), logger);
+    const parts = await openScaleOutServices(loadConfig(objectStoreEnv('lumara-parts')), logger);
     try {
       const store = parts.mediaStore;
       if (!store) throw new Error('no media store');
@@ -47,24 +47,24 @@ describe('openSharedParts', () => {
   });
 
   it('refuses to start on a bucket that does not exist, saying what to check', async () => {
-    await expect(openSharedParts(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
-      SharedPartUnavailableError,
+    await expect(openScaleOutServices(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
+      ScaleOutServiceUnavailableError,
     );
-    await expect(openSharedParts(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
+    await expect(openScaleOutServices(loadConfig(objectStoreEnv('no-such-bucket')), logger)).rejects.toThrow(
       /bucket "no-such-bucket" cannot be reached .*create the bucket first/,
     );
   });
 });
 
-const withRedis = await redisForTests('shared parts on Redis');
+const withRedis = await redisForTests('scale-out services on Redis');
 
-describe.skipIf(!withRedis)('openSharedParts with Redis', () => {
+describe.skipIf(!withRedis)('openScaleOutServices with Redis', () => {
   const redisUrl = TEST_REDIS_URL;
 
   it('carries live events over Redis between two servers, and reports Redis ready', async () => {
     const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redisUrl });
-    const a = await openSharedParts(config, logger);
-    const b = await openSharedParts(config, logger);
+    const a = await openScaleOutServices(config, logger);
+    const b = await openScaleOutServices(config, logger);
     try {
       const heard: unknown[] = [];
       const stop = b.events?.subscribe((delivery) => heard.push(delivery.event));
@@ -82,7 +82,7 @@ describe.skipIf(!withRedis)('openSharedParts with Redis', () => {
 
   it('refuses to start when Redis does not answer', async () => {
     await expect(
-      openSharedParts(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }), logger),
+      openScaleOutServices(loadConfig({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:1' }), logger),
     ).rejects.toThrow(/Redis at REDIS_URL did not answer/);
   }, 20_000);
 });
@@ -93,7 +93,7 @@ describe.skipIf(!withRedis)('limits on Redis', () => {
       NODE_ENV: 'test',
       REDIS_URL: TEST_REDIS_URL,
     });
-    const servers = [await openSharedParts(config, logger), await openSharedParts(config, logger)];
+    const servers = [await openScaleOutServices(config, logger), await openScaleOutServices(config, logger)];
     try {
       // One prefix for this run: member ids repeat across test runs on this machine's Redis.
       const keyPrefix = `test-${randomUUID()}`;

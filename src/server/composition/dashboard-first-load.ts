@@ -1,15 +1,19 @@
 import type { Db } from '#server/db/database.ts';
+import { listEarnedBadges } from '#server/features/badges/badges.service.ts';
+import { getCalendarWeek } from '#server/features/calendar/calendar.service.ts';
+import { computeDashboardStats } from '#server/features/dashboard/dashboard.service.ts';
+import { listMedia } from '#server/features/media/media.service.ts';
+import { listTracks } from '#server/features/music/music.service.ts';
+import {
+  presentProfileMe,
+  profileTimeZone,
+  readAccountAndProfile,
+} from '#server/features/profile/profile-me.service.ts';
+import { listTasksJson } from '#server/features/tasks/tasks.service.ts';
+import { listWidgets } from '#server/features/widgets/widgets.service.ts';
 import type { Dashboard } from '#shared/dashboard.ts';
 import { GALLERY } from '#shared/media.ts';
 import type { Task } from '#shared/tasks.ts';
-import { listEarnedBadges } from '../badges/badges.service.ts';
-import { getCalendarWeek } from '../calendar/calendar.service.ts';
-import { listMedia } from '../media/media.service.ts';
-import { listTracks } from '../music/music.service.ts';
-import { presentProfileMe, profileTimeZone, readAccountAndProfile } from '../profile/profile-me.service.ts';
-import { listTasksJson } from '../tasks/tasks.service.ts';
-import { listWidgets } from '../widgets/widgets.service.ts';
-import { computeDashboardStats } from './dashboard.service.ts';
 
 /**
  * Everything the dashboard shows at first (`GET /api/dashboard`), read side by side: each part is what its own

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationJobs } from '#server/db/schema.ts';
+import { findUnstorableText } from '#server/lib/data/storable-text.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { failureKindOf } from './failure-kinds.ts';
-import { findUnstorableText } from './storable-text.ts';
 
 /**
  * Input PostgreSQL refuses (issue 13, failure 2): each of these reached a query and answered 500. Now the edge

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AiConfig } from '#server/config.ts';
-import { AppError } from '#server/lib/errors.ts';
-import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import { providerFailed } from '#server/providers/provider-errors.ts';
 import { providerFetch } from '#server/providers/provider-fetch.ts';
 import { RESEARCH_TEXTS } from '#shared/research.ts';

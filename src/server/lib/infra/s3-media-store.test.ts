@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
 import { describeMediaStoreContract, readAll, sha256, streamOf } from '#tests/setup/media-store-contract.ts';
 import { type S3TestServer, startS3TestServer } from '#tests/setup/s3-test-server.ts';
 import { createS3MediaStore, type S3MediaStore } from './s3-media-store.ts';
-import { serveStoredFile } from './serve-stored-file.ts';
 
 function storeOn(server: S3TestServer, bucket = server.bucket): S3MediaStore {
   return createS3MediaStore({

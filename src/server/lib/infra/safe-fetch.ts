@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, type Dispatcher, request } from 'undici';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { Logger } from './logger.ts';
 
 /**

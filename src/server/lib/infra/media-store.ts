@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { AppError } from './errors.ts';
-import { withoutTrailingSlashes } from './trailing-slashes.ts';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 /**
  * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,

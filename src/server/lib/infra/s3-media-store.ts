@@ -13,6 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import type { Logger } from './logger.ts';
 import {
   cappedChunks,
@@ -21,7 +22,6 @@ import {
   mediaTooLarge,
   type StoredFileInfo,
 } from './media-store.ts';
-import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 export type S3MediaStoreOptions = {
   /** The S3-compatible server (`https://<account>.r2.cloudflarestorage.com`, MinIO's URL); AWS's when absent. */

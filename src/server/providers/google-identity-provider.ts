@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
-import { AppError } from '#server/lib/errors.ts';
-import type { Logger } from '#server/lib/logger.ts';
+import { AppError } from '#server/lib/http/errors.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
 import type { IdentityClaims, IdentityProvider } from './identity-provider.ts';
 
 const TIMEOUT_MS = 10_000;

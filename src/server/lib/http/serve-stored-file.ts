@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { json } from '#server/lib/api-route.ts';
-import { notFound } from '#server/lib/errors.ts';
+import { STORED_CONTENT_TYPES } from '#server/lib/data/media-content-types.ts';
+import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { STORED_CONTENT_TYPES } from './media-content-types.ts';
-import type { MediaStore } from './media-store.ts';
+import { json } from './api-route.ts';
+import { notFound } from './errors.ts';
 import { inRequestLanguage } from './request-language.ts';
 import { APP_CSP } from './security-headers.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#server/app-env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+import type { AppEnv } from './app-env.ts';
 
 const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -1,8 +1,8 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import type { AppEnv } from '#server/app-env.ts';
+import { findUnstorableText } from '#server/lib/data/storable-text.ts';
+import type { AppEnv } from './app-env.ts';
 import { AppError } from './errors.ts';
-import { findUnstorableText } from './storable-text.ts';
 
 /** The 400 every refused input answers: the failing field paths and what is wrong with each. */
 function validationFailed(issues: readonly z.core.$ZodIssue[], whole: string): AppError {

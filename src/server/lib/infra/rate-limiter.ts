@@ -8,8 +8,8 @@ import {
   RateLimiterRes,
   RLWrapperTimeouts,
 } from 'rate-limiter-flexible';
-import type { AppEnv } from '#server/app-env.ts';
-import { AppError } from './errors.ts';
+import type { AppEnv } from '#server/lib/http/app-env.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { Logger } from './logger.ts';
 
 /**

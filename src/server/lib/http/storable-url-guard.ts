@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
+import { unstorableReason } from '#server/lib/data/storable-text.ts';
 import { AppError } from './errors.ts';
-import { unstorableReason } from './storable-text.ts';
 
 /**
  * Refuses a path or query string holding text PostgreSQL cannot store (storable-text.ts): `?q=%00` or a `%00`

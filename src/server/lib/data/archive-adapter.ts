@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import type { ArchiveContents, ArchiveKind, ArchiveListKind } from '#shared/account-archive.ts';
 import type { MediaType } from '#shared/media.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 /**
  * A feature's part of a member's archive (`#shared/account-archive.ts`): each feature that owns rows exports

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#server/lib/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { MediaType } from '#shared/media.ts';
 import { checkMediaContent, normalizeContentType, sniffSignature } from './media-content-types.ts';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '#server/app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
 
 /**

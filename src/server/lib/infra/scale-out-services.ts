@@ -1,18 +1,20 @@
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
-import type { Config } from './config.ts';
-import type { ReadinessProbe } from './features/health/health.routes.ts';
-import type { EventBus } from './lib/event-bus.ts';
-import type { Logger } from './lib/logger.ts';
-import type { MediaStore } from './lib/media-store.ts';
-import type { RedisLimits } from './lib/rate-limiter.ts';
-import { createRedisEventBus } from './lib/redis-event-bus.ts';
-import { createS3MediaStore } from './lib/s3-media-store.ts';
+import type { Config } from '#server/config.ts';
+import type { EventBus } from './event-bus.ts';
+import type { Logger } from './logger.ts';
+import type { MediaStore } from './media-store.ts';
+import type { RedisLimits } from './rate-limiter.ts';
+import { createRedisEventBus } from './redis-event-bus.ts';
+import { createS3MediaStore } from './s3-media-store.ts';
 
 /** The channel every server's live events travel on. */
 export const EVENTS_CHANNEL = 'lumara:events';
 /** How long start-up waits for Redis before refusing to start half-connected. */
 const REDIS_START_MS = 10_000;
+
+/** Whether a service answers, as `/readyz` asks it (the health feature's probes). */
+type ReadinessProbe = () => Promise<boolean>;
 
 /**
  * What several servers behind one load balancer share besides PostgreSQL (issue 16), opened from the
@@ -20,7 +22,7 @@ const REDIS_START_MS = 10_000;
  * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured, and the app then keeps its
  * single-server part (the in-process bus, memory counts, the directory store). The probes feed `/readyz`.
  */
-export type SharedParts = {
+export type ScaleOutServices = {
   events?: EventBus;
   redisLimits?: RedisLimits;
   mediaStore?: MediaStore;
@@ -29,10 +31,10 @@ export type SharedParts = {
 };
 
 /** Thrown when a configured part cannot be reached at start-up: the server does not start half-connected. */
-export class SharedPartUnavailableError extends Error {}
+export class ScaleOutServiceUnavailableError extends Error {}
 
-export async function openSharedParts(config: Config, logger: Logger): Promise<SharedParts> {
-  const parts: SharedParts = { probes: {}, close: async () => {} };
+export async function openScaleOutServices(config: Config, logger: Logger): Promise<ScaleOutServices> {
+  const parts: ScaleOutServices = { probes: {}, close: async () => {} };
   const closers: (() => Promise<void> | void)[] = [];
   if (config.redis) {
     const events = createRedisEventBus({
@@ -48,7 +50,7 @@ export async function openSharedParts(config: Config, logger: Logger): Promise<S
     ]);
     if (!started) {
       await events.close();
-      throw new SharedPartUnavailableError(
+      throw new ScaleOutServiceUnavailableError(
         `Redis at REDIS_URL did not answer within ${REDIS_START_MS / 1000} s: start it, or unset REDIS_URL to run one server`,
       );
     }
@@ -80,7 +82,7 @@ export async function openSharedParts(config: Config, logger: Logger): Promise<S
     } catch (error) {
       mediaStore.close();
       for (const close of closers.reverse()) await close();
-      throw new SharedPartUnavailableError(
+      throw new ScaleOutServiceUnavailableError(
         `the object store's bucket "${store.bucket}" cannot be reached (${error instanceof Error ? error.message : String(error)}): ` +
           'check S3_ENDPOINT, S3_REGION and the keys, and create the bucket first',
       );

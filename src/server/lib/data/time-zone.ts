@@ -1,6 +1,6 @@
 import { tz, tzOffset } from '@date-fns/tz';
 import { addDays as addCalendarDays, formatISO, parseISO } from 'date-fns';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 
 /**
  * Days in the member's time zone, computed with Intl (through @date-fns/tz and date-fns, decision 0020) rather

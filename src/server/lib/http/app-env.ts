@@ -1,0 +1,31 @@
+import type { UserRow } from '#server/db/schema.ts';
+import type { Logger } from '#server/lib/infra/logger.ts';
+
+/** What a request knows of its member: the row's own fields, not what other features keep on it. */
+export type SessionUser = Pick<
+  UserRow,
+  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
+>;
+
+/** The member a live session cookie names (the auth feature's sessions.service.ts reads it). */
+export type SessionMember = {
+  user: SessionUser;
+  tokenHash: string;
+  /** Set when this request slid the expiry: the cookie is sent again with the new lifetime. */
+  renewedUntil: Date | null;
+};
+
+/** What middleware puts on the Hono context for handlers to read. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    /** Set by `requireMember`: the signed-in member acting in this request. */
+    member: SessionMember;
+  };
+};
+
+/** The signed-in member's id, on a route that needs a member (every route not declared public: api-route.ts). */
+export function memberIdOf(c: { get(key: 'member'): SessionMember }): number {
+  return c.get('member').user.id;
+}
