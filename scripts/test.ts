@@ -7,7 +7,13 @@ import { runSteps, step } from './run-steps.ts';
 
 runSteps([
   step('type-check', 'tsc', ['--noEmit']),
-  step('import boundaries', 'depcruise', ['src', '--config', '.dependency-cruiser.ts', '--output-type', 'err']),
+  step('import boundaries', 'depcruise', [
+    'src',
+    '--config',
+    '.dependency-cruiser.ts',
+    '--output-type',
+    'err',
+  ]),
   step('lint', 'biome', ['check', '.']),
   step('interface texts in the catalogues', 'node', ['scripts/check-i18n.ts']),
   step('server tests', 'vitest', ['run', '--project', 'server']),
