@@ -13,6 +13,7 @@ import { createIdentityProvider } from './features/auth/create-identity-provider
 import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
 import { createHttpServer } from './http-server.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
+import { redirectOtherLoopbackNames } from './lib/loopback-redirect.ts';
 import { securityHeadersByPath } from './lib/security-headers.ts';
 import { createAiProviders } from './providers/ai-providers.ts';
 import { openSharedParts, type SharedParts } from './shared-parts.ts';
@@ -92,7 +93,12 @@ async function main(): Promise<void> {
     securityHeadersSetByServer: true,
   });
 
-  const server = createHttpServer(app.fetch, {
+  // Outside production, a page opened on 127.0.0.1 when APP_URL says localhost goes to APP_URL's origin.
+  const answer = redirectOtherLoopbackNames(app.fetch, {
+    appUrl: config.appUrl,
+    production: config.env === 'production',
+  });
+  const server = createHttpServer(answer, {
     ...config.limits.http,
     maxBodyBytes: MAX_BODY_BYTES,
     headers: securityHeadersByPath({ https: config.appUrl.protocol === 'https:' }),
