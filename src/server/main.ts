@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     securityHeadersSetByServer: true,
   });
 
-  // Outside production, a page opened on 127.0.0.1 when APP_URL says localhost goes to APP_URL's origin.
+  // Outside production, a page opened on 127.0.0.1 when APP_URL says localhost moves to APP_URL's name.
   const answer = redirectOtherLoopbackNames(app.fetch, {
     appUrl: config.appUrl,
     production: config.env === 'production',

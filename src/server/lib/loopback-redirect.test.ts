@@ -26,7 +26,7 @@ const consent = (origin: string) =>
   });
 
 describe('another loopback name than APP_URL’s', () => {
-  it('sends a page load in development to the same path on APP_URL’s origin', async () => {
+  it('sends a page load in development to the same address under APP_URL’s name', async () => {
     for (const url of [
       'http://127.0.0.1:3000/login?next=%2Ffocus',
       'http://[::1]:3000/login?next=%2Ffocus',
@@ -35,17 +35,19 @@ describe('another loopback name than APP_URL’s', () => {
       expect(answer.status).toBe(307);
       expect(answer.headers.get('location')).toBe('http://localhost:3000/login?next=%2Ffocus');
     }
-    // A navigation to the API (the sign-in's redirect) moves too; another port of localhost as well.
+    // A navigation to the API (the sign-in's redirect) moves too, and the port stays (a second server tried on
+    // one machine is another port).
     const signIn = await development()(pageLoad('http://127.0.0.1:3000/api/oauth/google/redirect_url'));
     expect(signIn.headers.get('location')).toBe('http://localhost:3000/api/oauth/google/redirect_url');
-    const otherPort = await development()(pageLoad('http://localhost:3001/'));
-    expect(otherPort.headers.get('location')).toBe('http://localhost:3000/');
+    const otherPort = await development()(pageLoad('http://127.0.0.1:3002/community'));
+    expect(otherPort.headers.get('location')).toBe('http://localhost:3002/community');
   });
 
   it('leaves in development what is already on APP_URL’s origin, other hosts, and API calls from scripts', async () => {
     expect((await development()(pageLoad('http://localhost:3000/api/auth/mode'))).status).toBe(200);
     expect((await development()(new Request('http://127.0.0.1:3000/api/auth/mode'))).status).toBe(200);
     expect((await development()(pageLoad('http://lumara.test/api/auth/mode'))).status).toBe(200);
+    expect((await development()(pageLoad('http://localhost:3002/api/auth/mode'))).status).toBe(200);
     // A write is never redirected: from another origin it is refused as before.
     const write = await development()(consent('http://127.0.0.1:3000'));
     expect(write.status).toBe(403);
