@@ -148,7 +148,7 @@ export type ObjectStoreConfig = {
   forcePathStyle: boolean;
 };
 
-/** What one client, one member and all of them together may take of the server (README, "Limits"). */
+/** What one client, one member and all of them together may take of the server (docs/configuration.md). */
 export type LimitsConfig = {
   http: Omit<HttpLimits, 'maxBodyBytes'>;
   /** Open `GET /api/events` streams one member may hold, and all members together, on this server. */

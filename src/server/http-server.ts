@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 
-/** What a client may take of the server's connections and time (the README's configuration table). */
+/** What a client may take of the server's connections and time (docs/configuration.md). */
 export type HttpLimits = {
   /** A client must have sent its request headers within this long (slow-loris). */
   headersTimeoutMs: number;
