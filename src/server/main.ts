@@ -163,7 +163,7 @@ async function main(): Promise<void> {
 await main();
 
 /**
- * Backups of the embedded database on disk (issue 13): `npm run backup` reaches this server through its control
+ * Backups of the embedded database on disk: `npm run backup` reaches this server through its control
  * socket, and `BACKUP_DIR`/`BACKUP_EVERY` schedule them. Nothing on PostgreSQL (pg_dump and PITR do it there).
  */
 async function startBackups(config: Config, database: Database, logger: Logger) {

@@ -7,7 +7,7 @@ import { createLogger } from './lib/logger.ts';
 import { createFixedWindowLimiter } from './lib/rate-limiter.ts';
 import { openSharedParts, SharedPartUnavailableError } from './shared-parts.ts';
 
-/** The shared parts a server opens from its configuration (issue 16), against a real S3-compatible server. */
+/** The shared parts a server opens from its configuration, against a real S3-compatible server. */
 let s3: S3TestServer;
 beforeAll(async () => {
   s3 = await startS3TestServer({ bucket: 'lumara-parts' });

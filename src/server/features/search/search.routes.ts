@@ -5,7 +5,7 @@ import { searchQuerySchema, searchResultListSchema } from '#shared/search.ts';
 import { type createRequireMember, memberIdOf } from '../auth/require-member.ts';
 import { searchOwnTitles } from './search.service.ts';
 
-/** Ours (issue 18): what the command palette finds among the member's own things. */
+/** Ours: what the command palette finds among the member's own things. */
 export const searchRoutes = {
   search: apiRoute({
     method: 'get',
