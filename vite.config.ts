@@ -92,7 +92,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // A few hundred bytes shared by two pages cost a request and its headers each: small common chunks are
-        // copied into the chunks that use them instead (issue 17's budget counts the headers too).
+        // copied into the chunks that use them instead (the first-load budget of decision 0027 counts the headers too).
         codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } },
       },
     },

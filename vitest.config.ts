@@ -22,7 +22,7 @@ export default defineConfig({
         },
       },
       {
-        // Two real server processes on the machine's PostgreSQL and Redis (issue 16): its own project, so the
+        // Two real server processes on the machine's PostgreSQL and Redis: its own project, so the
         // server project above never needs either. `npm run test:scale-out`; `npm test` runs it after the build.
         test: {
           name: 'scale-out',

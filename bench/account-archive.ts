@@ -1,5 +1,5 @@
 /**
- * Your data (issue 19): import and export for a member with 10,000 tasks and 200 MB of media, on a server
+ * Your data: import and export for a member with 10,000 tasks and 200 MB of media, on a server
  * process of its own (the embedded database). The archive is built here in the format the server writes
  * (#shared/account-archive.ts): 10,000 tasks and 20 gallery items of 10 MB each (PNG-signed bytes, so the import's
  * type check passes). Measured: the preview, the import itself, and the export streamed back (read to the end,

@@ -1,5 +1,5 @@
 /**
- * The browser figures (quality-bars.md, the "page" and "first-load JavaScript" rows): Lighthouse
+ * The browser figures (page scores and first-load JavaScript): Lighthouse
  * (bench/lighthouse.ts) and the page weight in Chromium (bench/page-weight.ts), against a running server with a
  * signed-in member. `measureBrowserFigures` is for bench/run.ts.
  * `node bench/browser-figures.ts` runs them alone. It builds nothing: run `npm run build` first (the server serves

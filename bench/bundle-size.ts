@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of the built app (quality-bars.md: the /login entry ≤ 150 KB gzip), gzipped:
+ * First-load JavaScript of the built app (the aim: the /login entry ≤ 150 KB gzip; decision 0027), gzipped:
  * - /login: the scripts index.html loads or preloads;
  * - / (the dashboard, signed in): those plus the chunks the router loads for it (the app shell and the dashboard
  *   page, chunks named after their module) and every chunk they import statically (`import … from "./x.js"`;

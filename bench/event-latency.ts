@@ -1,5 +1,5 @@
 /**
- * Live event delivery across servers (issue 16): two Lumara processes on one PostgreSQL database and one Redis, as
+ * Live event delivery across servers: two Lumara processes on one PostgreSQL database and one Redis, as
  * behind a load balancer. 50 members hold an open `/api/events` stream each; one member likes and unlikes a post
  * through server A, one round at a time, and every stream must read the `post.liked` event before the next round.
  * The figure is the time from sending the like to A until a stream has read the event: with the 50 streams on A

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the built app (quality-bars.md, the "page" row): `/login` signed out and `/` (the dashboard) signed
+ * Lighthouse on the built app (page scores): `/login` signed out and `/` (the dashboard) signed
  * in, each with Lighthouse's mobile default and with `--preset=desktop`, three runs each, medians. Lighthouse 13
  * runs as its CLI under this process's Node (24; Lighthouse 13 needs ≥ 22.19) with Debian's Chromium, headless,
  * performance category only. Then a check that the scripts and stylesheets the pages load go out compressed:
@@ -48,7 +48,7 @@ type RunFigures = {
 };
 type CaseFigures = { page: PageCase; preset: Preset; runs: RunFigures[]; errors: string[] };
 
-/** The issue's goals, per page and preset. */
+/** The goals per page and preset (Lighthouse score, largest contentful paint). */
 const PAGES: PageCase[] = [
   {
     name: '/login (signed out)',

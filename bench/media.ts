@@ -1,5 +1,5 @@
 /**
- * Media generation and the gallery (issue 5), against the local fal fake:
+ * Media generation and the gallery, against the local fal fake:
  * - a fal image generation the provider finishes at once: `POST /api/fal/image` until it answers ready (job row,
  *   claim, submit, status, result, outcome write);
  * - one with a queued phase: start → pending, then status polls until ready, so the figure includes the worker

@@ -1,5 +1,5 @@
 /**
- * What a first visit costs in the browser (quality-bars.md, the "first-load JavaScript" and "page" rows), measured
+ * What a first visit costs in the browser (first-load JavaScript and page weight), measured
  * in Debian's Chromium through Playwright rather than from the build's files: `/login` signed out and `/` (the
  * dashboard) signed in, each in three fresh browser contexts (empty cache), loaded until the network is quiet.
  * Per page, medians of the three: the JavaScript that crossed the wire (compressed, as Chromium's network stack

@@ -1,5 +1,5 @@
 /**
- * The database ceiling (quality-bars.md, authenticated reads): a bare node:http server that runs the same
+ * The database ceiling (authenticated reads): a bare node:http server that runs the same
  * look-ups as Lumara's route straight through the `pg` driver, on the same database, and answers the same JSON.
  * Lumara's rate is reported as a fraction of this one, measured in the same run. Its database is PostgreSQL
  * (RAW_DATABASE_URL) or the embedded one in RAW_DATA_DIR, opened as Lumara opens it, with the same pool size.

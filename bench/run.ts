@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (quality-bars.md). In order:
+ * `npm run bench`: prints figures, asserts nothing. In order:
  * 1. Framework overhead: `/healthz` beside a raw node:http server answering the same JSON; `/healthz` latency
  *    alone and while 50 other connections keep the embedded database busy (its worker thread must not block the
  *    event loop).

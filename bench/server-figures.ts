@@ -1,8 +1,9 @@
 /**
- * Issue 17's server rows, on one database (the embedded one, or PostgreSQL): cold start to `/readyz` on fresh and
- * on existing data, idle memory after each start, and the authenticated reads beside the raw `pg` driver running
- * the same look-ups on the same database in the same run (bench/raw-driver-server.ts): `GET /api/users/me`,
- * `GET /api/tasks` for a member with 1,000 tasks, and its repeat read answered 304 from the ETag.
+ * The server's figures, on one database (the embedded one, or PostgreSQL): cold start to `/readyz` on fresh
+ * and on existing data, idle memory after each start, and the authenticated reads beside the raw `pg` driver
+ * running the same look-ups on the same database in the same run (bench/raw-driver-server.ts): `GET
+ * /api/users/me`, `GET /api/tasks` for a member with 1,000 tasks, and its repeat read answered 304 from the
+ * ETag.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

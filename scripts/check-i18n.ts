@@ -1,5 +1,5 @@
 /**
- * Issue 19: fails (exit 1) when
+ * Fails (exit 1) when
  * - a component renders a literal text a member reads: JSX text, a visible attribute (aria-label, title,
  *   placeholder, alt, label…), a string in a JSX expression, a toast's or a document title's text; or
  * - a key is built from parts (`badges.${type}.name`), which the build's short ids cannot follow; or
@@ -251,7 +251,7 @@ async function main() {
     }
   }
   if (problems.length > 0) {
-    console.error(`${problems.length} problem(s) with the interface's texts (issue 19, decision 0027):`);
+    console.error(`${problems.length} problem(s) with the interface's texts (decision 0027):`);
     for (const problem of problems) console.error(`  ${problem}`);
     process.exit(1);
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
-/** The media settings (issue 5): where the store lives and which private addresses tests may reach. */
+/** The media settings: where the store lives and which private addresses tests may reach. */
 describe('media configuration', () => {
   it('keeps the store under DATA_DIR unless MEDIA_DIR says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/srv/lumara' }).media.dir).toBe(
@@ -41,7 +41,7 @@ describe('media configuration', () => {
   });
 });
 
-/** The limits for slow clients, event streams and the database queue, and scheduled backups (issue 13). */
+/** The limits for slow clients, event streams and the database queue, and scheduled backups. */
 describe('limits and backups', () => {
   it('has defaults for every limit and reads each from its variable', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).limits).toEqual({
@@ -114,7 +114,7 @@ describe('limits and backups', () => {
   });
 });
 
-/** The shared parts of several servers (issue 16): Redis and the S3-compatible object store. */
+/** The shared parts of several servers: Redis and the S3-compatible object store. */
 describe('scale-out configuration', () => {
   const production = {
     NODE_ENV: 'production',

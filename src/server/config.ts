@@ -9,8 +9,9 @@ import type { HttpLimits } from './http-server.ts';
 export const DEFAULT_MEDIA_QUOTA_BYTES = 5 * 1024 ** 3;
 
 /**
- * The only reader of process.env (conventions §1): everything the server can be told is validated here once,
- * at start-up, and a wrong setting stops the process with the list of what is wrong.
+ * The only reader of process.env (a lint rule holds every other file in `src/` to it): everything the server
+ * can be told is validated here once, at start-up, and a wrong setting stops the process with the list of
+ * what is wrong.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -148,7 +149,7 @@ export type ObjectStoreConfig = {
   forcePathStyle: boolean;
 };
 
-/** What one client, one member and all of them together may take of the server (README, "Limits"). */
+/** What one client, one member and all of them together may take of the server (docs/configuration.md). */
 export type LimitsConfig = {
   http: Omit<HttpLimits, 'maxBodyBytes'>;
   /** Open `GET /api/events` streams one member may hold, and all members together, on this server. */

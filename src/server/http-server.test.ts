@@ -9,7 +9,7 @@ import { createHttpServer } from './http-server.ts';
 import { APP_CSP, securityHeaderEntries, securityHeadersByPath } from './lib/http/security-headers.ts';
 
 /**
- * The HTTP server over real sockets (issue 13, failures 3 and 4, and the slow-client limits): what a client sees
+ * The HTTP server over real sockets (failures 3 and 4, and the slow-client limits): what a client sees
  * on the wire, which `app.request` never shows.
  */
 let t: TestApp;

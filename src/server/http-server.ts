@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 
-/** What a client may take of the server's connections and time (the README's configuration table). */
+/** What a client may take of the server's connections and time (docs/configuration.md). */
 export type HttpLimits = {
   /** A client must have sent its request headers within this long (slow-loris). */
   headersTimeoutMs: number;
@@ -30,7 +30,7 @@ const TIMEOUT_CHECK_MS = 1_000;
 const LINGER_MS = 5_000;
 
 /**
- * The HTTP/1.1 server in front of the app (issue 13). What it adds to `@hono/node-server`'s listener:
+ * The HTTP/1.1 server in front of the app. What it adds to `@hono/node-server`'s listener:
  * - timeouts for slow and idle clients, checked every second;
  * - a kept-alive connection stays usable after an early answer (401, 403, 413, 415 sent before the body was
  *   read). The adapter's own clean-up destroyed such a connection 500 ms after the answer while the client was

@@ -12,6 +12,7 @@ import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
 import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
 import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
 import { createHttpServer } from './http-server.ts';
+import { redirectOtherLoopbackNames } from './lib/http/loopback-redirect.ts';
 import { securityHeadersByPath } from './lib/http/security-headers.ts';
 import { createLogger, type Logger } from './lib/infra/logger.ts';
 import { openScaleOutServices, type ScaleOutServices } from './lib/infra/scale-out-services.ts';
@@ -92,7 +93,12 @@ async function main(): Promise<void> {
     securityHeadersSetByServer: true,
   });
 
-  const server = createHttpServer(app.fetch, {
+  // Outside production, a page opened on 127.0.0.1 when APP_URL says localhost moves to APP_URL's name.
+  const answer = redirectOtherLoopbackNames(app.fetch, {
+    appUrl: config.appUrl,
+    production: config.env === 'production',
+  });
+  const server = createHttpServer(answer, {
     ...config.limits.http,
     maxBodyBytes: MAX_BODY_BYTES,
     headers: securityHeadersByPath({ https: config.appUrl.protocol === 'https:' }),
@@ -157,7 +163,7 @@ async function main(): Promise<void> {
 await main();
 
 /**
- * Backups of the embedded database on disk (issue 13): `npm run backup` reaches this server through its control
+ * Backups of the embedded database on disk: `npm run backup` reaches this server through its control
  * socket, and `BACKUP_DIR`/`BACKUP_EVERY` schedule them. Nothing on PostgreSQL (pg_dump and PITR do it there).
  */
 async function startBackups(config: Config, database: Database, logger: Logger) {

@@ -32,7 +32,7 @@ import { timeZoneSchema } from './time-zone.ts';
 import { createWidgetRequestSchema } from './widgets.ts';
 
 /**
- * The archive a member exports and imports (issue 19, "Your data"): a zip with one JSON document per kind, the
+ * The archive a member exports and imports ("Your data"): a zip with one JSON document per kind, the
  * media files beside them, a README describing it and `manifest.json` naming the format and its version. Ids in
  * the archive are the archive's own (the exporting server's row ids): they let one document point into another
  * (a message into its thread, a comment into its post, a media item to its file) and are re-mapped on import,

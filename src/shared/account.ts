@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A member's account as a whole (issue 19, "Your data"): deleting it, and exporting everything in it. Ours; the
- * spec has neither.
+ * A member's account as a whole ("Your data"): deleting it, and exporting everything in it.
  */
 
 /** What happens to the member's community posts and comments when the account goes. */

@@ -1,9 +1,9 @@
 import type { AiProviderId, ModelCategory } from './ai.ts';
 
 /**
- * The static model catalogue (part 1 §3, part 2 §9): what each provider offers before any live list is merged
- * in. Straico lists 8 image, 5 video and 3 audio models, as the spec counts them. The first model of a
- * provider's first category is what the studio picks when the member switches to that provider (part 2 §4).
+ * The static model catalogue: what each provider offers before any live list is merged
+ * in. Straico lists 8 image, 5 video and 3 audio models. The first model of a
+ * provider's first category is what the studio picks when the member switches to that provider.
  */
 export const staticModelCatalogue: readonly ModelCategory[] = [
   {
@@ -120,7 +120,7 @@ export function categoriesOf(catalogue: readonly ModelCategory[], provider: AiPr
   return catalogue.filter((category) => category.provider === provider);
 }
 
-/** What the studio selects when the member switches provider: that provider's first model (part 2 §4). */
+/** What the studio selects when the member switches provider: that provider's first model. */
 export function firstModelOf(
   catalogue: readonly ModelCategory[],
   provider: AiProviderId,

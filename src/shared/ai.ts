@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The AI contract (part 1 §7 and part 2 §3/§7/§9): providers, the model catalogue, the whole-answer chat call,
+ * The AI contract: providers, the model catalogue, the whole-answer chat call,
  * the prompt optimizer and the configuration report. Streaming chat lives in `chat.ts`.
  */
 
 /**
- * The providers a member can pick. `openrouter`, `straico` and `fal` are the spec's; `local` is any
+ * The providers a member can pick. `openrouter`, `straico` and `fal` are hosted services; `local` is any
  * OpenAI-compatible server the operator points Lumara at (Ollama, LM Studio, vLLM), listed only when configured.
  */
 export const aiProviderIds = ['openrouter', 'straico', 'fal', 'local'] as const;
@@ -23,7 +23,7 @@ export const aiProviderLabels: Record<AiProviderId, string> = {
 export const DEFAULT_AI_PROVIDER: AiProviderId = 'openrouter';
 export const DEFAULT_AI_MODEL = 'openrouter/auto';
 
-/** Live OpenRouter models merged into the catalogue (part 2 §9): per surface that asks. */
+/** Live OpenRouter models merged into the catalogue: per surface that asks. */
 export const LIVE_MODEL_LIMITS = { studio: 100, community: 150 } as const;
 export const modelSurfaceSchema = z.enum(['studio', 'community']);
 export type ModelSurface = z.infer<typeof modelSurfaceSchema>;
@@ -39,7 +39,7 @@ export const aiModelSchema = z.object({
 });
 export type AiModel = z.infer<typeof aiModelSchema>;
 
-/** One group of the model select: a provider's models of one kind (part 1 §3 "categories with models"). */
+/** One group of the model select: a provider's models of one kind. */
 export const modelCategorySchema = z
   .object({
     id: z.string(),
@@ -87,7 +87,7 @@ export const aiChatMessageSchema = z.object({
 });
 export type AiChatMessage = z.infer<typeof aiChatMessageSchema>;
 
-/** `POST /api/ai/chat` (part 1 §7, part 2 §7): the whole answer at once. */
+/** `POST /api/ai/chat`: the whole answer at once. */
 export const aiChatRequestSchema = z.object({
   messages: z
     .array(aiChatMessageSchema)
@@ -99,7 +99,7 @@ export const aiChatRequestSchema = z.object({
 });
 export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 
-/** The reply readable both ways the original client read it: `choices[0].message.content` and `text`. */
+/** The reply readable both ways clients read it: `choices[0].message.content` and `text`. */
 export const aiChatResponseSchema = z.object({
   text: z.string(),
   provider: aiProviderIdSchema,
@@ -109,7 +109,7 @@ export const aiChatResponseSchema = z.object({
 });
 export type AiChatResponse = z.infer<typeof aiChatResponseSchema>;
 
-/** `POST /api/ai/optimize-prompt` (architecture: the path the spec hides). */
+/** `POST /api/ai/optimize-prompt`: the prompt optimizer's call. */
 export const optimizePromptRequestSchema = z.object({
   prompt: z
     .string()
@@ -122,7 +122,7 @@ export const optimizePromptRequestSchema = z.object({
 export const optimizePromptResponseSchema = z.object({ prompt: z.string() });
 export type OptimizePromptResponse = z.infer<typeof optimizePromptResponseSchema>;
 
-/** `GET /api/_debug/ai-diag` (part 1 §7): booleans only, never a key or a URL. */
+/** `GET /api/_debug/ai-diag`: booleans only, never a key or a URL. */
 export const aiDiagResponseSchema = z.object({
   /** A chat provider is configured (OpenRouter or a local model): chat, bios, research synthesis work. */
   core: z.boolean(),
@@ -136,6 +136,6 @@ export const aiDiagResponseSchema = z.object({
 });
 export type AiDiagResponse = z.infer<typeof aiDiagResponseSchema>;
 
-/** `POST /api/profile/set-ai` (part 2 §7). */
+/** `POST /api/profile/set-ai`. */
 export const setAiRequestSchema = z.object({ aiProvider: aiProviderIdSchema, aiModel: modelIdSchema });
 export type SetAiRequest = z.infer<typeof setAiRequestSchema>;

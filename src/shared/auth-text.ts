@@ -3,7 +3,7 @@
  * zod (about 25 KB gzip) stays out of that load.
  */
 
-/** Error texts of part 1 §8 and §5, word for word. */
+/** The sign-in and profile error texts (kept exactly as members know them). */
 export const authErrorText = {
   fetchUser: (status: number) => `Failed to fetch user: API responded with HTTP status ${status}`,
   loginRedirect: (status: number) =>
@@ -15,7 +15,7 @@ export const authErrorText = {
   outsideProvider: 'useAuth must be used within a AuthProvider',
 } as const;
 
-/** The greeting uses the first word of the member's name (part 1 §1). */
+/** The greeting uses the first word of the member's name. */
 export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }

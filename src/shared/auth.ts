@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The member as the API shows them (part 1 §3 "User"). Nothing else of the row leaves the server. */
+/** The member as the API shows them. Nothing else of the row leaves the server. */
 export const userSchema = z
   .object({
     id: z.number().int(),

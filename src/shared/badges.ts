@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowIdParamSchema } from './row-id.ts';
 
-/** Part 1 §3 "Badge catalogue", in the spec's order. */
+/** In the order the badges panel shows them. */
 export const badgeCatalogue = [
   { badge_type: 'first_flight', name: 'First Flight', meaning: 'shared first post', emoji: '🕊️' },
   { badge_type: 'four_pomodoros', name: 'Four Pomodoros', meaning: '4 sessions in a day', emoji: '🍅' },
@@ -28,14 +28,14 @@ export const badgeTypeSchema = z.enum(badgeTypes);
 /** Thresholds of the catalogue's meanings. */
 export const BADGE_RULES = { pomodorosInADay: 4, completedTasks: 25, likesReceived: 50 } as const;
 
-/** `GET /api/badges`: `[{badge_type, earned_at}]` (part 1 §3 "Badge earned"). */
+/** `GET /api/badges`: `[{badge_type, earned_at}]`. */
 export const earnedBadgeSchema = z
   .object({ badge_type: badgeTypeSchema, earned_at: z.string() })
   .meta({ id: 'EarnedBadge' });
 export type EarnedBadge = z.infer<typeof earnedBadgeSchema>;
 export const earnedBadgeListSchema = z.array(earnedBadgeSchema);
 
-/** Part 1 §9: the compact panel shows the first three badges; the full one has 5 columns on large screens. */
+/** The compact panel shows the first three badges; the full one has 5 columns on large screens. */
 export const COMPACT_BADGE_COUNT = 3;
 
 export const badgesQuerySchema = z.object({

@@ -3,7 +3,7 @@ import { taskStatusSchema } from './tasks.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
 /**
- * The week calendar (part 1 §3 "Calendar event", part 2 §3): the member's tasks by due date and completed focus
+ * The week calendar: the member's tasks by due date and completed focus
  * sessions, one week at a time, in the member's time zone.
  */
 /**
@@ -22,7 +22,7 @@ export const calendarEventKindSchema = z.enum(calendarEventKinds);
 export type CalendarEventKind = z.infer<typeof calendarEventKindSchema>;
 
 /**
- * Part 1 §3 "Calendar event: id, title, start, end". A task is an all-day event on its due date (`start` and
+ * A calendar event: id, title, start, end. A task is an all-day event on its due date (`start` and
  * `end` the same `YYYY-MM-DD`); a completed focus session runs from its start to its completion (ISO instants;
  * `day` is the member's day it started on).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Language } from './language.ts';
 
 /**
- * The Lumara persona (part 2 §2): a parrot assistant speaking for a creator's community, in one of five style
+ * The Lumara persona: a parrot assistant speaking for a creator's community, in one of five style
  * modes. Shared because the studio shows the active system prompt word for word, and the server sends the same
  * words; the Lumara System toggle sends none.
  */
@@ -36,8 +36,8 @@ const styleInstructions: Record<StyleMode, string> = {
 };
 
 /**
- * Issue 19: the persona answers in the member's language by default. English needs no line (the spec's prompt
- * stays as it is); another language is named, so a short "hola" is not answered in English.
+ * The persona answers in the member's language by default. English needs no line (the persona's prompt
+ * is English); another language is named, so a short "hola" is not answered in English.
  */
 const languageInstructions: Record<Language, string | null> = {
   en: null,

@@ -3,7 +3,7 @@ import { AI_LIMITS, aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './
 import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 
-/** Chat threads, messages and memory (part 2 §3, §4, §7 "Chat threads"). */
+/** Chat threads, messages and memory. */
 
 export const NEW_CHAT_TITLE = 'New Chat';
 export const CHAT_LIMITS = {
@@ -14,7 +14,7 @@ export const CHAT_LIMITS = {
   pageMax: 200,
 } as const;
 
-/** Part 2 §8, word for word. */
+/** Kept exactly as members know it. */
 export const CHAT_FAILURE_TEXT = 'Oops! Something went wrong. Please try again. 💫';
 export const EMPTY_REPLY_TEXT = '(no reply)';
 
@@ -79,7 +79,7 @@ const replySettingsSchema = z.object({
   styleMode: styleModeSchema.default('default'),
 });
 
-/** `POST /api/chat/send` and its streaming twin `POST /api/chat/stream` (part 2 §7). */
+/** `POST /api/chat/send` and its streaming twin `POST /api/chat/stream`. */
 export const sendChatRequestSchema = replySettingsSchema.extend({
   threadId: threadIdSchema,
   content: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 import { rowIdParamSchema } from './row-id.ts';
 
-/** The community (part 2 §2 Community page, §3, §4 post creation, §5, §6, §7 Community, §9). */
+/** The community: posts, comments, likes, helpful marks, reports, members. */
 
 export const postLangs = ['auto', 'en', 'es'] as const;
 export const postLangSchema = z.enum(postLangs);
@@ -15,14 +15,14 @@ export const COMMUNITY_LIMITS = {
   reportReasonMax: 500,
   pageDefault: 20,
   pageMax: 50,
-  /** Recent Members shows the first 5 (part 2 §9). */
+  /** Recent Members shows the first 5. */
   recentMembers: 5,
   /** Posts, then comments, a member may write per minute on one server. */
   postsPerMinute: 5,
   commentsPerMinute: 20,
 } as const;
 
-/** Part 2 §5 and §8, word for word. */
+/** Kept exactly as members know them. */
 export const COMMUNITY_TEXTS = {
   noPosts: 'No posts yet',
   createFirstPost: 'Create First Post',
@@ -32,7 +32,7 @@ export const COMMUNITY_TEXTS = {
 
 const id = z.number().int();
 
-/** A post as every member sees it (part 2 §3 "Community post"), plus what the page needs about the viewer. */
+/** A post as every member sees it, plus what the page needs about the viewer. */
 export const communityPostSchema = z
   .object({
     id,
@@ -86,7 +86,7 @@ export const createPostRequestSchema = z.object({
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
-/** `PUT /api/community/posts/{id}` (ours: the spec hides the edit call). Author only. */
+/** `PUT /api/community/posts/{id}` (the post editor's edit). Author only. */
 export const updatePostRequestSchema = z.object({
   title: postTitleSchema.optional(),
   body: postBodySchema.optional(),
@@ -127,7 +127,7 @@ export const createCommentRequestSchema = z.object({ body: commentBodySchema });
 /** `PUT /api/community/comments/{id}/helpful {helpful}`: the post's author marks a comment helpful, or not. */
 export const markHelpfulRequestSchema = z.object({ helpful: z.boolean() });
 
-/** Part 2 §3 "Member". `GET /api/community/members`: newest first. */
+/** A member in the community's list. `GET /api/community/members`: newest first. */
 export const communityMemberSchema = z
   .object({ id, display_name: z.string(), created_at: z.string() })
   .meta({ id: 'CommunityMember' });
@@ -173,7 +173,7 @@ export const reportedPostListSchema = z.array(reportedPostSchema);
 /** `PUT /api/community/posts/{id}/hidden {hidden}` (operators only): hide a post from everyone, or restore it. */
 export const setHiddenRequestSchema = z.object({ hidden: z.boolean() });
 
-// AI writing helpers (part 2 §7; answer shapes are ours: `{text, lang}`).
+// AI writing helpers (answer shapes are ours: `{text, lang}`).
 const aiChoiceFields = { provider: aiProviderIdSchema.optional(), model: modelIdSchema.optional() };
 export const vibes = ['friendly', 'inspiring', 'funny', 'professional', 'cozy'] as const;
 export const generateTextRequestSchema = z.object({

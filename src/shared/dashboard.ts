@@ -9,8 +9,8 @@ import { timeZoneSchema } from './time-zone.ts';
 import { widgetListSchema } from './widgets.ts';
 
 /**
- * `GET /api/dashboard/stats?time_zone=…`: the four stat cards of part 1 §2, computed from the member's data (the
- * original showed sample values). "Today" is the member's day in their time zone.
+ * `GET /api/dashboard/stats?time_zone=…`: the dashboard's four stat cards, computed from the member's
+ * own data. "Today" is the member's day in their time zone.
  */
 export const dashboardStatsQuerySchema = z.object({ time_zone: timeZoneSchema.optional() });
 
@@ -33,7 +33,7 @@ export const dashboardQuerySchema = z.object({ time_zone: timeZoneSchema.optiona
 /**
  * `GET /api/dashboard`: everything the dashboard's cards show at first, in one answer, each part exactly what its
  * own route answers (the browser files each under that route's query): one request and one session look-up
- * instead of nine (issue 17).
+ * instead of nine.
  */
 export const dashboardSchema = z
   .object({

@@ -575,7 +575,7 @@ describe('parseYouTubeStart', () => {
 });
 
 describe('widget sizes and schemas', () => {
-  it('offers the spec choices with a 6 x 6 default', () => {
+  it('offers the size choices with a 6 x 6 default', () => {
     expect(widgetSizes.widths.map((w) => [w.label, w.span])).toEqual([
       ['Small', 3],
       ['Medium', 6],

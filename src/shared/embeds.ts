@@ -3,10 +3,10 @@ import { z } from 'zod';
 /**
  * Turning what a member pastes (a share link, an embed URL, or a whole `<iframe>` snippet) into an embed URL we
  * are willing to put in an iframe, or a refusal a person can read. Pure string work, no network: the music
- * library (part 2 §7 Music) and the dashboard widgets (part 2 §7 Widgets) both run input through here on the
+ * library and the dashboard widgets both run input through here on the
  * server before storing it, and the browser may run the same code to answer early.
  *
- * The rules (providers.md §7, security-reliability.md A3 and A5):
+ * The rules:
  * - Never iframe the pasted string. Every URL we return is rebuilt from parts we parsed and checked, with the
  *   WHATWG URL parser (the one browsers use), so what we checked is what the browser will load.
  * - Hosts are compared exactly, on the parsed `hostname`, against per-provider lists. A raw-string regex would
@@ -29,12 +29,12 @@ export type EmbedOptions = {
   appOrigin: string;
 };
 
-/** Part 2 §3 "Widget". `profile` is a built-in widget; it is never derived from a URL. */
+/** A dashboard widget's type. `profile` is a built-in widget; it is never derived from a URL. */
 export const widgetTypes = ['iframe', 'suno', 'youtube', 'spotify', 'gcal', 'profile'] as const;
 export const widgetTypeSchema = z.enum(widgetTypes);
 export type WidgetType = z.infer<typeof widgetTypeSchema>;
 
-/** The widget types a pasted URL can turn into (part 2 §4 "Widget type is derived from the URL"). */
+/** The widget types a pasted URL can turn into. */
 export type EmbedWidgetType = Exclude<WidgetType, 'profile'>;
 
 /** Why an input was refused. Written for the member, shown as the form's error. */
@@ -81,7 +81,7 @@ export type SunoInputResult =
 
 export type EmbedResult =
   | { kind: 'embed'; type: EmbedWidgetType; url: string }
-  /** A Suno short link: not embeddable until the server has followed its redirect (providers.md §7.1). */
+  /** A Suno short link: not embeddable until the server has followed its redirect. */
   | { kind: 'short-link'; type: 'suno'; url: string }
   | { kind: 'invalid'; reason: string };
 
@@ -272,7 +272,7 @@ const isWithin = (host: string, domains: readonly string[]) =>
   domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Suno (providers.md §7.1)
+// Suno
 
 const SUNO_DOMAINS = ['suno.com', 'suno.ai'] as const;
 /** Hosts that serve `/song/<uuid>` links: the current domain and the old one (same uuids). */
@@ -302,7 +302,7 @@ function sunoFromUrl(url: URL, host: string): SunoInputResult {
 }
 
 /**
- * What a member pastes into the music library's add-track form (part 2 §7 `POST /api/music/add-embed`): a Suno
+ * What a member pastes into the music library's add-track form: a Suno
  * song link on either domain, a Suno embed URL, or Suno embed code. A short link comes back as such, for the
  * server to resolve by following its redirect and then parse the target with this same function.
  */
@@ -316,7 +316,7 @@ export function parseSunoInput(input: string): SunoInputResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// YouTube (providers.md §7.2)
+// YouTube
 
 const YOUTUBE_DOMAINS = ['youtube.com', 'youtu.be', 'youtube-nocookie.com'] as const;
 const YOUTUBE_HOSTS = new Set([
@@ -333,7 +333,7 @@ const YOUTUBE_LIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
 const YOUTUBE_VIDEO_PATH = /^\/(?:shorts|live|embed|v|e)\/([A-Za-z0-9_-]{11})\/?$/;
 const YOUTUBE_SHORT_PATH = /^\/([A-Za-z0-9_-]{11})\/?$/;
 const YOUTUBE_PLAYLIST_PATH = /^\/(?:playlist|embed\/videoseries)\/?$/;
-/** The privacy-enhanced player host (providers.md §7.2); it must also be in the CSP `frame-src`. */
+/** The privacy-enhanced player host; it must also be in the CSP `frame-src`. */
 const YOUTUBE_EMBED_BASE = 'https://www.youtube-nocookie.com/embed/';
 const MAX_START_SECONDS = 7 * 24 * 3600;
 
@@ -390,7 +390,7 @@ function youtubeFromUrl(url: URL, host: string): EmbedResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Spotify (providers.md §7.3)
+// Spotify
 
 const SPOTIFY_DOMAINS = ['spotify.com', 'spotify.link'] as const;
 export const spotifyTypes = ['track', 'album', 'playlist', 'episode', 'show', 'artist'] as const;
@@ -430,7 +430,7 @@ function spotifyFromUrl(url: URL, host: string): EmbedResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Google Calendar (providers.md §7.4)
+// Google Calendar
 
 /** `/calendar/embed`, also under an account index (`/calendar/u/0/embed`), as Google's own links write it. */
 const CALENDAR_EMBED_PATH = /^\/calendar\/(?:[ub]\/\d{1,2}\/)?embed\/?$/;
@@ -545,7 +545,7 @@ function genericFromUrl(url: URL, host: string, appHost: string): EmbedResult {
 }
 
 /**
- * What a member pastes into the dashboard's add-widget form (part 2 §2, §4): a link or embed code of Suno,
+ * What a member pastes into the dashboard's add-widget form: a link or embed code of Suno,
  * YouTube, Spotify or Google Calendar becomes that provider's embed URL; any other secure page becomes a generic
  * iframe widget. Known providers' http:// links are upgraded (we rebuild them on https anyway). Never throws on
  * any input; throws only if `appOrigin` is not a URL.

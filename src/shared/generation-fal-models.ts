@@ -2,7 +2,7 @@ import { staticModelCatalogue } from './ai-catalogue.ts';
 import type { FalModel, FalModelsResponse } from './generation.ts';
 
 /**
- * `GET /api/fal/models` (part 2 §3 "Fal model", §7): the fal image and video models of the catalogue, with a
+ * `GET /api/fal/models`: the fal image and video models of the catalogue, with a
  * line each saying what the model is good at. Ids and names come from `staticModelCatalogue`, so the studio's
  * model select and the fal tab can never disagree; only the descriptions live here.
  */

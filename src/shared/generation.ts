@@ -3,18 +3,18 @@ import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
 
 /**
- * Media generation (part 2 §2 Fal.ai Media, Straico Media, §3 fal model, §4 generation with polling, §7 AI, §9;
- * part 1 §7 `POST /api/ai/image`, `GET /api/ai/image/status`).
+ * Media generation: images, video and speech through fal.ai, Straico or OpenRouter, as jobs the studio polls
+ * (`GET /api/ai/image/status`).
  *
  * Every generation answers `ready`, `pending` with Lumara's `jobId`, or `failed` with an `error`, whatever the
- * provider does underneath (architecture.md "AI providers"). A job belongs to the member who started it.
+ * provider does underneath (decision 0014). A job belongs to the member who started it.
  */
 
 export const generationStatuses = ['ready', 'pending', 'failed'] as const;
 export const generationStatusSchema = z.enum(generationStatuses);
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
-/** Part 2 §9: fal.ai's image sizes (default landscape_4_3) and video aspect ratios (default 16:9). */
+/** Fal.ai's image sizes (default landscape_4_3) and video aspect ratios (default 16:9). */
 export const falImageSizes = [
   'square_hd',
   'square',
@@ -31,15 +31,15 @@ export const aspectRatioSchema = z.enum(aspectRatios);
 export type AspectRatio = z.infer<typeof aspectRatioSchema>;
 
 /**
- * Sizes `POST /api/ai/image` accepts: Straico's default square (part 2 §9), the wallpaper's 1792x1024 (part 1
- * §9) and its portrait twin. Each provider maps them onto what it offers (fal's enum, Straico's
+ * Sizes `POST /api/ai/image` accepts: Straico's default square, the wallpaper's 1792x1024 and its
+ * portrait twin. Each provider maps them onto what it offers (fal's enum, Straico's
  * square/landscape/portrait, OpenRouter's aspect ratio).
  */
 export const imageSizes = ['1024x1024', '1792x1024', '1024x1792'] as const;
 export const imageSizeSchema = z.enum(imageSizes);
 export type ImageSize = z.infer<typeof imageSizeSchema>;
 
-/** Part 2 §9, word for word where they are numbers the form starts with. */
+/** The numbers the fal form starts with. */
 export const FAL_DEFAULTS = {
   imageSize: 'landscape_4_3',
   numImages: 1,
@@ -60,7 +60,7 @@ export const STRAICO_DEFAULTS = {
   aspectRatio: '16:9',
 } as const satisfies { imageSize: ImageSize; videoSeconds: number; aspectRatio: AspectRatio };
 
-/** Client polling of a pending generation (part 2 §4 and §9): every 5 s, at most 60 attempts. */
+/** Client polling of a pending generation: every 5 s, at most 60 attempts. */
 export const GENERATION_POLLING = { intervalMs: 5_000, maxAttempts: 60 } as const;
 
 const promptSchema = z
@@ -82,7 +82,7 @@ const intInRange = (range: { min: number; max: number }, label: string) =>
     .min(range.min, `${label} is at least ${range.min}`)
     .max(range.max, `${label} is at most ${range.max}`);
 
-/** `POST /api/ai/image` (part 1 §7, part 2 §7): any provider that makes images. */
+/** `POST /api/ai/image`: any provider that makes images. */
 export const aiImageRequestSchema = z.object({
   provider: aiProviderIdSchema,
   model: modelIdSchema,
@@ -110,7 +110,7 @@ export const straicoAudioRequestSchema = z.object({
 });
 export type StraicoAudioRequest = z.infer<typeof straicoAudioRequestSchema>;
 
-/** `POST /api/fal/image` (part 2 §5, §9): 1–4 images, 1–50 steps. */
+/** `POST /api/fal/image`: 1–4 images, 1–50 steps. */
 export const falImageRequestSchema = z.object({
   prompt: promptSchema,
   model: modelIdSchema,
@@ -120,7 +120,7 @@ export const falImageRequestSchema = z.object({
 });
 export type FalImageRequest = z.infer<typeof falImageRequestSchema>;
 
-/** `POST /api/fal/video` (part 2 §5, §9): 3–10 s. */
+/** `POST /api/fal/video`: 3–10 s. */
 export const falVideoRequestSchema = z.object({
   prompt: promptSchema,
   model: modelIdSchema,
@@ -140,7 +140,7 @@ export const imageStatusQuerySchema = z.object({
 
 /**
  * What every generation route and both status routes answer. `url` is the first output, `urls` all of them;
- * `data`, `images`, `video` and `audio` repeat them in the shapes the spec's callers read (`data[0].url`,
+ * `data`, `images`, `video` and `audio` repeat them in the shapes older callers read (`data[0].url`,
  * `images[].url`, `video.url`). An output URL is the provider's (http(s), it expires: save it with
  * `POST /api/media`) or Lumara's own `/api/ai/jobs/{jobId}/outputs/{n}` for output that came inline.
  */
@@ -173,7 +173,7 @@ export type GenerationAnswer = z.infer<typeof generationAnswerSchema>;
 export const generationJobsResponseSchema = z.object({ jobs: z.array(generationAnswerSchema) });
 export type GenerationJobsResponse = z.infer<typeof generationJobsResponseSchema>;
 
-/** `GET /api/fal/models` (part 2 §3 "Fal model", §7). */
+/** `GET /api/fal/models`. */
 export const falModelSchema = z.object({ id: z.string(), name: z.string(), description: z.string() });
 export type FalModel = z.infer<typeof falModelSchema>;
 export const falModelsResponseSchema = z.object({

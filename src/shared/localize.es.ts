@@ -202,7 +202,7 @@ export const spanishTexts: Readonly<Record<string, string>> = {
   'The sign-in provider did not share an email address.':
     'El proveedor de inicio de sesión no compartió ninguna dirección de correo.',
 
-  // Your data (issue 19).
+  // Your data.
   'That is not the email of this account': 'Ese no es el correo de esta cuenta',
   'Type the email you sign in with, exactly': 'Escribe el correo con el que inicias sesión, tal cual',
   'Type your email to confirm': 'Escribe tu correo para confirmar',

@@ -30,7 +30,7 @@ function templatesOf(table: TextTable): Template[] {
 }
 
 /**
- * A text the server or a shared schema wrote in English, translated by `table` (issue 19): the table's own
+ * A text the server or a shared schema wrote in English, translated by `table`: the table's own
  * translation, else a template's with its parts put back (each part translated too when the table has it), else
  * the text as it is (a provider's own words, member content). The server passes the request language's table; the
  * browser the one it loaded with the language's catalogue.

@@ -3,8 +3,7 @@ import { AI_LIMITS } from './ai.ts';
 import { rowIdParamSchema } from './row-id.ts';
 
 /**
- * The media store, the gallery and downloads (part 2 §2 Gallery, §3 media item, §5, §7 Media, §8, §9). How media
- * is made is `generation.ts`.
+ * The media store, the gallery and downloads. How media is made is `generation.ts`.
  */
 
 export const mediaTypes = ['image', 'video', 'audio'] as const;
@@ -28,7 +27,7 @@ export const MEDIA_LIMITS = {
 
 export const GALLERY = { skeletonTiles: 8, recentCount: 6 } as const;
 
-/** Part 2 §2, §5 and §8, word for word. */
+/** Kept exactly as members know them. */
 export const MEDIA_TEXTS = {
   generationFailed: 'Generation failed',
   generationTimedOut: 'Generation timed out',
@@ -40,15 +39,15 @@ export const MEDIA_TEXTS = {
   downloadFailed: 'Download failed. Please try again.',
 } as const;
 
-/** The download toast stays 3 s (part 2 §9). */
+/** The download toast stays 3 s. */
 export const DOWNLOAD_ERROR_TOAST_MS = 3_000;
 
-/** File names a download falls back to (part 2 §7 Media). */
+/** File names a download falls back to. */
 export function defaultDownloadName(type: MediaType): string {
   return `generated-media${type === 'image' ? '.png' : type === 'video' ? '.mp4' : '.mp3'}`;
 }
 
-/** A media item (part 2 §3) as the gallery shows it. `media_url` is Lumara's stored copy, never the provider's. */
+/** A media item as the gallery shows it. `media_url` is Lumara's stored copy, never the provider's. */
 export const mediaItemSchema = z
   .object({
     id: z.number().int(),
@@ -75,7 +74,7 @@ export const mediaTitleSchema = z
   .trim()
   .max(MEDIA_LIMITS.titleMax, `At most ${MEDIA_LIMITS.titleMax} characters`);
 
-/** `POST /api/media` (part 2 §7): the server copies `media_url` into its own store. */
+/** `POST /api/media`: the server copies `media_url` into its own store. */
 export const mediaCreateSchema = z.object({
   media_type: mediaTypeSchema,
   media_url: z

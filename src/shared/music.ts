@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { EMBED_LIMITS } from './embeds.ts';
 
 /**
- * The music library (part 2 §2 Music, §3 "Suno track", §7): Suno songs a member keeps, each shown through its
+ * The music library: Suno songs a member keeps, each shown through its
  * embed. What a pasted link or embed code may be is `parseSunoInput` in `embeds.ts`.
  */
 
-/** `POST /api/music/add-embed` (part 2 §7). The input is read by `parseSunoInput` on the server. */
+/** `POST /api/music/add-embed`. The input is read by `parseSunoInput` on the server. */
 export const addTrackRequestSchema = z
   .object({
     input: z
@@ -18,7 +18,7 @@ export const addTrackRequestSchema = z
   .strict();
 export type AddTrackRequest = z.infer<typeof addTrackRequestSchema>;
 
-/** Part 2 §3 "Suno track". `embed_src` is null when there is none to show ('No embed available', §2). */
+/** A track of the music library. `embed_src` is null when there is none to show ('No embed available'). */
 export const trackSchema = z
   .object({
     id: z.number().int(),

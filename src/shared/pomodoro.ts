@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './time-zone.ts';
 
-/** Part 1 §9: the focus timer's length, tick and break. */
+/** The focus timer's length, tick and break. */
 export const POMODORO = {
   durationSeconds: 1500,
   durationMinutes: 25,
@@ -10,8 +10,8 @@ export const POMODORO = {
 } as const;
 
 /**
- * `POST /api/pomodoro`: the spec's client sends `{duration_minutes: 25}`; ours also sends its time zone, so that
- * "sessions in a day" (badges, stats) follow the member's day, not the server's.
+ * `POST /api/pomodoro`: a client may send only `{duration_minutes: 25}`; ours also sends its time zone, so
+ * that "sessions in a day" (badges, stats) follow the member's day, not the server's.
  */
 export const startPomodoroRequestSchema = z
   .object({

@@ -5,18 +5,18 @@ import { languages } from './language.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
-/** 'en' or 'es': the interface's language a member chose (issue 19). */
+/** 'en' or 'es': the interface's language a member chose. */
 export const languageSchema = z.enum(languages);
 
 /**
- * The profile, its avatar and wallpaper, and the member's theme choice (part 1 §2 Settings, §3 Profile, §4
- * Themes / Avatar generation / Wallpaper generation, §5, §7, §9; part 2 §3 Profile, §4, §5, §7 Profile, §9).
+ * The profile, its avatar and wallpaper, and the member's theme choice: what Settings edits and the
+ * dashboard's profile card shows.
  *
  * Everything a member stores here is shown back to them, and the display name and avatar to every other member
  * in the community: URLs and CSS are validated so they can neither run script nor reach another origin's data.
  */
 
-/** The spec leaves lengths unshown (part 1 §5); these are ours, reported on 400. */
+/** The longest each field may be, reported on 400. */
 export const PROFILE_LIMITS = {
   displayNameMax: 60,
   aboutMax: 2_000,
@@ -29,12 +29,12 @@ export const PROFILE_LIMITS = {
   promptMax: AI_LIMITS.promptMax,
 } as const;
 
-/** Part 2 §9: the display name shown when the member set none. */
+/** The display name shown when the member set none. */
 export const DEFAULT_DISPLAY_NAME = 'Lumarian';
-/** Part 2 §9: the avatar's initials when there is no picture (the browser's fallback). */
+/** The avatar's initials when there is no picture (the browser's fallback). */
 export const AVATAR_INITIALS_FALLBACK = 'L';
 
-/** Part 1 §9: avatar styles (cartoon is named after the display name) and wallpaper styles. */
+/** Avatar styles (cartoon is named after the display name) and wallpaper styles. */
 export const avatarStyles = ['cartoon', 'stage-diva', 'parrot-pals'] as const;
 export const avatarStyleSchema = z.enum(avatarStyles);
 export type AvatarStyle = z.infer<typeof avatarStyleSchema>;
@@ -49,7 +49,7 @@ export const wallpaperStyleSchema = z.enum(wallpaperStyles);
 export type WallpaperStyle = z.infer<typeof wallpaperStyleSchema>;
 
 /**
- * Part 1 §4 and §9: avatar polling starts after 3 s, then waits 3 s plus 200 ms times the attempt, at most 15
+ * Avatar polling starts after 3 s, then waits 3 s plus 200 ms times the attempt, at most 15
  * polls; wallpaper polling every 1 s, at most 30; wallpapers are 1792x1024, avatars square.
  */
 export const AVATAR_POLLING = { firstDelayMs: 3_000, baseDelayMs: 3_000, stepMs: 200, maxPolls: 15 } as const;
@@ -259,7 +259,7 @@ const aboutSchema = z
   .trim()
   .max(PROFILE_LIMITS.aboutMax, `At most ${PROFILE_LIMITS.aboutMax} characters`);
 
-/** Part 2 §5: a status is non-empty after trimming. */
+/** A status is non-empty after trimming. */
 export const statusSchema = z
   .string()
   .trim()
@@ -269,7 +269,7 @@ export const statusSchema = z
 const TAGS_SHAPE_MESSAGE = 'Tags are a list of strings (or JSON text of one)';
 
 /**
- * Tags (part 1 §3 "stored as JSON text of a list of strings", §5): a list of strings, or JSON text of one.
+ * Tags: a list of strings, or JSON text of one.
  * Trimmed, empty ones dropped, repeats dropped; at most 20 of at most 30 characters. One transform rather than a
  * union, so a bad value is reported with its own message.
  */
@@ -309,8 +309,8 @@ const updatableTagsSchema = z
   .meta({ description: 'A list of strings, or JSON text of one; null empties the list' });
 
 /**
- * A text field of `PUT /api/profile`: omitted, empty or blank = unchanged (the spec's client omits empty fields, part
- * 1 §5), `null` clears it, anything else is checked by `schema`.
+ * A text field of `PUT /api/profile`: omitted, empty or blank = unchanged (a client omits the fields left
+ * empty), `null` clears it, anything else is checked by `schema`.
  */
 function updatableText<T extends z.ZodType<string, string>>(schema: T) {
   return z
@@ -325,7 +325,7 @@ function updatableText<T extends z.ZodType<string, string>>(schema: T) {
 }
 
 /**
- * `PUT /api/profile` (part 1 §7): every field optional. An omitted field, or an empty string for a text field,
+ * `PUT /api/profile`: every field optional. An omitted field, or an empty string for a text field,
  * leaves it unchanged; `null` clears it (`tags: null` empties the list). Also `time_zone`, an IANA name (checked
  * with Intl on the server), and `language`, 'en' or 'es'. Answers the whole profile.
  */
@@ -363,7 +363,7 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Part 2 §3 "stats {tasksToday, pomodoros, streakDays}": today in the member's time zone. */
+/** Today in the member's time zone. */
 export const profileStatsSchema = z.object({
   tasksToday: z.number().int(),
   pomodoros: z.number().int(),
@@ -375,7 +375,7 @@ export type ProfileStats = z.infer<typeof profileStatsSchema>;
 export const profileMeQuerySchema = z.object({ time_zone: timeZoneSchema.optional() });
 
 /**
- * `GET /api/profile/me` (part 1 §7 and part 2 §3/§7): what the app restores at startup (wallpaper, themes) and
+ * `GET /api/profile/me`: what the app restores at startup (wallpaper, themes) and
  * what the dashboard's profile card and the settings' Account Information card show.
  */
 export const profileMeSchema = z
@@ -443,7 +443,7 @@ export const avatarGenerateRequestSchema = z.object({
 });
 export type AvatarGenerateRequest = z.infer<typeof avatarGenerateRequestSchema>;
 
-/** Part 1 §7: status (ready, pending or failed), url when ready, jobId to poll while pending, error when failed. */
+/** Status (ready, pending or failed), url when ready, jobId to poll while pending, error when failed. */
 export const avatarGenerateResponseSchema = z.object({
   status: generationStatusSchema,
   url: z.string().nullable(),

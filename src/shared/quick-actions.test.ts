@@ -7,7 +7,7 @@ import {
   SELECTION_PLACEHOLDER,
 } from './quick-actions.ts';
 
-/** Part 2 §5: "A quick action's prompt is cut to the action's maxChars (default 4000)". */
+/** A quick action's prompt is cut to the action's maxChars (4000 when it names none). */
 describe('buildQuickActionPrompt', () => {
   it('puts the trimmed selection where the placeholder is, every time it appears', () => {
     const payload = {
@@ -73,7 +73,7 @@ describe('buildQuickActionPrompt', () => {
 });
 
 describe('defaultQuickActions', () => {
-  it('are five valid actions with the maxChars of part 2 §9', () => {
+  it('are five valid actions with their maxChars', () => {
     const parsed = defaultQuickActions.map((action) => createQuickActionRequestSchema.parse(action));
     expect(parsed.map((action) => action.payload.maxChars)).toEqual([1000, 900, 500, 800, 2000]);
   });

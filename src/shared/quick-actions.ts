@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 
-/** Quick actions (part 2 §3, §4, §5, §7, §9). */
+/** Quick actions. */
 
 /** Where the member's selected (or typed) text goes in a prompt template. */
 export const SELECTION_PLACEHOLDER = '{{selection}}';
-/** A prompt is cut to the action's maxChars, 4000 when it names none (part 2 §5). */
+/** A prompt is cut to the action's maxChars, 4000 when it names none. */
 export const DEFAULT_QUICK_ACTION_MAX_CHARS = 4000;
 export const QUICK_ACTION_LIMITS = { labelMax: 60, iconMax: 16, categoryMax: 40, templateMax: 4000 } as const;
 
@@ -29,7 +29,7 @@ export const quickActionPayloadSchema = z.object({
 export type QuickActionPayload = z.infer<typeof quickActionPayloadSchema>;
 
 /**
- * The payload is "stored as JSON text" (part 2 §3): the original client sent it as a string. Both a JSON string
+ * The payload is stored as JSON text, and older clients send it as a string. Both a JSON string
  * and an object are read; either way it is checked field by field before anything is stored.
  */
 const payloadInputSchema = z.preprocess((value) => {
@@ -75,7 +75,7 @@ export const quickActionSchema = z
 export type QuickAction = z.infer<typeof quickActionSchema>;
 export const quickActionsResponseSchema = z.array(quickActionSchema);
 
-/** The five defaults a member can seed from 'No Quick Actions Yet' (maxChars as part 2 §9 lists them). */
+/** The five defaults a member can seed from 'No Quick Actions Yet' (each with its own maxChars). */
 export const defaultQuickActions: readonly z.input<typeof createQuickActionRequestSchema>[] = [
   {
     label: 'Summarize',
@@ -142,7 +142,7 @@ export const defaultQuickActions: readonly z.input<typeof createQuickActionReque
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
- * The prompt a quick action sends: the template with the selection in place, cut to maxChars (part 2 §5).
+ * The prompt a quick action sends: the template with the selection in place, cut to maxChars.
  * maxChars counts code points, so the prompt's size stays bounded, and the cut falls between whole characters as
  * a reader sees them: an emoji such as 👩🏽‍💻 (four code points) is kept whole or dropped whole, never halved.
  */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
-/** Research with real citations (part 2 §3, §5, §7, §8, §9). */
+/** Research with real citations. */
 
-/** Works of the last 10 years; a synthesis of 150–200 words (part 2 §9). */
+/** Works of the last 10 years; a synthesis of 150–200 words. */
 export const RESEARCH_YEARS = 10;
 export const RESEARCH_SYNTHESIS_WORDS = { min: 150, max: 200 } as const;
 export const RESEARCH_RESULTS = 8;
 export const RESEARCH_QUERY_MAX = 300;
 
-/** Part 2 §5 and §8, word for word. */
+/** Kept exactly as members know them. */
 export const RESEARCH_TEXTS = {
   emptyTopic: 'Please enter a research topic first ✍️',
   searchFailed: 'Research search failed',

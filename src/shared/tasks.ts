@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './row-id.ts';
 
-/** Part 1 §3: a task's status, in the order the status button cycles through them (§4). */
+/** A task's status, in the order the status button cycles through them. */
 export const taskStatuses = ['todo', 'doing', 'done'] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
@@ -12,22 +12,22 @@ export const taskStatusLabel: Record<TaskStatus, string> = {
   done: 'Done',
 };
 
-/** todo → doing → done → todo (part 1 §4). */
+/** todo → doing → done → todo. */
 export function nextTaskStatus(status: TaskStatus): TaskStatus {
   return status === 'todo' ? 'doing' : status === 'doing' ? 'done' : 'todo';
 }
 
-/** Part 1 §3 "Preset quick labels". Custom labels are allowed too. */
+/** The preset quick labels of the task form. Custom labels are allowed too. */
 export const presetLabels = ['music', 'courses', 'clients', 'wellness', 'admin', 'personal'] as const;
 
 export const TASK_LIMITS = { titleMax: 500, labelMax: 40, labelsMax: 20 } as const;
-/** Part 1 §9: the Done section of the task list shows only the first 5 done tasks. */
+/** The Done section of the task list shows only the first 5 done tasks. */
 export const DONE_SECTION_VISIBLE = 5;
 
-/** A title as typed: trimmed, and empty is refused (the client sends nothing then, part 1 §5). */
+/** A title as typed: trimmed, and empty is refused (the client sends nothing then). */
 export const taskTitleSchema = z.string().trim().min(1, 'Type a title').max(TASK_LIMITS.titleMax);
 
-/** A label: trimmed and non-empty (part 1 §5). */
+/** A label: trimmed and non-empty. */
 export const taskLabelSchema = z.string().trim().min(1, 'Type a label').max(TASK_LIMITS.labelMax);
 
 export const taskLabelsSchema = z
@@ -55,7 +55,7 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.array(taskSchema);
 
 /*
- * Board order (part 1 §4, decision 0008), the one rule for where a task goes in its status column. The server
+ * Board order (decision 0008), the one rule for where a task goes in its status column. The server
  * applies it when it writes; the browser applies it to its cached list to show a change before the answer comes,
  * and so predicts the positions the server will answer.
  * - A column lists its tasks by `position`, lowest first; on a tie the newer (higher id) comes first.

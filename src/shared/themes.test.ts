@@ -173,7 +173,7 @@ describe('every theme keeps text readable (WCAG AA, 4.5:1)', () => {
 });
 
 describe('the catalogue', () => {
-  it('has the eight panel themes with the names of part 1 §3, each with emoji, swatch and description', () => {
+  it('has the eight panel themes with their names, each with emoji, swatch and description', () => {
     expect(panelThemeIds.map((id) => [id, panelThemes[id].name])).toEqual([
       ['default', 'Cosmic Pink'],
       ['ocean', 'Ocean Dreams'],
@@ -212,7 +212,7 @@ describe('the catalogue', () => {
     expect(tokenThemes['cosmic-pink'].palette).toBe(panelThemes.default.palette);
   });
 
-  it('reads back stored ids, and nothing else (the spec’s old fallback "dark-glam" included)', () => {
+  it('reads back stored ids, and nothing else (the old fallback "dark-glam" included)', () => {
     expect(parseThemeId('ocean')).toBe('ocean');
     expect(parseThemeId('sakura-garden')).toBe('sakura-garden');
     expect(parseThemeId('dark-glam')).toBeNull();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Colour themes (part 1 §3 "Theme", §4 Themes, §9). Two lists, both in the product:
+ * Colour themes. Two lists, both in the product:
  * - the panel themes of the theme studio (eight, default 'default' = Cosmic Pink), applied as the page's
  *   `data-theme` attribute and saved with `POST /api/profile/set-theme {theme}`;
  * - the token themes of the settings page's Color Themes tab (six, default 'cosmic-pink'), each a name plus
@@ -39,7 +39,7 @@ export const hexColorSchema = z
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'A colour is #rgb or #rrggbb');
 
-/** The settings version's tokens (part 1 §3): bg, surface, text, accent, accent2. */
+/** The settings version's tokens: bg, surface, text, accent, accent2. */
 export const themeTokensSchema = z.object({
   bg: hexColorSchema,
   surface: hexColorSchema,
@@ -106,7 +106,10 @@ export type TokenTheme = {
   label: string;
   emoji: string;
   description: string;
-  /** Part 1 §3's tokens, read off the palette, as `POST /api/theme/apply` sends them. */
+  /**
+   * The five tokens (bg, surface, text, accent, accent2), read off the palette, as `POST /api/theme/apply`
+   * sends them.
+   */
   tokens: ThemeTokens;
   palette: ThemePalette;
 };
@@ -133,7 +136,7 @@ const darkDanger = {
   onDanger: '#2a0710',
 } as const satisfies Pick<ThemePalette, 'danger' | 'dangerSoft' | 'onDanger'>;
 
-/** Cosmic Pink: the product's own look (part 1 §9: 'default' in the panel, 'cosmic-pink' in settings). */
+/** Cosmic Pink: the product's own look ('default' in the panel, 'cosmic-pink' in settings). */
 const cosmicPink: ThemePalette = {
   scheme: 'light',
   pageBg: '#fbeff8',
@@ -385,7 +388,7 @@ const sakuraGarden: ThemePalette = {
   glow: { hex: '#a8325b', alpha: 0.45 },
 };
 
-/** Part 1 §3: the eight themes of the theme studio, with the names the spec gives them. */
+/** The eight themes of the theme studio, with the names members know them by. */
 export const panelThemes: Readonly<Record<PanelThemeId, PanelTheme>> = {
   default: {
     id: 'default',
@@ -453,7 +456,7 @@ export const panelThemes: Readonly<Record<PanelThemeId, PanelTheme>> = {
   },
 };
 
-/** Part 1 §3's tokens of a palette: what `POST /api/theme/apply` stores for the theme. */
+/** The five tokens of a palette: what `POST /api/theme/apply` stores for the theme. */
 export function tokensOf(palette: ThemePalette): ThemeTokens {
   return {
     bg: palette.pageBg,
@@ -468,7 +471,7 @@ function tokenTheme(entry: Omit<TokenTheme, 'tokens'>): TokenTheme {
   return { ...entry, tokens: tokensOf(entry.palette) };
 }
 
-/** Part 1 §3: the six themes of the settings page's Color Themes tab. */
+/** The six themes of the settings page's Color Themes tab. */
 export const tokenThemes: Readonly<Record<TokenThemeName, TokenTheme>> = {
   'cosmic-pink': tokenTheme({
     name: 'cosmic-pink',

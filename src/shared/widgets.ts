@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { EMBED_LIMITS, widgetTypeSchema } from './embeds.ts';
 
 /**
- * Dashboard widgets (part 2 §2 Widgets, §3 "Widget", §5, §7, §9): their sizes and the shapes the widget routes
+ * Dashboard widgets: their sizes and the shapes the widget routes
  * read and answer. The URL rules themselves live in `embeds.ts` (`toEmbed`); nothing here looks inside a URL.
  */
 
-/** Part 2 §5: the add form's width and height choices, in grid columns and rows of a 12-column grid. */
+/** The add form's width and height choices, in grid columns and rows of a 12-column grid. */
 export const widgetSizes = {
   widths: [
     { label: 'Small', span: 3 },
@@ -19,7 +19,7 @@ export const widgetSizes = {
     { label: 'Medium', span: 6 },
     { label: 'Tall', span: 9 },
   ],
-  /** Part 2 §9: a new widget is 6 x 6. */
+  /** A new widget is 6 x 6. */
   defaultColSpan: 6,
   defaultRowSpan: 6,
   minColSpan: 3,
@@ -31,7 +31,7 @@ export const widgetColSpanSchema = z.union([z.literal(3), z.literal(6), z.litera
 export const widgetRowSpanSchema = z.union([z.literal(3), z.literal(6), z.literal(9)]);
 
 /**
- * Part 2 §5 "displayed width clamped to 3–12": the width a widget is drawn at, whatever is stored. Rounded,
+ * The width a widget is drawn at, whatever is stored. Rounded,
  * since a grid span is whole; a non-number falls back to the default.
  */
 export function clampWidgetWidth(span: number): number {
@@ -42,7 +42,7 @@ export function clampWidgetWidth(span: number): number {
 export const WIDGET_LIMITS = { titleMax: 100 } as const;
 
 /**
- * `POST /api/widgets` (part 2 §7). `url` is what the member typed or pasted (a link or embed code); the server
+ * `POST /api/widgets`. `url` is what the member typed or pasted (a link or embed code); the server
  * runs it through `toEmbed` and stores the result, so the stored type and URL are ours, never the client's.
  */
 export const createWidgetRequestSchema = z
@@ -62,8 +62,8 @@ export const createWidgetRequestSchema = z
 export type CreateWidgetRequest = z.infer<typeof createWidgetRequestSchema>;
 
 /**
- * Part 2 §3 "Widget". Spans are read as any whole number and drawn through `clampWidgetWidth`; `url` is null for
- * a widget without one ('No URL configured', §2, and the built-in profile widget).
+ * A dashboard widget. Spans are read as any whole number and drawn through `clampWidgetWidth`; `url` is null
+ * for a widget without one ('No URL configured', and the built-in profile widget).
  */
 export const widgetSchema = z
   .object({

@@ -10,7 +10,7 @@ import { startTaskWriters, taskIdsOn } from './task-writers.ts';
 const execFileAsync = promisify(execFile);
 
 /**
- * A backup taken under write load restores to the acknowledged writes up to its moment (issue 13): 4 writers
+ * A backup taken under write load restores to the acknowledged writes up to its moment: 4 writers
  * post tasks, `npm run backup` runs against the live server, the server is stopped, `npm run restore` puts the
  * backup back, and the restored tasks must hold every write acknowledged before the backup began and none first
  * sent after it ended (those in between may or may not be in it: their moment is the snapshot's). 1 round in CI,

@@ -11,7 +11,7 @@ import { startTaskWriters, taskIdsOn } from './task-writers.ts';
 const LEAVE_BYTES = 3 * 1024 * 1024;
 
 /**
- * A full disk under the embedded database and the media store (issue 13): the server runs on a 64 MB tmpfs,
+ * A full disk under the embedded database and the media store: the server runs on a 64 MB tmpfs,
  * which a filler file brings to 3 MB free; members keep writing tasks and saving media until writes are refused.
  * Writes must answer 507 JSON (never another 5xx), reads go on, every media row keeps its file and every file its
  * row, writes work again once there is room, and after a restart every acknowledged task is there. Needs root

@@ -2,7 +2,7 @@ import type { RouteRow } from '#tests/setup/route-matrix.ts';
 import type { AppRoute } from './route-list.ts';
 
 /**
- * Bad requests made from the route list (issue 13): each starts from a route's valid example (its row in
+ * Bad requests made from the route list: each starts from a route's valid example (its row in
  * tests/setup/route-matrix.ts) and breaks one thing, the way an attacker or a broken client would: a hostile value
  * in one field of the body, the path or the query; a body of the wrong shape, size, encoding or type; foreign or
  * broken headers. A small share are bytes no HTTP library would send, written to a raw socket.

@@ -8,7 +8,7 @@ import { startTaskWriters, taskIdsOn } from './task-writers.ts';
 type Rounds = { kills: number; acknowledged: number; lost: number; restartsMs: number[]; problems: string[] };
 
 /**
- * SIGKILL mid-write (issue 13): members write tasks as fast as they can, the server is killed at a random moment,
+ * SIGKILL mid-write: members write tasks as fast as they can, the server is killed at a random moment,
  * started again on the same data, and every task it had answered 201 must be there. On the embedded database
  * (kills 30, 3 in CI) and on PostgreSQL (20, 2 in CI; a private cluster, skipped where the machine has no
  * PostgreSQL binaries).

@@ -9,7 +9,7 @@ import { classifyAnswer, startTaskWriters, type WriteOutcome } from './task-writ
 const RECOVERY_MS = 5_000;
 
 /**
- * PostgreSQL restarted under load (issue 13): 4 clients write and read tasks while `pg_ctl restart -m fast`
+ * PostgreSQL restarted under load: 4 clients write and read tasks while `pg_ctl restart -m fast`
  * terminates every connection, 10 times (2 in CI). The server must live through each one, answer 503 JSON while
  * the database is away (never a 500, a reset, or a body that is not JSON), and serve every request sent from 5 s
  * after the database is back.

@@ -16,17 +16,17 @@ import {
 } from './chaos-kit.ts';
 
 /**
- * Provider faults (issue 13): an AI provider that hangs, stalls mid-reply, answers an HTML page, answers 500,
+ * Provider faults: an AI provider that hangs, stalls mid-reply, answers an HTML page, answers 500,
  * drops the connection mid-answer or sends an error chunk. Each member asking must get a JSON error (502
  * `provider_failed`, 504 `provider_timeout`; on a stream that already started, a last `error` event with those
  * codes) within the AI deadline plus a second; the process must live on; and another member reading their
- * tasks meanwhile must not notice (the issue saw them served in under 30 ms).
+ * tasks meanwhile must not notice (they were served in under 30 ms when this was measured).
  */
 
 const AI_TIMEOUT_MS = 3_000;
 /** The AI deadline, plus a second for the error to reach the member on a busy machine. */
 const LONGEST_WAIT_MS = AI_TIMEOUT_MS + 1_000;
-/** The issue measured < 30 ms; the bar leaves room for a noisy CI machine. */
+/** Measured under 30 ms when written; the limit leaves room for a noisy CI machine. */
 const OTHER_MEMBER_P99_BAR_MS = 100;
 /** Markers of the fake OpenRouter (tests/fakes/openai-compatible-server.ts); `fail` is its 500. */
 const FAULT_MODES = ['hang', 'stall', 'garbage', 'fail', 'reset', 'midstream-error'] as const;

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos`: Lumara tried as an operator and an attacker would (issue 13), against real server processes on
+ * `npm run chaos`: Lumara tried as an operator and an attacker would, against real server processes on
  * the embedded database and on PostgreSQL. Each part injects one kind of fault and prints what it counted; the run
  * fails when a part's bar is missed. `--short` is the version CI runs inside `npm test` (a few rounds, 5,000 bad
  * requests); `--only=<part>[,<part>]` runs some parts. Figures are also written to bench/results/chaos-<time>.json.

@@ -17,7 +17,7 @@ import {
 } from './chaos-kit.ts';
 
 /**
- * Slow and idle clients (issue 13): slow-loris connections that never finish their headers, one member with
+ * Slow and idle clients: slow-loris connections that never finish their headers, one member with
  * 500 tabs of live updates, and more live streams than the server allows in all. None of them may starve the
  * other members: the slow connections are closed by the server's header timeout, and the streams past a
  * member's share (429) or the server's (503) are refused at once and given back when closed.

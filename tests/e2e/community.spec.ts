@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signInNewContext, test, uniqueIdentity } from './fixtures.ts';
 
 /**
- * The community page of part 2 §2–§9 with two members in two browsers: what one posts, likes and comments
+ * The community page with two members in two browsers: what one posts, likes and comments
  * reaches the other's open page live (server-sent events on /api/events), without a reload; only the author
  * sees Edit and Delete; an XSS corpus as titles, bodies and comments shows as literal text and runs nothing;
  * the AI writing helper answers through the fake OpenRouter (which echoes `Lumara heard: "…"`). The feed is

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-/** The dashboard's summary of part 1 §2: greeting, the four stat cards, Enter Focus Mode, compact badges. */
+/** The dashboard's summary: greeting, the four stat cards, Enter Focus Mode, compact badges. */
 
 function statValue(page: Page, label: string): Locator {
   return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The focus journeys of part 1 §2 and §4: the focus timer run to 0 (with Playwright's clock standing in for
+ * The focus journeys: the focus timer run to 0 (with Playwright's clock standing in for
  * 25 minutes), the floating widget surviving a reload, and the focus page's own controls. Every test is a
  * fresh member with no sessions.
  */

@@ -2,9 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test, uniqueIdentity } from './fixtures.ts';
 
 /**
- * Issue 18: every journey of the spec by keyboard alone. Nothing here clicks or focuses an element by hand: the
- * member gets around with Tab and Shift+Tab, the app's shortcuts (`g` then a letter, `n`), and Enter, Space,
- * the arrows and Escape, as someone who cannot use a pointer does. Each test is a fresh member.
+ * Every journey (add and move a task, run the timer, chat, post, generate) by keyboard alone. Nothing here
+ * clicks or focuses an element by hand: the member gets around with Tab and Shift+Tab, the app's shortcuts
+ * (`g` then a letter, `n`), and Enter, Space, the arrows and Escape, as someone who cannot use a pointer
+ * does. Each test is a fresh member.
  */
 
 /** Tab (or Shift+Tab) until `target` has focus, as a keyboard user reaches it; fails if it never does. */

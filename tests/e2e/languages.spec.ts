@@ -4,7 +4,7 @@ import { readCatalogue } from '../../scripts/message-catalogues.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 19: the whole app in Spanish shows no English, and back. Every page (and each tab) is scanned: its
+ * The whole app in Spanish shows no English, and back. Every page (and each tab) is scanned: its
  * visible text, its visible elements' accessible texts (aria-label, placeholder, title, alt) and the document
  * title are searched for the English catalogue's texts that Spanish does not share. What the member wrote is in
  * Spanish, so anything English found is the interface's.

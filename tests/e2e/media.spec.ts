@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Media generation and the gallery (part 2 §2–§9) in Chromium, against the fake fal queue the global setup
+ * Media generation and the gallery in Chromium, against the fake fal queue the global setup
  * starts (a job is queued, then in progress, for a few seconds): generate an image, watch it pending, see it
  * saved to the gallery, favorite it, filter, download it, find it on the dashboard, delete it. Every state
  * passes an accessibility scan.

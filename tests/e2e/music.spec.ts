@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, recordDialogs, test } from './fixtures.ts';
 
 /**
- * The music library of part 2 §2–§8 in Chromium: add a Suno song link, see its sandboxed embed, keep it across
+ * The music library in Chromium: add a Suno song link, see its sandboxed embed, keep it across
  * a reload, delete it through the confirm dialog; a link that is not Suno's shows the server's reason. The
  * iframe cannot load suno.com here (no network), so only its attributes are checked.
  */

@@ -3,7 +3,7 @@ import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, signInNewContext, test } from './fixtures.ts';
 
 /**
- * /settings (part 1 §2, §4, §5): the profile kept across reloads, themes previewed and applied and restored at
+ * /settings: the profile kept across reloads, themes previewed and applied and restored at
  * start-up, a wallpaper generated through the fake fal and restored at start-up, and the page's accessibility.
  */
 

@@ -1,7 +1,7 @@
 import { FAKE_TOKEN_FAILURE_COOKIE } from '../fakes/oidc-provider.ts';
 import { expect, test, uniqueIdentity } from './fixtures.ts';
 
-/** The whole sign-in journey of part 1 §2, §4 and §8, through a real OIDC server, in Chromium. */
+/** The whole sign-in journey, its failures included, through a real OIDC server, in Chromium. */
 test.describe('sign-in with Google (OpenID Connect)', () => {
   test('a member signs in, lands on the dashboard greeted by first name, and signs out', async ({
     page,
@@ -73,7 +73,7 @@ test.describe('sign-in with Google (OpenID Connect)', () => {
     expect((await page.request.get(`${baseURL}/api/users/me`)).status()).toBe(401);
   });
 
-  test('a callback without a code ends at /login with the spec’s message logged', async ({ page }) => {
+  test('a callback without a code ends at /login with its message logged', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, recordDialogs, test } from './fixtures.ts';
 
 /**
- * The AI Studio of part 2 §2–§9 in Chromium, against the fake providers the global setup starts: the fake
+ * The AI Studio in Chromium, against the fake providers the global setup starts: the fake
  * OpenRouter echoes `Lumara heard: "<message>"` word by word (and takes its time with `[slow]`), the fake
  * OpenAlex answers a fixed corpus. Conversations stream into the page across threads and survive a reload;
  * archiving opens the next thread; a quick action runs on the selected text; research shows real DOI links;

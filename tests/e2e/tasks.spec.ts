@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The tasks journey of part 1 §2–§5 on the dashboard's "Your Tasks" card: create, label, edit, cycle the
+ * The tasks journey on the dashboard's "Your Tasks" card: create, label, edit, cycle the
  * status, delete and undo, and move tasks on the board by pointer and by keyboard, with the order kept on the
  * server. Every test is a fresh member with no tasks.
  */

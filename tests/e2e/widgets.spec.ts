@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, recordDialogs, test } from './fixtures.ts';
 
 /**
- * The dashboard's embed widgets (part 2 §2, §7): add a YouTube link and see a sandboxed youtube-nocookie iframe,
+ * The dashboard's embed widgets: add a YouTube link and see a sandboxed youtube-nocookie iframe,
  * keep it across a reload, delete it; and paste an XSS corpus of embed codes into the form without any script
  * running in the page. The test browser has no network, so the frames never load: attributes are what is
  * checked. Every test is a fresh member with no widgets.

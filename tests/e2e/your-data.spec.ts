@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { expect, test, uniqueIdentity } from './fixtures.ts';
 
 /**
- * Settings → Your data (issue 19) in Chromium: a member downloads their archive, another member imports it after
+ * Settings → Your data in Chromium: a member downloads their archive, another member imports it after
  * seeing what it adds, and a member deletes their account, keeping their posts as "Deleted member".
  */
 

@@ -12,9 +12,9 @@ import { createWidgetAs } from '#tests/factories/widgets.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * A member with something of every private kind (issue 19's deletion and export tests): a task, a focus session,
- * a track, a widget, a quick action, a chat thread with memory and messages, a gallery item, a generation output
- * and an avatar with their files, and a profile. Community content is each test's own.
+ * A member with something of every private kind (for the account deletion and export tests): a task, a focus
+ * session, a track, a widget, a quick action, a chat thread with memory and messages, a gallery item, a
+ * generation output and an avatar with their files, and a profile. Community content is each test's own.
  */
 export async function memberWithEverything(t: TestApp) {
   const member = await signInMember(t);

@@ -9,7 +9,7 @@ import type { TestApp } from '#tests/setup/test-app.ts';
 let sequence = 0;
 
 type QuickActionOverrides = Partial<Omit<CreateQuickActionRequest, 'payload'>> & {
-  /** Payload fields over the defaults, or a whole payload as JSON text (as the original client sent it). */
+  /** Payload fields over the defaults, or a whole payload as JSON text (as older clients send it). */
   payload?: Partial<Record<keyof QuickActionPayload, unknown>> | string;
 };
 

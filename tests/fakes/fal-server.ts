@@ -4,7 +4,7 @@ import type { TestServer } from './canary-server.ts';
 import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
- * A local fal.ai queue (providers.md §3.1) for server tests:
+ * A local fal.ai queue for server tests:
  * - `POST /{owner}/{app}/{path...}` submits a job and answers 200 IN_QUEUE with response/status/cancel URLs that
  *   name ONLY owner/app (`/{owner}/{app}/requests/{id}`), as the real queue does;
  * - `GET …/requests/{id}/status` answers 202 IN_QUEUE, then 202 IN_PROGRESS, then 200 COMPLETED (steps set by

@@ -3,8 +3,8 @@ import type { TestServer } from './canary-server.ts';
 import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
- * A local OpenRouter (or, with `flavor: 'ollama'`, an Ollama / OpenAI-compatible server) speaking the wire of
- * providers.md §1 and §4: `POST /chat/completions` whole or streamed (SSE with OpenRouter's keep-alive comments,
+ * A local OpenRouter (or, with `flavor: 'ollama'`, an Ollama / OpenAI-compatible server) speaking their wire:
+ * `POST /chat/completions` whole or streamed (SSE with OpenRouter's keep-alive comments,
  * the extra usage chunk and `[DONE]`), OpenRouter's error bodies, and `GET /models`.
  *
  * What it answers is steered two ways:
@@ -17,7 +17,7 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * - by `enqueue()`, which overrides the next answers in order (server tests).
  * Otherwise it echoes: `Lumara heard: "<last member message>"`, streamed word by word.
  *
- * A request asking for image output (`modalities` containing "image", providers.md §1.6) is answered whole with
+ * A request asking for image output (`modalities` containing "image") is answered whole with
  * `message.images[].image_url.url` holding a small real PNG as a data URI; the markers above apply (`[slow]`
  * answers after `slowMs`, `[empty]` answers without an image), and an enqueued `images` answer sends its URLs.
  */
@@ -225,7 +225,7 @@ export async function startFakeOpenAiServer(
         if (res.destroyed) return;
         writeChunk(res, chunk(replyModel, { role: 'assistant', content: '' }, 'stop'));
         if (flavor === 'openrouter') {
-          // OpenRouter's usage chunk repeats the finish reason in one choice (providers.md §1.2).
+          // OpenRouter's usage chunk repeats the finish reason in one choice.
           writeChunk(res, {
             ...chunk(replyModel, { role: 'assistant', content: '' }, 'stop'),
             usage: usage(answer.text),

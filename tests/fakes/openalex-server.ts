@@ -2,13 +2,13 @@ import type http from 'node:http';
 import { startTestServer, type TestServer } from './canary-server.ts';
 
 /**
- * A local OpenAlex `GET /works` speaking providers.md §5: the §5.2 response shape, `select` limited to root-level
+ * A local OpenAlex `GET /works`: the response shape of its documentation, `select` limited to root-level
  * fields, `filter=from_publication_date:YYYY-MM-DD`, `per-page` 1–200, wildcards refused, and OpenAlex's error body
  * `{"error": "…", "message": "…"}`. It searches a small fixture corpus naively: every word of `search` must
  * appear in a work's title or topic words.
  *
  * Steering, as the OpenRouter fake does it:
- * - words in `search`: `[fail]` 500, `[error200]` 200 with an error body (providers.md §5.3), `[garbage]` an HTML
+ * - words in `search`: `[fail]` 500, `[error200]` 200 with an error body, `[garbage]` an HTML
  *   page with status 200, `[hang]` never answers;
  * - `enqueue({status, body})` overrides the next answers in order.
  * Every request is recorded with its query parameters, so tests can assert what was sent.
@@ -22,7 +22,7 @@ type Source = {
 };
 type Location = ReturnType<typeof location>;
 
-/** A work as the fake stores it: the §5.2 wire fields plus the words it is found by (never sent). */
+/** A work as the fake stores it: the wire fields plus the words it is found by (never sent). */
 export type FixtureWork = {
   id: string;
   doi: string | null;
@@ -82,7 +82,7 @@ const closedAccess = { is_oa: false, oa_status: 'closed', oa_url: null, any_repo
 /** The corpus, most relevant first. Every fixture is found by "open science"; one is too old for the filter. */
 export const openAlexFixtures: FixtureWork[] = [
   {
-    // The normal case: a journal article with a DOI and a free PDF (the example of providers.md §5.2).
+    // The normal case: a journal article with a DOI and a free PDF (the example of OpenAlex's documentation).
     id: 'https://openalex.org/W2741809807',
     doi: 'https://doi.org/10.7717/peerj.4375',
     title: 'The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles',
@@ -317,7 +317,7 @@ export const openAlexFixtures: FixtureWork[] = [
   },
 ];
 
-/** Root-level fields a work has; `select` may name only these (providers.md §5.1). */
+/** Root-level fields a work has; `select` may name only these. */
 const SELECTABLE = new Set([
   'id',
   'doi',

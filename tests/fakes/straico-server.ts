@@ -4,9 +4,9 @@ import type { TestServer } from './canary-server.ts';
 import { readBody, startFakeServer } from './fake-http.ts';
 
 /**
- * A local Straico speaking the wire of providers.md §2: `POST /v0/prompt/completion` with bearer auth, answered
+ * A local Straico speaking its wire: `POST /v0/prompt/completion` with bearer auth, answered
  * with 201 and the `{success: true, data: {completion, price, words}}` envelope; failures as
- * `{success: false, error: "…"}` with a 4xx/5xx status (§2.3: the exact bodies are unverified, this is the shape
+ * `{success: false, error: "…"}` with a 4xx/5xx status (the exact bodies are unverified; this is the shape
  * clients expect).
  *
  * What it answers is steered like the OpenRouter fake:
@@ -16,7 +16,7 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * - by `enqueue()`, which overrides the next answers in order (server tests).
  * Otherwise it echoes: `Lumara heard: "<member's last turn>"`.
  *
- * The media calls (§2.1) answer the same envelope with links to files it serves itself under `/files/…`:
+ * The media calls answer the same envelope with links to files it serves itself under `/files/…`:
  * `POST /v0/image/generation` `{model, description, size, variations}` → `data.images[]`, `POST /v1/image/tovideo`
  * `{model, description, size, duration, image_url?}` → `data.video[]`, `POST /v1/tts/create` (form-urlencoded
  * `model, text, voice_id`) → `data.audio`. Markers in the description or text: `[fail]` 500, `[garbage]` an HTML

@@ -26,7 +26,7 @@ import { missingScaleOutServices, serverPairKit } from '#tests/setup/server-pair
 import type { ServerProcess } from '#tests/setup/server-process.ts';
 
 /*
- * Issue 16, "What it must show": two real Lumara processes, A and B, behind one origin (one APP_URL), sharing one
+ * Two real Lumara processes, A and B, behind one origin (one APP_URL), sharing one
  * fresh PostgreSQL database, one Redis and one S3-compatible bucket (s3rver), as an operator runs them behind a
  * load balancer. Each case acts through A and looks through B, so each would fail on a build where live events,
  * limits or media stay inside one process. The job case kills its A with SIGKILL mid-step and has its B finish
@@ -272,7 +272,7 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     expect((await send(b, member, 'GET', '/api/users/me')).status).toBe(401);
   });
 
-  it('refuses the cookie on B at once after the account is deleted on A (issue 19)', async () => {
+  it('refuses the cookie on B at once after the account is deleted on A', async () => {
     const member = await signIn(a, 'Departing');
     expect((await send(b, member, 'POST', '/api/tasks', { title: 'Left behind' })).status).toBe(201);
     const deleted = await send(a, member, 'DELETE', '/api/account', {

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The authorization matrix (quality-bars.md, security): what every route answers to an anonymous visitor and to a
+ * The authorization matrix (security): what every route answers to an anonymous visitor and to a
  * signed-in member (the table is tests/setup/route-matrix.ts). A route the app registers without a row fails the
  * suite, so a new route cannot ship without its rules written down.
  */

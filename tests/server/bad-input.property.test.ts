@@ -20,7 +20,7 @@ import { createRequestArbitraries } from '#tests/setup/openapi-arbitraries.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Property-based bad input (quality-bars.md, security): every route of the OpenAPI document (which lists every
+ * Property-based bad input (security): every route of the OpenAPI document (which lists every
  * route the app registers: api-contract.test.ts), as an anonymous visitor and as a member, with requests built
  * from the route's own declared parameters and body (tests/setup/openapi-arbitraries.ts), content types,
  * cookies and origins. Whatever comes in: no 5xx, a

@@ -2,7 +2,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { argumentsOf, findBuiltKeys, findLiterals } from '../../scripts/check-i18n.ts';
 
-/** Issue 19: the build's check of the interface's texts finds what it is there to find. */
+/** The build's check of the interface's texts finds what it is there to find. */
 describe('check-i18n', () => {
   const texts = (code: string) => findLiterals('sample.tsx', code).map((finding) => finding.text);
 

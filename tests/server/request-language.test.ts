@@ -3,7 +3,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 19: what the server writes for a member to read comes in the language the request asks for
+ * What the server writes for a member to read comes in the language the request asks for
  * (Accept-Language, which the browser app sets to the interface's language); codes stay the same.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { spanishTexts } from '#shared/localize.es.ts';
 import { localizeWith } from '#shared/localize.ts';
 
 /**
- * Issue 19: every English text the server or a shared schema writes for a member has its Spanish in
+ * Every English text the server or a shared schema writes for a member has its Spanish in
  * `#shared/localize.es.ts`. Found in the sources as they are written: an AppError's message and fields, what
  * `notFound` names, a schema's own reason (`.min(1, 'Type a title')`, `{ message }`, `{ error }`), the embed
  * refusals. Texts built with `${…}` are matched as templates (`{0}`).

@@ -10,7 +10,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * A full disk (issue 13): writes answer 507 JSON, nothing is half-written (no row without its file, no file
+ * A full disk: writes answer 507 JSON, nothing is half-written (no row without its file, no file
  * without its row), reads keep working, and writes work again once there is room. The database's disk filling
  * is PostgreSQL's own error (SQLSTATE 53100), raised here by a trigger; the media store's is ENOSPC. The chaos
  * suite fills a real small file system under both (npm run chaos).

@@ -5,7 +5,7 @@ import { routeMatrix } from '#tests/setup/route-matrix.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Every write route, as any HTTP client sends it (issue 14; decision 0004): over a real socket, so Content-Length
+ * Every write route, as any HTTP client sends it (decision 0004): over a real socket, so Content-Length
  * is what curl or `fetch` send. A write with no body is judged like any other, by its origin, then its session,
  * then the route; a body must be JSON; another site is refused whatever it sends, and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Loud tests (conventions §11): an unexpected console.error or console.warn fails the test that caused it.
+ * Loud tests: an unexpected console.error or console.warn fails the test that caused it.
  * A test that expects a log line takes it with `takeConsoleErrors()` and asserts on it.
  */
 import { format } from 'node:util';

@@ -4,9 +4,10 @@ import pg from 'pg';
 import { type Database, openDatabase } from '#server/db/database.ts';
 
 /**
- * Where the server suite runs: the embedded PGlite by default, a real PostgreSQL when TEST_DATABASE_URL is set.
- * Either way the schema is migrated once (global setup) and every test file gets a fresh copy of it
- * (conventions §9): a PGlite started from the migrated dump, or a database created from a migrated template.
+ * Where the server suite runs: the embedded PGlite by default, a real PostgreSQL when TEST_DATABASE_URL is
+ * set. Either way the schema is migrated once (global setup) and every test file gets a fresh copy of it
+ * (tests never share data): a PGlite started from the migrated dump, or a database created from a migrated
+ * template.
  */
 export type TemplateInfo =
   | { kind: 'embedded'; dumpPath: string }

@@ -27,7 +27,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   leavingThePage?.mockRestore();
-  // Every test starts in English, the spec's language, whatever the last one switched to.
+  // Every test starts in English, the default, whatever the last one switched to.
   if (currentLanguage() !== 'en') await activateLanguage('en');
   window.localStorage.clear();
   // After the unmount, so no page is left to send a request the reset handlers would refuse.

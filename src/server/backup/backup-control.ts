@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type BackupResult, backupResultSchema } from './backup-manifest.ts';
 
 /**
- * How `npm run backup` asks a running server for a backup (issue 13). The server listens on a Unix socket in its
+ * How `npm run backup` asks a running server for a backup. The server listens on a Unix socket in its
  * private temp folder (mode 0700: only its own user reaches it) and names that socket in `DATA_DIR/lumara.control`.
  * One JSON line each way: `{"type":"backup","outDir":…}`, then the result or the error.
  */

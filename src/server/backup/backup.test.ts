@@ -21,7 +21,7 @@ import { BackupRefusedError, restoreBackup } from './restore-backup.ts';
 import { takeBackup } from './take-backup.ts';
 
 /**
- * Backups of the embedded database (issue 13), on real data directories: a backup taken while members write
+ * Backups of the embedded database, on real data directories: a backup taken while members write
  * restores to exactly the writes acknowledged up to its moment, with the media; a damaged or incomplete archive,
  * or a running server, leaves the data as it was.
  */

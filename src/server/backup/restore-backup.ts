@@ -32,7 +32,7 @@ export type RestoreResult = {
 };
 
 /**
- * Replaces the embedded database's data (and its media) with a backup's (issue 13). Refuses while a server uses
+ * Replaces the embedded database's data (and its media) with a backup's. Refuses while a server uses
  * `dataDir` (its lock), and takes that lock itself so none starts meanwhile. Nothing is replaced until the archive
  * has been unpacked beside the data, every file of its manifest found whole, and the database opened and read.
  * The replaced data is renamed aside, never deleted.

@@ -22,7 +22,7 @@ export type BackupSource = {
 };
 
 /**
- * Writes one backup archive into `outDir` (issue 13): the database's files at one instant and the media store's
+ * Writes one backup archive into `outDir`: the database's files at one instant and the media store's
  * files, in a gzip tarball with a manifest first. The media files are linked aside before the snapshot and again
  * after it, so every file a row of the snapshot names is in the archive even if a member deleted it meanwhile.
  * The archive is written under a `.part` name, synced, then renamed: a backup file is whole or absent.

@@ -6,7 +6,7 @@ import { DatabaseBusyError } from './bounded-pool.ts';
 import { openDatabase } from './database.ts';
 
 /**
- * The bounded wait for a database connection (issue 13): one connection, at most two requests waiting for it;
+ * The bounded wait for a database connection: one connection, at most two requests waiting for it;
  * the next request is refused at once with a 503 instead of joining a queue that only grows.
  */
 let t: TestApp;

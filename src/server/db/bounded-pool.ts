@@ -16,7 +16,7 @@ type ConnectCallback = (
 ) => void;
 
 /**
- * A `pg` pool whose wait for a connection is bounded (issue 13). Its own queue grows without end: under a flood
+ * A `pg` pool whose wait for a connection is bounded. Its own queue grows without end: under a flood
  * (a script, a member with 500 tabs) every request joins it and waits out the connection timeout, and those
  * behind it with them. Past `queueMax` waiting, a checkout fails at once (503, try again), so the queue stays
  * short and the requests in it are served in time. Queries go through `connect`, so one check covers both.

@@ -7,7 +7,7 @@ import { databaseAddress } from '#tests/setup/test-database.ts';
 import { openDatabase } from './database.ts';
 
 /**
- * The database going away under a running server (issue 13, failure 1): a PostgreSQL restart, a failover or a
+ * The database going away under a running server (failure 1): a PostgreSQL restart, a failover or a
  * network blip resets every connection, including those a request or a transaction holds at that moment. The
  * server must live through it, answer 503 JSON while the database is gone, and reconnect by itself. A fault proxy
  * between the app and its database cuts connections on cue, on PGlite and on PostgreSQL alike.

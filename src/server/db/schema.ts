@@ -48,7 +48,7 @@ export const users = pgTable(
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Counts every change to the member's tasks, in the change's own transaction: the task list's ETag, so a
-     * repeat read that changed nothing costs one primary-key look-up and answers 304 (issue 17).
+     * repeat read that changed nothing costs one primary-key look-up and answers 304.
      */
     tasksVersion: bigint('tasks_version', { mode: 'number' }).notNull().default(0),
   },
@@ -242,12 +242,12 @@ export const widgets = pgTable(
 );
 
 /**
- * What a member sets about themselves (part 1 §3 "Profile", part 2 §3). One row per member, made on first save;
+ * What a member sets about themselves. One row per member, made on first save;
  * a null column means "not set" and the API answers its default (display name 'Lumarian', theme 'default').
  * - `tags`: a JSON list of strings.
  * - `avatarKey`/`wallpaperKey`: the media store key of an avatar or wallpaper Lumara keeps a copy of (a
  *   generated one, whose provider URL expires); `avatarUrl`/`wallpaperUrl` are what the browser loads.
- * - `theme`: the panel theme id (part 1 §3, eight themes); `themeName`/`themeTokens`: the settings token theme.
+ * - `theme`: the panel theme id (eight themes); `themeName`/`themeTokens`: the settings token theme.
  * - `timeZone`: an IANA zone the calendar uses; null means the browser's.
  * - `language`: 'en' or 'es', the interface's language on every device; null means the browser's preference.
  */
@@ -421,7 +421,7 @@ export const postReports = pgTable(
 );
 
 /**
- * Media generations as server-side jobs (issue 5, docs/decisions/0014). A request inserts a row; a worker on any
+ * Media generations as server-side jobs (docs/decisions/0014). A request inserts a row; a worker on any
  * server claims due rows with `FOR UPDATE SKIP LOCKED`, calls the provider and records the outcome, so a job
  * survives a restart and runs on exactly one instance.
  * - `status`: pending until the outcome is known, then ready (with `outputs`) or failed (with `error`).

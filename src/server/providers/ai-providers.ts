@@ -11,7 +11,7 @@ import { providerNotConfigured } from './provider-errors.ts';
 import { createStraicoChat } from './straico-chat.ts';
 import { createStraicoMedia, type StraicoMedia } from './straico-media.ts';
 
-/** Attribution headers OpenRouter reads (providers.md §1); they carry no secret. */
+/** Attribution headers OpenRouter reads; they carry no secret. */
 const openRouterHeaders = { 'HTTP-Referer': 'https://lumara.app', 'X-Title': 'Lumara' };
 
 export type AiProviders = ReturnType<typeof createAiProviders>;

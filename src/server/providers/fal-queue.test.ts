@@ -6,7 +6,7 @@ import { buildTestApp, testAiConfig } from '#tests/setup/test-app.ts';
 import { createAiProviders } from './ai-providers.ts';
 import { createFalQueue } from './fal-queue.ts';
 
-/** fal.ai's queue client against the local fake of providers.md §3: submit, poll, result, failures, deadline. */
+/** fal.ai's queue client against the local fake (tests/fakes): submit, poll, result, failures, deadline. */
 
 let fal: FakeFalServer;
 beforeAll(async () => {

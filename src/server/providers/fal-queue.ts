@@ -5,7 +5,7 @@ import { providerFailed, providerTimeout } from './provider-errors.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
 
 /**
- * fal.ai's queue API (providers.md §3.1): submit a job, poll its status, fetch its result. Media generation
+ * fal.ai's queue API: submit a job, poll its status, fetch its result. Media generation
  * (images, video, audio) calls `run`. The status, result and cancel URLs are the ones fal answers at submit:
  * they name only owner/app, not the full model id, so they are never built here.
  */

@@ -5,8 +5,8 @@ import type { AiProviders } from './ai-providers.ts';
 import { providerFetch } from './provider-fetch.ts';
 
 /**
- * The model lists providers publish (OpenRouter's `GET /models`, providers.md §1.5; a local OpenAI-compatible
- * server's `GET /v1/models`, §4.2), fetched on demand and kept in this process. The studio opens the model select
+ * The model lists providers publish (OpenRouter's `GET /models`; a local OpenAI-compatible
+ * server's `GET /v1/models`), fetched on demand and kept in this process. The studio opens the model select
  * on every visit: without a cache each visit would wait on, and count against, the provider.
  */
 
@@ -102,7 +102,7 @@ export function createCachedRead(load: () => Promise<LiveModel[]>, now: () => nu
 const openRouterModelSchema = z.object({
   id: modelIdSchema,
   name: z.string().trim().min(1).max(200).optional().catch(undefined),
-  // providers.md §1.5: may be null in the newest spec; anything unusable counts as unknown.
+  // OpenRouter may send null; anything unusable counts as unknown.
   context_length: z.number().int().positive().nullish().catch(null),
 });
 
@@ -127,13 +127,13 @@ export function parseOpenRouterModels(body: unknown): LiveModel[] {
   return models;
 }
 
-/** The OpenAI-shaped `{object: "list", data: [{id, …}]}` of Ollama, LM Studio, vLLM (providers.md §4.2). */
+/** The OpenAI-shaped `{object: "list", data: [{id, …}]}` of Ollama, LM Studio, vLLM. */
 export function parseOpenAiModelList(body: unknown): LiveModel[] {
   const models: LiveModel[] = [];
   for (const entry of listData(body)) {
     const id = modelIdSchema.safeParse((entry as { id?: unknown } | null)?.id);
     if (!id.success) continue;
-    // No context length or names here: local servers do not say (§4.2).
+    // No context length or names here: local servers do not say.
     models.push({ id: id.data, label: id.data, contextLength: null });
     if (models.length >= LIVE_LIST_KEEP) break;
   }

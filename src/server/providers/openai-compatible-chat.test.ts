@@ -13,7 +13,7 @@ import type { ChatProvider } from './chat-provider.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 
 /**
- * The OpenAI-wire client (OpenRouter and local servers) against the local fakes of providers.md §1 and §4:
+ * The OpenAI-wire client (OpenRouter and local servers) against the local fakes (tests/fakes):
  * whole and streamed answers, every way a provider fails, and cancellation.
  */
 

@@ -7,7 +7,7 @@ import { providerFetch } from '#server/providers/provider-fetch.ts';
 import { RESEARCH_TEXTS } from '#shared/research.ts';
 
 /**
- * OpenAlex works search (providers.md §5). Only root-level fields can be selected, and only the ones the
+ * OpenAlex works search. Only root-level fields can be selected, and only the ones the
  * Harvard reference and the answer need are asked for, which keeps the response small.
  */
 export const OPENALEX_SELECT = [
@@ -31,7 +31,7 @@ export const OPENALEX_SELECT = [
 export const OPENALEX_TIMEOUT_MS = 15_000;
 
 /**
- * OpenAlex fields are documented as strings that "may be null or odd" (providers.md §5.2), and old records carry
+ * OpenAlex fields are documented as strings that "may be null or odd", and old records carry
  * numbers where strings are documented. Every field is read leniently: a missing or odd field becomes null and
  * the work is still shown, rather than one strange record failing the whole search.
  */
@@ -97,7 +97,7 @@ export type OpenAlexSearchRequest = {
 };
 
 /**
- * `?` and `*` are wildcards that OpenAlex's stemmed search rejects (providers.md §5.1); a member typing "why?"
+ * `?` and `*` are wildcards that OpenAlex's stemmed search rejects; a member typing "why?"
  * means no wildcard. Whitespace is collapsed so an all-wildcard query is seen as empty.
  */
 export function cleanSearchQuery(query: string): string {
@@ -113,7 +113,7 @@ export function buildSearchUrl(
   url.searchParams.set('filter', `from_publication_date:${request.yearMin}-01-01`);
   url.searchParams.set('per-page', String(request.perPage));
   url.searchParams.set('select', OPENALEX_SELECT);
-  // The polite pool (providers.md §5): only when the operator gave an address to be reached at.
+  // The polite pool: only when the operator gave an address to be reached at.
   if (config.mailto) url.searchParams.set('mailto', config.mailto);
   return url;
 }
@@ -140,7 +140,7 @@ export async function searchWorks(config: AiConfig, request: OpenAlexSearchReque
   } catch {
     throw searchFailed();
   }
-  // Some rejections come back as 200 with an error body (providers.md §5.3): the key decides, not the status.
+  // Some rejections come back as 200 with an error body: the key decides, not the status.
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const message = errorMessageOf(body);
     throw message ? providerFailed('openalex', message) : searchFailed();

@@ -8,7 +8,7 @@ import {
 import { failureOf } from '#tests/setup/failure-of.ts';
 import { createOpenRouterImages, outputModalitiesOf } from './openrouter-image.ts';
 
-/** Image output through OpenRouter's chat completions (providers.md §1.6) against the local fake. */
+/** Image output through OpenRouter's chat completions against the local fake. */
 
 let openRouter: FakeOpenAiServer;
 beforeAll(async () => {

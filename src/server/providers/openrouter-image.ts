@@ -4,7 +4,7 @@ import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
 /**
- * Images through OpenRouter's chat completions (providers.md §1.6 (a)): `modalities` asks for image output,
+ * Images through OpenRouter's chat completions: `modalities` asks for image output,
  * `image_config.aspect_ratio` for its shape, and the images come back in the assistant message as URLs, usually
  * `data:image/png;base64,…`. Called by hand (providerFetch) rather than through the openai SDK, whose types know
  * neither `modalities: ["image"]` nor `message.images`.
@@ -25,7 +25,7 @@ export type OpenRouterImages = {
 };
 
 /**
- * Image-only models refuse `["image", "text"]` (providers.md §1.6); the model families known to answer with an
+ * Image-only models refuse `["image", "text"]`; the model families known to answer with an
  * image and no text are asked for `["image"]`.
  */
 const imageOnlyModelPrefixes = ['black-forest-labs/', 'sourceful/'];

@@ -2,7 +2,7 @@ import { AppError } from '#server/lib/http/errors.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
 
 /**
- * The three ways an external AI service fails, as the API reports them (architecture "API conventions"):
+ * The three ways an external AI service fails, as the API reports them (docs/api.md, Conventions):
  * not configured 503, failed 502 with the provider's own message, timed out 504.
  */
 

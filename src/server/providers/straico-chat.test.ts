@@ -10,7 +10,10 @@ import { failureOf } from '#tests/setup/failure-of.ts';
 import { collect } from '#tests/setup/stream-pieces.ts';
 import { createStraicoChat, transcriptOf } from './straico-chat.ts';
 
-/** Straico's chat client against the local fake of providers.md §2: the envelope, failures, retries, deadline. */
+/**
+ * Straico's chat client against the local fake (tests/fakes/straico-server.ts): the envelope, failures,
+ * retries, deadline.
+ */
 
 let straico: FakeStraicoServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
 /**
- * Straico's chat, over its v0 completion call (providers.md §2.1; the OpenAI-compatible v2 family is only
+ * Straico's chat, over its v0 completion call (the OpenAI-compatible v2 family is only
  * announced, so no SDK speaks it yet: decision 0011). The call takes one `message`, so the conversation is
  * written out as a transcript. Straico does not stream: `stream` yields the whole reply once.
  */

@@ -7,7 +7,7 @@ import {
 import { failureOf } from '#tests/setup/failure-of.ts';
 import { createStraicoMedia, DEFAULT_STRAICO_VOICE_ID } from './straico-media.ts';
 
-/** Straico's image, video and speech calls against the local fake of providers.md §2.1. */
+/** Straico's image, video and speech calls against the local fake (tests/fakes/straico-server.ts). */
 
 let straico: FakeStraicoServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
 /**
- * Straico's media calls (providers.md §2.1): image generation, image/text to video, text to speech. Each is one
+ * Straico's media calls: image generation, image/text to video, text to speech. Each is one
  * long synchronous request answering 201 with the `{success, data}` envelope and temporary file URLs, so the
  * caller gives each call the time its job has left rather than the chat timeout. Failures arrive as
  * `{success: false, error}` (or any status providerFetch reads).

@@ -102,7 +102,7 @@ describe('AuthProvider', () => {
     expect(requestsTo('/api/users/me')).toHaveLength(1);
   });
 
-  it('rejects fetchUser with the exact text of part 1 §8', async () => {
+  it('rejects fetchUser with its fixed text', async () => {
     server.use(http.get('/api/users/me', () => errorResponse(500, 'internal')));
     const { auth } = renderSignedInProbe();
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('settled'));

@@ -75,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    // Part 1 §4: cleared locally first, and it stays cleared whatever the server says. Cancelling first
+    // Cleared locally first, and it stays cleared whatever the server says. Cancelling first
     // stops an in-flight fetch from writing the member back.
     await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
     queryClient.setQueryData(currentUserQueryKey, null);

@@ -8,7 +8,7 @@ import { updateTaskWrite } from '#web/features/tasks/api/update-task.ts';
 import { keepPausedWritesFor } from '#web/lib/offline-writes.ts';
 
 /**
- * The writes issue 18 keeps while offline, across reloads: task creations, edits, status changes, deletions and
+ * The writes kept while offline, across reloads: task creations, edits, status changes, deletions and
  * restores, and the focus timer's starts and completions. Each is registered as the defaults of its key, so a
  * write restored after a reload (without the component that made it) still knows what to send and what follows.
  */

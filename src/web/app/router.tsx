@@ -42,7 +42,7 @@ function RootLayout() {
   );
 }
 
-/** Part 1 §2's route table. Everything but the three sign-in pages sits behind the guard. */
+/** The app's routes. Everything but the three sign-in pages sits behind the guard. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

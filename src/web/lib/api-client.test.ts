@@ -84,7 +84,7 @@ describe('the typed API client', () => {
     });
   });
 
-  it('uses the spec text for a failure when the call has one', async () => {
+  it('uses the call’s own failure text when it has one', async () => {
     server.use(http.get('/api/tasks', () => errorResponse(503, 'database_unavailable')));
 
     const error = await answerOf(api.tasks.$get(), {

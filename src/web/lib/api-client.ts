@@ -63,7 +63,7 @@ export async function answerOf<R extends ClientResponse<unknown, number, string>
 
 export type ApiRequestOptions = {
   /**
-   * The text the spec gives for this call's failure (part 1 §8), e.g. `authErrorText.fetchUser`. Without it
+   * A fixed text for this call's failure, e.g. `authErrorText.fetchUser`. Without it
    * the server's own message is used.
    */
   errorMessage?: (status: number) => string;

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { User } from '#shared/auth.ts';
 
-/** Session state of part 1 §3 and the operations of §4. */
+/** The session's state and what changes it (sign-in, sign-out, reload of the member). */
 export type AuthState = {
   user: User | null;
   /** True until the first user fetch settles, success or failure. */

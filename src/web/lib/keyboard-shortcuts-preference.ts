@@ -1,7 +1,7 @@
 import { storedValue, useStoredValue } from './stored-value.ts';
 
 /**
- * Whether Lumara's single-key shortcuts are on (issue 18; WCAG 2.1.4: character key shortcuts can be turned off).
+ * Whether Lumara's single-key shortcuts are on (WCAG 2.1.4: character key shortcuts can be turned off).
  * Kept in this browser, on unless the member turned them off in Settings. Features read it to show a control's
  * shortcut in its tooltip only while the shortcut works.
  */

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 
 /**
- * The changes a member made offline, kept across a reload (issue 18): TanStack Query holds a write made without a
+ * The changes a member made offline, kept across a reload: TanStack Query holds a write made without a
  * connection paused, and sends it when the connection returns; this keeps the paused ones in the browser's
  * storage, under the member's id, so closing or reloading the tab loses none of them.
  *

@@ -23,7 +23,7 @@ describe('Confetti', () => {
     vi.useRealTimers();
   });
 
-  it('throws 50 emoji pieces for 3 seconds by default (part 1 §9)', () => {
+  it('throws 50 emoji pieces for 3 seconds by default', () => {
     vi.useFakeTimers();
     const onDone = vi.fn();
     render(<Confetti onDone={onDone} />);

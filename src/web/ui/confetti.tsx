@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 
-/** Part 1 §9: confetti defaults to 50 pieces for 3 seconds. */
+/** Confetti defaults to 50 pieces for 3 seconds. */
 export const CONFETTI_DEFAULTS = { pieces: 50, durationMs: 3000 } as const;
 
 const EMOJI = ['🎉', '✨', '💖', '🌸', '⭐', '🎊', '💜', '🦜'];

@@ -6,7 +6,7 @@ import { Button } from './button.tsx';
 
 /**
  * A list could not be loaded: says so in words a person can read and offers another try. With `error`, the
- * failure is also logged (part 1 §8 logs task failures), once per error.
+ * failure is also logged (task failures are logged), once per error.
  */
 export function LoadError({
   what,

@@ -29,8 +29,8 @@ export function QueryState<T>({
    */
   loading?: ReactNode;
   /**
-   * Shown instead of "Could not load your …" with "Try again" when the spec words the failure otherwise (the
-   * screen still has the query to offer its own retry).
+   * Shown instead of "Could not load your …" with "Try again" when the screen words the failure otherwise
+   * (the screen still has the query to offer its own retry).
    */
   error?: ReactNode;
   /** When the data counts as empty (a list with no rows); without it there is no empty state. */

@@ -19,7 +19,7 @@ const options = workerData as EmbeddedWorkerData;
  * PostgreSQL's defaults size a server of its own; PGlite runs inside Lumara's process, where every buffer is
  * WebAssembly memory that is never given back. 128 MB of shared buffers put the idle server at ~570 MiB; 16 MB,
  * enough for one member's or a small team's working set (the files stay in the OS page cache beneath), start it
- * about 150 ms sooner and ~150 MiB smaller (issue 17: idle RSS ≤ 300 MiB).
+ * about 150 ms sooner and ~150 MiB smaller (the aim: an idle server under 300 MiB).
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
 

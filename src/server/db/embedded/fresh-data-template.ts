@@ -10,7 +10,7 @@ export const FRESH_DATA_TEMPLATE = fileURLToPath(new URL('./embedded-template.ta
 
 /**
  * The dump a new data directory starts from, when there is one: a copy of it is ready in a fraction of the time
- * PostgreSQL's initdb takes inside WebAssembly (issue 17: ~0.5 s instead of ~2.5 s), and without initdb's memory,
+ * PostgreSQL's initdb takes inside WebAssembly (~0.5 s instead of ~2.5 s), and without initdb's memory,
  * which the WebAssembly heap never gives back. A directory that holds a database already, or a server run from
  * its sources, starts as before.
  */

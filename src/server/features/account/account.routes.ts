@@ -32,7 +32,7 @@ import { zipAccountArchive } from './zip-account-archive.ts';
 /** Imports (previews included) one member may start an hour: each reads and checks a whole archive. */
 export const IMPORTS_PER_HOUR = 20;
 
-/** The member's account as a whole (issue 19): ours, not the spec's. */
+/** The member's account as a whole: export, import and deletion. */
 export const accountRoutes = {
   export: apiRoute({
     method: 'get',

@@ -21,7 +21,7 @@ import {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Deletes a member's account (issue 19): every private row goes with the `users` row (each table's `user_id`
+ * Deletes a member's account: every private row goes with the `users` row (each table's `user_id`
  * cascades), and with it their sessions, so every server refuses their cookie at its next request. What the
  * cascade cannot know is done first, in the same transaction:
  * - the likes they gave leave the counts of the posts they liked, and their comments on other members' posts

@@ -9,7 +9,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 19, "Delete my account": after it, nothing of the member is left in any table or in the media store,
+ * After it, nothing of the member is left in any table or in the media store,
  * their session is refused, the counts of what they liked and commented move back, and their community posts go
  * or stay under "Deleted member" as they chose. Another member's data is untouched throughout.
  */

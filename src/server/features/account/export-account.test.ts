@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { createArchiveReader, type OpenedArchive, openAccountArchive } from './read-account-archive.ts';
 
 /**
- * Issue 19, Export: `GET /api/account/export` answers one zip, of a size known from its first byte, holding a
+ * Export: `GET /api/account/export` answers one zip, of a size known from its first byte, holding a
  * README, the manifest, a JSON document per kind and the member's files, and nothing of anyone else's. The archive
  * is read back with the importer's own reader, which checks it against the format.
  */

@@ -31,7 +31,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 19, Import: an archive exported on one Lumara comes back whole on a fresh one, into a fresh member, with
+ * Import: an archive exported on one Lumara comes back whole on a fresh one, into a fresh member, with
  * nothing lost or changed but ids; a second import adds nothing; a corpus of malformed and hostile archives is
  * each refused with a clear 4xx and writes nothing, neither rows nor files.
  */

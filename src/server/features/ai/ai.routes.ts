@@ -21,8 +21,8 @@ import { answerChat, describeAiSetup, listModels, optimizePrompt } from './ai.se
 const modelsQuerySchema = z.object({ surface: modelSurfaceSchema.default('studio') });
 
 /**
- * The AI calls of part 2 §7 (models, whole-answer chat), the prompt optimizer (architecture: the path the spec
- * hides) and the configuration report of part 1 §7. Every call is a signed-in member's.
+ * The AI calls (models, whole-answer chat), the prompt optimizer and the configuration report. Every call is
+ * a signed-in member's.
  */
 export const aiRoutes = {
   models: apiRoute({

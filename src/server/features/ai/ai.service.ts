@@ -30,7 +30,7 @@ export const LIVE_CATEGORY = { id: 'openrouter-live', label: 'OpenRouter · More
 export const LOCAL_CATEGORY = { id: 'local-chat', label: 'Local model · Chat' } as const;
 
 /**
- * The model select's catalogue (part 2 §7 `GET /api/ai/models`, §9): the static catalogue, then the OpenRouter
+ * The model select's catalogue: the static catalogue, then the OpenRouter
  * models the operator allowed besides it, as OpenRouter's live list names them (capped per surface), and the local
  * server's models, when those providers are configured. A live list that fails is logged and left out: the member
  * still gets a catalogue to pick from.
@@ -102,7 +102,7 @@ function presentLiveModel(model: LiveModel) {
 }
 
 /**
- * `GET /api/_debug/ai-diag` (part 1 §7): which providers are configured, as booleans only. Nothing in here may
+ * `GET /api/_debug/ai-diag`: which providers are configured, as booleans only. Nothing in here may
  * be a key, a URL or a model list: the settings page shows it to any member.
  */
 export function describeAiSetup(ai: AiProviders, now: Date): AiDiagResponse {
@@ -128,7 +128,7 @@ export const chatOfferOf = (ai: AiProviders): ChatOffer => ({
 });
 
 /**
- * Which provider and model answer a call that may name neither (part 2 §7: `provider` is optional). The
+ * Which provider and model answer a call that may name neither (`provider` is optional). The
  * member's saved choice is the default, unless it cannot chat: a provider that cannot (a member who made fal
  * their studio default still gets answers), a model of another kind (an image model as the studio's default) or
  * one the server no longer offers. A model is only carried over with the provider it was saved with.
@@ -170,7 +170,7 @@ export async function chatClientFor(
   return { choice, provider };
 }
 
-/** `POST /api/ai/chat`: one whole answer, readable as `text` and as `choices[0].message.content` (part 2 §7). */
+/** `POST /api/ai/chat`: one whole answer, readable as `text` and as `choices[0].message.content`. */
 export async function answerChat(
   db: Db,
   ai: AiProviders,

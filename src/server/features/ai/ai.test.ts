@@ -43,7 +43,7 @@ import {
 } from './ai.service.ts';
 
 /**
- * Part 2 §7 AI calls (models, whole-answer chat), the prompt optimizer, the configuration report and
+ * The AI calls (models, whole-answer chat), the prompt optimizer, the configuration report and
  * `POST /api/profile/set-ai`, through the real app against the local provider fakes: nothing reaches the internet.
  */
 

@@ -70,7 +70,7 @@ const logoutNote =
   'session kept: by `Sec-Fetch-Site`, or, from a browser that sends no Fetch Metadata, by an `Origin` or ' +
   '`Referer` of another origin.';
 
-/** Sign-in and session calls of part 1 §7. Paths are kept exactly as the spec writes them. */
+/** Sign-in and session calls. Their paths are kept exactly as clients know them. */
 export const authRoutes = {
   mode: apiRoute({
     method: 'get',
@@ -129,7 +129,7 @@ export const authRoutes = {
     description: 'Without a live session **401** `unauthenticated`.',
     responses: { 200: json(userSchema, 'The member') },
   }),
-  // GET as the spec calls it; POST too for clients that prefer a safe method to stay safe.
+  // GET as clients have always called it; POST too for clients that prefer a safe method to stay safe.
   logout: apiRoute({
     method: 'get',
     path: '/api/logout',

@@ -56,7 +56,7 @@ export async function upsertMemberFromIdentity(db: Db, claims: IdentityClaims, n
   });
 }
 
-/** The member as the API shows them: only the fields of the spec's User, never anything else of the row. */
+/** The member as the API shows them: only the fields of `userSchema`, never anything else of the row. */
 export function presentUser(row: SessionUser): User {
   return {
     id: row.id,

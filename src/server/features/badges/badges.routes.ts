@@ -5,7 +5,7 @@ import { queryOf } from '#server/lib/http/query.ts';
 import { badgesQuerySchema, earnedBadgeListSchema } from '#shared/badges.ts';
 import { listEarnedBadges, listMemberBadges } from './badges.service.ts';
 
-/** `GET /api/badges[?userId=]`: the signed-in member's badges, or another member's (part 1 §6). */
+/** `GET /api/badges[?userId=]`: the signed-in member's badges, or another member's. */
 export const badgeRoutes = {
   list: apiRoute({
     method: 'get',

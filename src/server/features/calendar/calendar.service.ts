@@ -13,9 +13,9 @@ import { mondayOf, weekRange } from './week-range.ts';
 export const CALENDAR_EVENTS_CAP = 500;
 
 /**
- * `GET /api/calendar/week` (part 1 §2 calendar panel, with the member's own data instead of the original's
- * sample events): the tasks due in the week as all-day events and the focus sessions completed in it, in the
- * member's time zone. Only the member's own rows are read.
+ * `GET /api/calendar/week` (the dashboard's calendar panel, from the member's own data): the tasks due in the
+ * week as all-day events and the focus sessions completed in it, in the member's time zone. Only the member's
+ * own rows are read.
  *
  * The zone is the one asked for, else the profile's, else UTC; the week starts on `start`, else on this week's
  * Monday in that zone.

@@ -48,8 +48,9 @@ const streamedReply = {
 } as const;
 
 /**
- * Part 2 §7 "Chat threads", paths as the spec writes them, plus the streaming twin of `/send` and regenerate
- * (ours). Every call acts on the signed-in member's own threads; another member's or an archived thread is 404.
+ * Chat threads and their messages (paths kept exactly as clients know them), plus the streaming twin of
+ * `/send` and regenerate. Every call acts on the signed-in member's own threads; another member's or an
+ * archived thread is 404.
  */
 export const chatRoutes = {
   threads: apiRoute({
@@ -216,7 +217,7 @@ export function createChatRoutes(deps: {
         await archiveThread(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now());
         return c.json({ success: true } as const, 200);
       })
-      /** The whole answer at once (the spec's call). */
+      /** The whole answer at once, for clients that do not stream. */
       .openapi({ ...chatRoutes.send, middleware: [limitAi] as const }, async (c) => {
         const body = c.req.valid('json');
         const userId = memberIdOf(c);

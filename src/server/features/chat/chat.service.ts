@@ -14,12 +14,12 @@ type MessageRow = typeof chatMessages.$inferSelect;
 
 export const THREAD = 'That chat thread';
 
-/** The thread as the API shows it (part 2 §3 "Chat thread"); memory travels only with the detail. */
+/** The thread as the API shows it; memory travels only with the detail. */
 export function presentThread(row: ThreadRow): ChatThread {
   return { id: row.id, title: row.title, updated_at: row.updatedAt.toISOString() };
 }
 
-/** The message as the API shows it (part 2 §3 "Chat message"); which provider wrote it stays server-side. */
+/** The message as the API shows it; which provider wrote it stays server-side. */
 export function presentMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,

@@ -35,7 +35,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { CHAT_MEMORY, MEMORY_NOTE_PREFIX, SUMMARIZER_PROMPT, updateThreadMemory } from './chat-memory.ts';
 
 /**
- * Chat threads, messages, streaming, Stop, regenerate and memory (part 2 §3, §4, §7), against the fake
+ * Chat threads, messages, streaming, Stop, regenerate and memory, against the fake
  * OpenRouter of tests/fakes (which echoes `Lumara heard: "<last member message>"` word by word unless a test
  * scripts it). Straico is left unconfigured here, which is how the 503 is reached.
  */
@@ -375,7 +375,7 @@ describe('send', () => {
     expect(replyRequestFor('third').filter((m) => m.role === 'system')).toEqual([]);
   });
 
-  it('asks the persona to answer in Spanish for a member who uses Lumara in Spanish (issue 19)', async () => {
+  it('asks the persona to answer in Spanish for a member who uses Lumara in Spanish', async () => {
     const { cookie } = await signInMember(t);
     const thread = await createThreadAs(t, cookie, 'Hola');
     const response = await t.request('/api/chat/send', {

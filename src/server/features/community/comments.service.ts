@@ -29,7 +29,7 @@ type CommentRow = {
   authorAvatar: string | null;
 };
 
-/** The comment as the API shows it (part 2 §3 "Comment", plus its post, author id and helpful mark). */
+/** The comment as the API shows it (plus its post, author id and helpful mark). */
 export function presentComment(row: CommentRow): CommunityComment {
   const { comment } = row;
   return {

@@ -19,7 +19,7 @@ import {
 
 const written = { 200: json(communityAiResponseSchema, 'The text written, and its language') };
 
-/** The community's AI writing helpers (part 2 §7 Community), each answering `{text, lang}`. */
+/** The community's AI writing helpers, each answering `{text, lang}`. */
 export const communityAiRoutes = {
   generateText: apiRoute({
     method: 'post',

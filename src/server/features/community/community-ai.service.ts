@@ -15,7 +15,7 @@ import {
 import { chatClientFor, cleanOptimizedPrompt, unlessCancelled } from '../ai/ai.service.ts';
 
 /**
- * The new-post form's AI helpers (part 2 §2 Community page, §7 Community): write a post from a topic, improve
+ * The new-post form's AI helpers: write a post from a topic, improve
  * the member's text, translate it to Spanish or English. Each is one whole-answer call to the member's chosen
  * provider (their saved choice unless the request names one), resolved exactly as `/api/ai/chat` resolves it.
  */

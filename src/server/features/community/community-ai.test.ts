@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { COMMUNITY_HELPER_INSTRUCTIONS, cleanHelperAnswer, HELPER_REPLY } from './community-ai.service.ts';
 
 /**
- * The community's AI writing helpers (part 2 §7 Community) through the real app against the fake OpenRouter of
+ * The community's AI writing helpers through the real app against the fake OpenRouter of
  * tests/fakes. Only OpenRouter is configured, which is how the 503 of an unconfigured provider is reached.
  */
 

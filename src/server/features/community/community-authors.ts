@@ -21,7 +21,7 @@ const ownAvatar = (column: typeof profiles.avatarUrl | typeof users.picture) =>
 
 /**
  * Posts and comments kept by a member who deleted their account belong to the one "Deleted member" row, named in
- * the reader's language (issue 19).
+ * the reader's language.
  */
 export function authorColumns() {
   return {
@@ -30,5 +30,5 @@ export function authorColumns() {
   };
 }
 
-/** The member list's name (part 2 §3 "Member" display_name): the same source as an author's name. */
+/** The member list's name (`display_name`): the same source as an author's name. */
 export const memberDisplayName = () => sql<string>`coalesce(${profileDisplayName}, ${users.name})`;

@@ -9,7 +9,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Likes (part 2 §7 `PUT /api/community/posts/{id}/like`): one per member and post, `likes_count` always equal to
+ * Likes: one per member and post, `likes_count` always equal to
  * the `post_likes` rows, under many members at once and one member clicking fast; Community Star at 50 likes
  * received.
  */

@@ -43,7 +43,7 @@ const postPath = idParams('That post');
 const commentPath = idParams('That comment');
 
 /**
- * The community (part 2 §2 Community page, §7 Community), plus ours: edit, helpful, stats, reports and hiding.
+ * The community, plus ours: edit, helpful, stats, reports and hiding.
  * Every route needs a member; reports and hiding need one of the community's operators.
  */
 export const communityRoutes = {

@@ -17,7 +17,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * The community server (part 2 §2, §3, §4 post creation, §5, §6, §7 Community): posts, comments, helpful marks,
+ * The community server: posts, comments, helpful marks,
  * reports and hiding, their rules, events and badges, through the real app on a real database. Likes under
  * concurrency are in community-likes.test.ts; paging, stats and the list's plan in community-lists.test.ts.
  */

@@ -9,7 +9,7 @@ import { earnCommunityBadge } from './community-badges.ts';
 import { visiblePost } from './posts.service.ts';
 
 /**
- * Toggles the viewer's like (part 2 §7 `PUT /api/community/posts/{id}/like`) and answers the new count.
+ * Toggles the viewer's like and answers the new count.
  *
  * One transaction that first locks the post's row: every toggle of one post, by any member, runs one after the
  * other, so `likes_count` always equals the number of `post_likes` rows, and a double click toggles twice

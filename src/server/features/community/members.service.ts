@@ -6,7 +6,7 @@ import { memberDisplayName } from './community-authors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Members, newest first (part 2 §3 "Member"; Recent Members shows the first 5), as a keyset on `users.id`. */
+/** Members, newest first (Recent Members shows the first 5), as a keyset on `users.id`. */
 export async function listMembers(
   db: Db,
   page: { cursor?: number | undefined; limit: number },
@@ -28,7 +28,7 @@ export async function listMembers(
 }
 
 /**
- * The sidebar's numbers (part 2 §2): visible posts, the likes on them, and the members who posted, commented or
+ * The sidebar's numbers: visible posts, the likes on them, and the members who posted, commented or
  * liked in the last `ACTIVE_MEMBER_DAYS` days before `now` (the injected clock, so tests can move it).
  * `canModerate` is the caller's to add: it depends on configuration, not on the data.
  */

@@ -71,7 +71,7 @@ type PostRow = {
 const imagesSchema = z.array(z.string()).catch([]);
 const aiMetaSchema = communityPostSchema.shape.ai_meta.catch(null);
 
-/** The post as the API shows it (part 2 §3 "Community post"): nothing else of the row leaves the server. */
+/** The post as the API shows it: nothing else of the row leaves the server. */
 export function presentPost(row: PostRow): CommunityPost {
   const { post } = row;
   return {
@@ -121,7 +121,7 @@ function aiMetaFor(helpers: readonly AiHelper[]): { helpers: AiHelper[] } | null
 }
 
 /**
- * Publishes a post (part 2 §4 post creation). Title and body are stored as sent, trimmed by the schema: never
+ * Publishes a post. Title and body are stored as sent, trimmed by the schema: never
  * escaped here, because the page renders them as text and escaping would double up. The member's first post
  * earns First Flight; every open community page hears of it.
  */

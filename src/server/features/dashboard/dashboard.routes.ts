@@ -13,8 +13,8 @@ import {
 import { computeDashboardStats } from './dashboard.service.ts';
 
 /**
- * `GET /api/dashboard/stats?time_zone=`: ours (the spec's dashboard showed sample numbers). `GET /api/dashboard`:
- * ours, every card's first answer in one call (issue 17).
+ * `GET /api/dashboard/stats?time_zone=`: the stat cards from the member's own data. `GET /api/dashboard`:
+ * every card's first answer in one call.
  */
 export const dashboardRoutes = {
   firstLoad: apiRoute({

@@ -9,7 +9,7 @@ import type { DashboardStats } from '#shared/dashboard.ts';
 const STREAK_WINDOW_MS = 366 * 24 * 60 * 60_000;
 
 /**
- * The dashboard's four stat cards (part 1 §2), from the member's own data, "today" being their day. One query:
+ * The dashboard's four stat cards, from the member's own data, "today" being their day. One query:
  * the three counts, and the moments of the last year's completed tasks and focus sessions, whose days (in the
  * member's zone, by the same rules as everywhere else: #server/lib/data/time-zone.ts) make the streak. Both the
  * dashboard and `GET /api/profile/me` ask for it on every load.

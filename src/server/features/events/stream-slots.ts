@@ -3,7 +3,7 @@ import { AppError } from '#server/lib/http/errors.ts';
 export type StreamLimits = { perMember: number; total: number };
 
 /**
- * How many `GET /api/events` streams are open, per member and in all, on this server (issue 13). Each holds a
+ * How many `GET /api/events` streams are open, per member and in all, on this server. Each holds a
  * connection and a subscription for as long as a page stays open, so a member opening 500 tabs, or a script
  * opening streams in a loop, would take connections and memory from everyone. Past a member's share the next
  * stream answers 429; past the server's, 503. `take` answers the function that gives the slot back.

@@ -3,7 +3,7 @@ import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { falModels } from '#shared/generation-fal-models.ts';
 import { falImageInputForSize, falVideoInput } from './fal-inputs.ts';
 
-/** What fal's models are sent (providers.md §3.5, §3.6): durations and ratios mapped per model family. */
+/** What fal's models are sent: durations and ratios mapped per model family. */
 
 const kling = 'fal-ai/kling-video/v2.1/master/text-to-video';
 const hailuo = 'fal-ai/minimax/hailuo-02/standard/text-to-video';

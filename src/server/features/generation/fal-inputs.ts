@@ -7,7 +7,7 @@ import type {
 } from '#shared/generation.ts';
 
 /**
- * The JSON fal's models take (providers.md §3.5, §3.6), built from what the member asked. Video models disagree
+ * The JSON fal's models take, built from what the member asked. Video models disagree
  * on durations and aspect ratios, so the member's 3–10 s and five ratios are mapped onto what each model family
  * accepts: the nearest duration (the longer one on a tie, so a clip is never shorter than both neighbours would
  * allow), and a ratio of the same orientation when the model lacks the one asked for.

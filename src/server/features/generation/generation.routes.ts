@@ -50,7 +50,7 @@ const started = answer(
 );
 
 /**
- * Media generation (part 1 §7 `POST /api/ai/image` and its status; part 2 §7 Straico and fal calls), plus the
+ * Media generation (`POST /api/ai/image` and its status, the Straico and fal calls), plus the
  * job list the studio picks generations up from and the outputs that came inline. Every call is a signed-in
  * member's and sees only their own jobs (404 otherwise).
  */

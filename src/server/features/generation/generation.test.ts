@@ -21,7 +21,7 @@ import { answerOf, outcomeOf } from '#tests/setup/generation-test-kit.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Media generation through the real app against the provider fakes (issue 5): every start answers ready,
+ * Media generation through the real app against the provider fakes: every start answers ready,
  * pending with a job id, or failed with an error; jobs belong to their member; inputs out of range answer 400
  * and write nothing. The worker's own guarantees (restart, several instances, deadline) are in
  * generation-worker.test.ts.
@@ -119,7 +119,7 @@ describe('ready at once', () => {
     expect(answer.status).toBe('ready');
     expect(answer.url).toMatch(new RegExp(`^${straico.baseUrl}/files/.+\\.png$`));
     expect(answer.images).toEqual([{ url: answer.url }]);
-    // Straico's default size is the square (part 2 §9).
+    // Straico's default size is the square.
     expect(straico.imageRequests()[0]?.body).toMatchObject({
       size: 'square',
       description: 'a cat',

@@ -8,7 +8,7 @@ import { readJobOutputs } from './job-outputs.ts';
 
 /**
  * The presenter between a job row and what every generation route answers: the first output as `url`, all of
- * them in `urls`, repeated in the shapes the spec's callers read (`data[0].url`, `images[].url`, `video.url`,
+ * them in `urls`, repeated in the shapes older callers read (`data[0].url`, `images[].url`, `video.url`,
  * `audio.url`). Nothing else of the row (input, provider state, lease) leaves the server.
  */
 export function presentJob(row: GenerationJobRow, savedUrls: ReadonlySet<string>): GenerationAnswer {

@@ -12,7 +12,7 @@ const UNSAFE_CHARACTERS = /[\\/"'<>:|?*\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2
 /**
  * The file name a download is saved under: the member's wish made safe (no path, controls, quotes or
  * direction tricks; bounded length) with an extension that fits the file (`.png` kept for an image, `.mp4`
- * added to a video called "sunset"), or 'generated-media' with .png, .mp4 or .mp3 (part 2 §7) when none.
+ * added to a video called "sunset"), or 'generated-media' with .png, .mp4 or .mp3 when none.
  */
 export function downloadFilename(
   requested: string | undefined,

@@ -10,7 +10,7 @@ import { findDownloadableFile } from './download.service.ts';
 import { attachmentDisposition, downloadFilename } from './download-filename.ts';
 
 /**
- * `GET /api/download?url=&filename=` (part 2 §7 Media): the member's own stored file as an attachment under a
+ * `GET /api/download?url=&filename=`: the member's own stored file as an attachment under a
  * name we made safe. Never an open proxy: a link that is not the member's media answers 404 and nothing is
  * fetched (download.service.ts).
  */

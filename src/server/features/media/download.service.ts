@@ -11,7 +11,7 @@ export type DownloadableFile = StoredFile & { mediaType: MediaType };
 const mediaFilePath = /^\/api\/media\/(\d{1,10})\/file$/;
 
 /**
- * The stored file a download link names, when it is the member's (part 2 §7 `GET /api/download`): their gallery
+ * The stored file a download link names, when it is the member's: their gallery
  * item's own `/api/media/<id>/file`, one of their job outputs, or exactly the link one of their items was saved
  * from. Anything else is null (404). Nothing is ever fetched: the download serves Lumara's copy, so it cannot be
  * used as an open proxy, whatever the link names.

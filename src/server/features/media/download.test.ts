@@ -15,7 +15,7 @@ import {
 } from './download-filename.ts';
 
 /*
- * Part 2 §7 `GET /api/download?url=&filename=`: the member's own stored files as attachments under a safe name.
+ * The member's own stored files as attachments under a safe name.
  * It is never an open proxy: a link that is not the member's media is 404 and nothing is fetched.
  */
 

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { type ImportMediaDeps, importMediaFile } from './import-media-file.ts';
 
 /*
- * A link's download goes into the store as it arrives (architecture.md "Media, embeds and outbound fetches"): never
+ * A link's download goes into the store as it arrives (src/server/lib/infra/media-store.ts): never
  * held whole in memory, and nothing written unless every check passed and every byte came. The provider's CDN is
  * a server on 127.0.0.2, reachable because `media.outbound` names it (as UNSAFE_OUTBOUND_ALLOW would).
  */

@@ -8,7 +8,7 @@ import { startCanaryServer, type TestServer } from '#tests/fakes/canary-server.t
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /*
- * SSRF corpus for the two routes that take a link from a member (security-reliability.md C6): `POST /api/media`
+ * SSRF corpus for the two routes that take a link from a member: `POST /api/media`
  * fetches it, `GET /api/download` must not fetch anything at all. The canary on 127.0.0.1 stands for our own
  * network; the file host on 127.0.0.2, on the same port number, plays a provider's CDN and is reachable only
  * because the test app's `media.outbound` names it (what UNSAFE_OUTBOUND_ALLOW does), never through a gap in

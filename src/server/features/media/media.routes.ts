@@ -26,7 +26,7 @@ import { deleteMedia, getOwnMedia, listMedia, saveMedia, toggleMediaFavorite } f
 import { readMediaUsageAnswer } from './media-quota.ts';
 
 /**
- * Saving a link downloads up to `MEDIA_MAX_BYTES` from somewhere else (security-reliability A1, cost): a member
+ * Saving a link downloads up to `MEDIA_MAX_BYTES` from somewhere else, at the server's cost: a member
  * saving outputs by hand stays far below this; a script does not.
  */
 export const MEDIA_SAVES_PER_MINUTE = 60;
@@ -48,7 +48,7 @@ export type MediaRoutesDeps = {
 const mediaPath = idParams('That media');
 
 /**
- * The gallery (part 2 §7 Media): save a finished generation, list, favorite, delete, and the stored copy
+ * The gallery: save a finished generation, list, favorite, delete, and the stored copy
  * itself at `/api/media/{id}/file`. A member only ever sees and changes their own media (another's id is 404).
  */
 export const mediaRoutes = {

@@ -25,7 +25,7 @@ export function mediaFileUrl(id: number): string {
   return `/api/media/${id}/file`;
 }
 
-/** The media item as the API shows it (part 2 §3): the storage key and the source link stay on the server. */
+/** The media item as the API shows it: the storage key and the source link stay on the server. */
 export function presentMedia(row: MediaRow): MediaItem {
   return {
     id: row.id,
@@ -117,7 +117,7 @@ export async function findMediaBySource(db: Db, userId: number, sourceUrl: strin
 }
 
 /**
- * Saves a finished generation into the member's gallery (part 2 §7 `POST /api/media`): the file is copied
+ * Saves a finished generation into the member's gallery: the file is copied
  * into the store first, then the row is written; if the row cannot be written (or the member's quota, checked
  * again under its lock, no longer has room) the copy is removed, so nothing is ever half saved. Saving the same link again answers the item saved the first time (`created: false`).
  */

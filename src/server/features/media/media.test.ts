@@ -16,7 +16,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /*
- * Part 2 §7 Media: saving a finished generation copies it into Lumara's store, the gallery lists, favorites and
+ * Saving a finished generation copies it into Lumara's store, the gallery lists, favorites and
  * deletes, and the stored copy is what the member's browser loads. The provider's CDN is a file host on
  * 127.0.0.2, reachable only because the test app's `media.outbound` names it (as UNSAFE_OUTBOUND_ALLOW would).
  */

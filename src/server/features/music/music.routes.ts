@@ -7,7 +7,10 @@ import { successSchema } from '#shared/api.ts';
 import { addTrackRequestSchema, trackListSchema, trackSchema } from '#shared/music.ts';
 import { addTrack, deleteTrack, listTracks, type ResolveShortLink } from './music.service.ts';
 
-/** Part 2 §7 music calls, paths as the spec writes them. Every call acts on the signed-in member's own tracks. */
+/**
+ * The music library's calls, paths kept exactly as clients know them. Every call acts on the signed-in
+ * member's own tracks.
+ */
 export const musicRoutes = {
   list: apiRoute({
     method: 'get',

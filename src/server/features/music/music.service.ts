@@ -16,7 +16,7 @@ export const shortLinkRefusal = {
   noSong: 'That Suno short link does not lead to a song. Open the song and copy its link.',
 } as const;
 
-/** The track as the API shows it (part 2 §3 "Suno track"). */
+/** The track as the API shows it. */
 export function presentTrack(row: typeof tracks.$inferSelect): Track {
   return { id: row.id, title: row.title, suno_url: row.sunoUrl, embed_src: row.embedSrc };
 }

@@ -10,8 +10,9 @@ import { startTestServer, type TestServer } from '#tests/fakes/canary-server.ts'
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Part 2 §7 Music. Short links go through the real resolveRedirect to a local HTTP server on 127.0.0.2 playing
- * suno.com (a `lookup` answers its name, `extraAllowed` lets the address through): nothing reaches the internet.
+ * The music library. Short links go through the real resolveRedirect to a local HTTP server on 127.0.0.2
+ * playing suno.com (a `lookup` answers its name, `extraAllowed` lets the address through): nothing reaches
+ * the internet.
  */
 
 const UUID = '0f4b9c2e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';

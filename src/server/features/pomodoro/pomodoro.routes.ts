@@ -6,7 +6,7 @@ import { idempotencyKeyHeadersSchema } from '#shared/api.ts';
 import { pomodoroSessionSchema, startPomodoroRequestSchema } from '#shared/pomodoro.ts';
 import { completePomodoro, startPomodoro } from './pomodoro.service.ts';
 
-/** Part 1 §7: `POST /api/pomodoro` records a started session; `PUT /api/pomodoro/{id}/complete` finishes it. */
+/** `POST /api/pomodoro` records a started session; `PUT /api/pomodoro/{id}/complete` finishes it. */
 export const pomodoroRoutes = {
   start: apiRoute({
     method: 'post',

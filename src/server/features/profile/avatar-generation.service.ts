@@ -26,8 +26,8 @@ export function chooseAvatarModel(ai: AiProviders): { provider: AiProviderId; mo
 
 /**
  * `POST /api/profile/avatar-generate {prompt}`: a square image job made from the member's prompt, which the
- * browser built from the chosen avatar style and the display name. Answers as part 1 §7 reads it: ready with a
- * url, pending with the jobId to poll, or failed with an error.
+ * browser built from the chosen avatar style and the display name. Answers as every generation does: ready
+ * with a url, pending with the jobId to poll, or failed with an error.
  */
 export async function startAvatarGeneration(
   deps: { ai: AiProviders; generation: GenerationService },

@@ -93,7 +93,7 @@ function pictureRoute<const P extends string>(path: P, summary: string, descript
 }
 
 /**
- * Part 1 §7 and part 2 §7 profile calls: the profile itself, `me`, status, themes, AI choice, avatar and
+ * The profile calls: the profile itself, `me`, status, themes, AI choice, avatar and
  * wallpaper (copied into Lumara's store), avatar generation, and the stored pictures.
  */
 export const profileRoutes = {
@@ -114,12 +114,12 @@ export const profileRoutes = {
     summary: 'Change profile fields: name, about, pictures, wallpaper, tags, time zone',
     description:
       'The whole profile after the change. Every field is optional. An omitted field, or an empty (or ' +
-      "blank) string, leaves it **unchanged** (the spec's client omits empty text fields); `null` " +
+      'blank) string, leaves it **unchanged** (a client may omit the text fields left empty); `null` ' +
       '**clears** it (how a member removes an avatar URL or their about text; `tags: null` empties the ' +
       'list). Text is trimmed. Unknown keys are ignored. The first save makes the profile row.\n\n' +
       'Limits: display name 60, about 2000, at most 20 tags of at most 30 characters, URLs 2048, wallpaper ' +
-      'CSS 2000 characters. `tags` is a list of strings, or JSON text of one (the spec stores tags as JSON ' +
-      'text): trimmed, empty ones and repeats dropped; anything else (bad JSON, not a list, a non-string) ' +
+      'CSS 2000 characters. `tags` is a list of strings, or JSON text of one (as tags are ' +
+      'stored): trimmed, empty ones and repeats dropped; anything else (bad JSON, not a list, a non-string) ' +
       "**400** with `fields.tags`. `time_zone` is an IANA name Intl knows (else **400** 'Unknown time " +
       "zone'); `language` is `en` or `es`, the interface's language on every device; " +
       '`wallpaper_css` is a gradient (docs/api.md, Profile and themes).\n\n' +
@@ -159,7 +159,7 @@ export const profileRoutes = {
     path: '/api/profile/set-status',
     tags: ['Profile'],
     summary: 'Set the status line',
-    description: 'The status is trimmed, and must be non-empty after trimming (part 2 §5).',
+    description: 'The status is trimmed, and must be non-empty after trimming.',
     request: { body: jsonBody(setStatusRequestSchema) },
     responses: { 200: json(setStatusResponseSchema, 'The status as saved') },
   }),

@@ -12,8 +12,8 @@ import {
 } from '#shared/ai.ts';
 
 /**
- * The member's saved AI choice (part 2 §7 `POST /api/profile/set-ai`), or the product's default (openrouter,
- * openrouter/auto, part 2 §9) when they saved none. Every AI feature that calls a provider without being told
+ * The member's saved AI choice, or the product's default (openrouter,
+ * openrouter/auto) when they saved none. Every AI feature that calls a provider without being told
  * which one (chat, research synthesis, community helpers) asks here.
  */
 export async function getAiChoice(db: Db, userId: number): Promise<AiChoice> {
@@ -80,7 +80,7 @@ export async function saveProfileColumns(
   return row;
 }
 
-/** `POST /api/profile/set-status {status}` (part 2 §4/§5): already trimmed and non-empty. */
+/** `POST /api/profile/set-status {status}`: already trimmed and non-empty. */
 export async function setStatus(
   db: Db,
   userId: number,

@@ -18,7 +18,7 @@ import { createTaskAs } from '#tests/factories/tasks.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /*
- * Part 1 §3/§5/§7 and part 2 §3/§7 profile calls through the real app: the profile and its omitted-field
+ * The profile calls through the real app: the profile and its omitted-field
  * semantics, `me` with its defaults and stats, status, validation of everything a member
  * stores (lengths, tags, URLs, CSS), ownership, and the community showing the profile's name and avatar.
  */

@@ -6,8 +6,8 @@ import { type ProfileImageKind, prepareStoredImage, saveWithImages } from './pro
 import { presentProfile } from './profile-presenter.ts';
 
 /**
- * `PUT /api/profile` (part 1 §7). `changes` already says what to do per field: undefined = unchanged (omitted or
- * empty, as the spec's client omits empty fields), null = cleared, a value = set. Answers the whole profile.
+ * `PUT /api/profile`. `changes` already says what to do per field: undefined = unchanged (omitted or
+ * empty: a client may omit the fields left empty), null = cleared, a value = set. Answers the whole profile.
  *
  * avatar_url and wallpaper_url are taken as `set-avatar` and `set-wallpaper` take them: a link is copied into
  * Lumara's store and the profile names the copy, so no reader's browser ever loads a picture from another host

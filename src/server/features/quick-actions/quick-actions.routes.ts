@@ -16,8 +16,8 @@ import {
 } from './quick-actions.service.ts';
 
 /**
- * Part 2 §7 quick actions, paths as the spec writes them, plus `POST /api/quick-actions/seed` (ours: the "seed the
- * five defaults" of §4). Every call acts on the signed-in member's own actions.
+ * Quick actions, paths kept exactly as clients know them, plus `POST /api/quick-actions/seed` (a member with
+ * none can seed the five defaults). Every call acts on the signed-in member's own actions.
  */
 export const quickActionRoutes = {
   list: apiRoute({
@@ -46,7 +46,7 @@ export const quickActionRoutes = {
     tags: ['Quick actions'],
     summary: 'Add the five default quick actions, when the member has none',
     description:
-      'Ours (part 2 §4: the member can seed the five defaults). When the member has no actions, the five ' +
+      'When the member has no actions, the five ' +
       'defaults (`defaultQuickActions`: Summarize, Explain simply, Caption it, Brainstorm, Deep research; ' +
       'maxChars 1000, 900, 500, 800, 2000) are added and the answer is **201**; otherwise nothing changes ' +
       "and it is **200**. Seeding runs in one transaction holding the member's lock, so a double click " +

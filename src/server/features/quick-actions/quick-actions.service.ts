@@ -20,7 +20,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A validated create body: defaults applied, payload an object. */
 export type NewQuickAction = z.output<typeof createQuickActionRequestSchema>;
 
-/** The action as the API shows it (part 2 §3 "Quick action"): the payload as an object, never as JSON text. */
+/** The action as the API shows it: the payload as an object, never as JSON text. */
 export function presentQuickAction(row: typeof quickActions.$inferSelect): QuickAction {
   return {
     id: row.id,
@@ -101,7 +101,7 @@ const seedActions: NewQuickAction[] = defaultQuickActions.map((action) =>
 );
 
 /**
- * Gives a member the five default actions (part 2 §4 "when none exist the user can seed the five defaults"), only
+ * Gives a member the five default actions, only
  * when they have none. One transaction holding the member's lock, so a double click or two tabs seed once: the
  * second call waits, then finds the five and adds nothing. Answers the member's list and whether it seeded.
  */

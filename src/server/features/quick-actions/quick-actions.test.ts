@@ -14,7 +14,7 @@ import { buildQuickActionInput, createQuickActionAs } from '#tests/factories/qui
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { MAX_QUICK_ACTIONS } from './quick-actions.service.ts';
 
-/** Part 2 §3, §4, §7 quick actions: a member's own row of prompt buttons, and the five defaults to seed. */
+/** Quick actions: a member's own row of prompt buttons, and the five defaults to seed. */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('GET/POST/DELETE /api/quick-actions', () => {
     });
   });
 
-  it('accepts the payload as JSON text, as the original client sent it, and answers it as an object', async () => {
+  it('accepts the payload as JSON text, as older clients send it, and answers it as an object', async () => {
     const { cookie, user } = await signInMember(t);
     const payload = {
       provider: 'openrouter',

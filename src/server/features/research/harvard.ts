@@ -51,7 +51,7 @@ function registerBritishLocale(): void {
 }
 registerBritishLocale();
 
-/** OpenAlex work types (providers.md §5) onto CSL types; the journal-like rest depends on the source. */
+/** OpenAlex work types onto CSL types; the journal-like rest depends on the source. */
 const TYPE_BY_OPENALEX: Record<string, CSLType> = {
   'book-chapter': 'chapter',
   book: 'book',

@@ -14,7 +14,7 @@ const researchBodySchema = researchRequestSchema.extend({
 });
 
 /**
- * `POST /api/research {query}` (part 2 §7): OpenAlex works of the last 10 years with Harvard references and a
+ * `POST /api/research {query}`: OpenAlex works of the last 10 years with Harvard references and a
  * synthesis.
  */
 export const researchRoutes = {
@@ -72,5 +72,5 @@ export function createResearchRoutes(deps: {
 
 /**
  * The body refused as usual, with the query's own reason as the message: the page shows it as the alert 'Please
- * enter a research topic first ✍️' (part 2 §5), not a generic "some fields are wrong".
+ * enter a research topic first ✍️', not a generic "some fields are wrong".
  */

@@ -22,7 +22,7 @@ import { bareDoi, formatHarvard, formatInTextCitation, titleOf, webUrl, workKey 
 export const UNTITLED_WORK = 'Untitled work';
 
 /**
- * "The last 10 years" (part 2 §9) counted in publication years: this year and the nine before it, so exactly
+ * "The last 10 years" counted in publication years: this year and the nine before it, so exactly
  * RESEARCH_YEARS years are searched (in 2026: 2017–2026). OpenAlex dates many works to 1 January of their year
  * only, so the window starts on a year boundary rather than on today's date ten years ago.
  */
@@ -69,7 +69,7 @@ export async function researchTopic(
   return { query, count: Math.max(search.count, items.length), yearMin, items, synthesis };
 }
 
-/** One work as the answer shows it (part 2 §3 "Research result"). */
+/** One work as the answer shows it. */
 export function presentWork(work: OpenAlexWork, now: Date): ResearchItem {
   const doi = bareDoi(work.doi);
   return {
@@ -85,7 +85,7 @@ export function presentWork(work: OpenAlexWork, now: Date): ResearchItem {
   };
 }
 
-/** The member's language, as the synthesis is asked for (issue 19): research answers in the interface's language. */
+/** The member's language, as the synthesis is asked for: research answers in the interface's language. */
 const synthesisLanguage: Record<Language, string> = {
   en: 'British English',
   es: SPANISH_FOR_AI,

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { SYNTHESIS_REPLY } from './research.service.ts';
 
 /**
- * `POST /api/research` (part 2 §5, §7, §8, §9) against a local OpenAlex and a local OpenRouter: the request sent
+ * `POST /api/research` against a local OpenAlex and a local OpenRouter: the request sent
  * to OpenAlex, the items with their Harvard references, the synthesis and every way the two services fail.
  */
 

@@ -5,7 +5,7 @@ import { queryOf } from '#server/lib/http/query.ts';
 import { searchQuerySchema, searchResultListSchema } from '#shared/search.ts';
 import { searchOwnTitles } from './search.service.ts';
 
-/** Ours (issue 18): what the command palette finds among the member's own things. */
+/** Ours: what the command palette finds among the member's own things. */
 export const searchRoutes = {
   search: apiRoute({
     method: 'get',

@@ -5,7 +5,7 @@ import { containsPattern } from '#server/lib/data/like-pattern.ts';
 import { SEARCH_RESULTS_PER_KIND, type SearchResult } from '#shared/search.ts';
 
 /**
- * `GET /api/search?q=` (issue 18, the command palette): the member's own tasks (not deleted), chat threads (not
+ * `GET /api/search?q=` (the command palette): the member's own tasks (not deleted), chat threads (not
  * archived) and community posts (not hidden) whose title holds the words, a few of each, in one round trip.
  * Tasks in board order, chats and posts newest first.
  */

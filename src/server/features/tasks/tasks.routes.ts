@@ -24,7 +24,10 @@ import {
 
 const taskPath = idParams('That task');
 
-/** Part 1 §7 task calls, paths as the spec writes them. Every call acts on the signed-in member's own tasks. */
+/**
+ * The task calls, paths kept exactly as clients know them. Every call acts on the signed-in member's own
+ * tasks.
+ */
 export const taskRoutes = {
   list: apiRoute({
     method: 'get',

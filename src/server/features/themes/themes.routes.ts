@@ -9,7 +9,7 @@ import {
 } from '#shared/themes.ts';
 import { applyTokenTheme, setPanelTheme } from './themes.service.ts';
 
-/** The member's theme (part 1 §4 Themes, part 2 §3): a theme studio panel theme or a Color Themes token theme. */
+/** The member's theme: a theme studio panel theme or a Color Themes token theme. */
 export const themesRoutes = {
   setTheme: apiRoute({
     method: 'post',

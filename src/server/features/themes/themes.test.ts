@@ -5,7 +5,7 @@ import { signInMember } from '#tests/factories/members.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /*
- * Part 1 §4 Themes and part 2 §3 through the real app: a theme studio panel theme, a Color Themes token theme
+ * Themes through the real app: a theme studio panel theme, a Color Themes token theme
  * (hex colours only), and one theme in force at a time, read back through `GET /api/profile/me`.
  */
 

@@ -14,7 +14,7 @@ import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets
 const widgetPath = idParams('That widget');
 
 /**
- * Part 2 §7 widget calls, and `PUT /api/widgets/{id}` for the order kept on the server. Every call acts on the
+ * The widget calls, and `PUT /api/widgets/{id}` for the order kept on the server. Every call acts on the
  * signed-in member's own widgets.
  */
 export const widgetRoutes = {

@@ -8,7 +8,7 @@ import type { CreateWidgetBody, UpdateWidgetRequest, Widget } from '#shared/widg
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type WidgetRow = typeof widgets.$inferSelect;
 
-/** Part 2 §3 "Widget", as the API shows it. */
+/** As the API shows it. */
 export function presentWidget(row: WidgetRow): Widget {
   return {
     id: row.id,
@@ -25,7 +25,7 @@ export function presentWidget(row: WidgetRow): Widget {
 /** A refusal of the pasted link, with the reason where the form shows it. */
 const urlRefused = (reason: string) => new AppError('validation_failed', reason, { fields: { url: reason } });
 
-/** Part 2 §7: a Suno short link needs a server-side redirect lookup, which belongs to the music library. */
+/** A Suno short link needs a server-side redirect lookup, which belongs to the music library. */
 export const SUNO_SHORT_LINK_REFUSAL = 'Paste the full Suno song link';
 
 /**

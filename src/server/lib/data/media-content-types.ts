@@ -5,7 +5,7 @@ import type { MediaType } from '#shared/media.ts';
 /**
  * What the media store accepts, per media type, and how a file proves it is what it claims: the
  * declared Content-Type must be one of ours and the first bytes must carry that format's signature
- * (security-reliability A1 "Files / URLs": magic bytes, read by the `file-type` library, decision 0020).
+ * (magic bytes, read by the `file-type` library, decision 0020).
  * Nothing that a browser could run as a page (HTML, SVG, XML) is ever stored, so a stored file served from
  * our origin can only be a picture, a film or a sound.
  */

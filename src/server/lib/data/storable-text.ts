@@ -1,5 +1,5 @@
 /**
- * Text PostgreSQL refuses to store, refused at the edge instead (issue 13): a NUL (text never holds U+0000:
+ * Text PostgreSQL refuses to store, refused at the edge instead: a NUL (text never holds U+0000:
  * 22021 "invalid byte sequence") and a lone UTF-16 surrogate. `"\ud800"` is valid JSON; in a text column the
  * driver quietly sends it as U+FFFD, but in jsonb (generation inputs, quick-action payloads) PostgreSQL refuses
  * it (22P02), so a query would fail as a 500. `\p{Cs}` with the `u` flag matches only unpaired surrogates.

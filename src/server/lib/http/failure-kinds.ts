@@ -3,7 +3,7 @@ import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
 
 /**
- * What an error that escaped a route means, for the answer `onError` gives (issue 13). Driver and file-system
+ * What an error that escaped a route means, for the answer `onError` gives. Driver and file-system
  * errors are wrapped (Drizzle puts the driver's error in `cause`), so the whole cause chain is looked at.
  * - `busy`: too many requests already wait for a database connection (bounded-pool.ts): 503 at once.
  * - `unavailable`: the database cannot be reached or is restarting (refused, reset, pool timeout, shutting down,

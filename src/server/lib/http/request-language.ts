@@ -8,7 +8,7 @@ import { localizeWith } from '#shared/localize.ts';
 const storage = new AsyncLocalStorage<Language>();
 
 /**
- * Issue 19: the language of the request being answered, from its Accept-Language header. Lumara's browser app
+ * The language of the request being answered, from its Accept-Language header. Lumara's browser app
  * sends the interface's language (the member's choice on their profile, else the browser's), other clients their
  * own preference. Error messages, field reasons and fixed texts in answers follow it; the AI features write in it.
  */

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { databaseAddress } from '#tests/setup/test-database.ts';
 
 /**
- * One browser's flood (issue 13): past its share of requests in flight, the next is refused with 429 before it
+ * One browser's flood: past its share of requests in flight, the next is refused with 429 before it
  * touches the database, so it never takes a place in the database's queue from another member.
  */
 let t: TestApp;

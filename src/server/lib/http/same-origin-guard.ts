@@ -6,14 +6,14 @@ const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
- * Cross-site request forgery defence for /api (security-reliability.md §0.1, A4; decision 0004). Hono's csrf()
+ * Cross-site request forgery defence for /api (decision 0004). Hono's csrf()
  * checks only form and text bodies and lets cross-site JSON through, so, in this order:
  * - any request a browser marks `Sec-Fetch-Site: cross-site` or `same-site` is refused (403), reads included:
  *   GET /api/logout changes state and costly reads must not be triggered by other sites;
  * - on a state-changing request, an `Origin` header, when present, must be the app's own (403);
  * - a state-changing request that carries a body, or names a content type, must send `application/json` (415):
  *   no HTML form can, and a cross-site script would need a CORS preflight, which this server never grants. A
- *   write with no body and no content type (`DELETE /api/tasks/1` from curl, the spec's calls with body "none")
+ *   write with no body and no content type (`DELETE /api/tasks/1` from curl, every call that takes no body)
  *   goes on to the session check (401) and the route: a browser always names its Origin on such a request from
  *   another site, and the session cookie (SameSite=Lax) is not even sent with it.
  *   A route that takes a file (`uploads`: an account archive) takes its own type instead: `application/zip` is
@@ -53,12 +53,12 @@ function hasBody(headers: Headers): boolean {
 }
 
 /**
- * For a GET that changes state all the same (`GET /api/logout`, as the spec calls it). The guard above refuses it
- * when the browser says it comes from another site (`Sec-Fetch-Site`), but a browser without Fetch Metadata says
- * nothing, and a cross-site link or redirect still carries the SameSite=Lax cookie on a top-level GET. Such a
- * request names the page it came from in `Origin` or `Referer`: one of another origin is refused (403), and the
- * session stays. A request naming neither (curl, a bookmark, a page whose referrer policy hides it) goes on: the
- * app's own pages always send Fetch Metadata in the browsers that run the app.
+ * For a GET that changes state all the same (`GET /api/logout`, as clients have always called it). The guard
+ * above refuses it when the browser says it comes from another site (`Sec-Fetch-Site`), but a browser without
+ * Fetch Metadata says nothing, and a cross-site link or redirect still carries the SameSite=Lax cookie on a
+ * top-level GET. Such a request names the page it came from in `Origin` or `Referer`: one of another origin
+ * is refused (403), and the session stays. A request naming neither (curl, a bookmark, a page whose referrer
+ * policy hides it) goes on: the app's own pages always send Fetch Metadata in the browsers that run the app.
  */
 export function refuseOtherSitesWithoutFetchMetadata(options: { appOrigin: string }) {
   return createMiddleware(async (c, next) => {

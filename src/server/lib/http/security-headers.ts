@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 
 /**
- * Embeds the spec needs (part 2: Suno tracks, YouTube, Spotify and Google Calendar widgets); the server derives
+ * The embeds members add (Suno tracks, YouTube, Spotify and Google Calendar widgets); the server derives
  * their embed URLs from these hosts. Listed although `https:` covers them, so the providers stay named here.
  */
 export const EMBED_FRAME_SOURCES = [
@@ -22,8 +22,9 @@ function contentSecurityPolicy(): string {
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    // Members may put any https page in a dashboard widget of their own (part 2 §4: "else iframe"); every frame
-    // is sandboxed and its URL was rebuilt by the server (docs/decisions/0009-frames-from-any-https-page.md).
+    // Members may put any https page in a dashboard widget of their own (any other https link becomes an
+    // iframe widget); every frame is sandboxed and its URL was rebuilt by the server
+    // (docs/decisions/0009-frames-from-any-https-page.md).
     `frame-src ${EMBED_FRAME_SOURCES.join(' ')} https:`,
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -38,7 +39,7 @@ function contentSecurityPolicy(): string {
 export const APP_CSP = contentSecurityPolicy();
 
 /**
- * Headers on every response (security-reliability.md A1, A4), as one list. Written out rather than Hono's
+ * Headers on every response, as one list. Written out rather than Hono's
  * secureHeaders() because its defaults differ where it matters: HSTS of 180 days instead of a year, no CSP, and
  * `Referrer-Policy: no-referrer`, which breaks YouTube embeds. The production server sets them on Node's response
  * before the app answers (http-server.ts), where they cost a fraction of setting them on each answer's Web

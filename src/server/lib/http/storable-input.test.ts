@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { failureKindOf } from './failure-kinds.ts';
 
 /**
- * Input PostgreSQL refuses (issue 13, failure 2): each of these reached a query and answered 500. Now the edge
+ * Input PostgreSQL refuses (failure 2): each of these reached a query and answered 500. Now the edge
  * refuses it with a 400 naming the field, and nothing is written. fal is "configured" (on a closed port) so a
  * generation start gets as far as writing its job, which is where a lone surrogate used to fail.
  */

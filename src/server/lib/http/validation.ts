@@ -57,8 +57,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
 }
 
 /**
- * The same refusal, with one field's own reason as the message, for a form that shows `error.message` (part 2
- * §8: the music form shows why a link is not a Suno song, research why a topic is refused). A route passes it as
+ * The same refusal, with one field's own reason as the message, for a form that shows `error.message` (the
+ * music form shows why a link is not a Suno song, research why a topic is refused). A route passes it as
  * its hook: `(result, c) => refuseSayingWhy('input', result, c)`.
  */
 export function refuseSayingWhy(

@@ -8,8 +8,8 @@ export type Delivery = { audience: Audience; event: LiveEvent };
 
 /**
  * The live-update bus behind `GET /api/events`. In process today: every server hears only its own publishes, so
- * behind a load balancer a Redis pub/sub implementation of this same interface fills the gap (`REDIS_URL`, a
- * later issue). Publishing never throws and never waits for listeners.
+ * behind a load balancer a Redis pub/sub implementation of this same interface fills the gap (`REDIS_URL`,
+ * redis-event-bus.ts). Publishing never throws and never waits for listeners.
  */
 export interface EventBus {
   publish(delivery: Delivery): void;

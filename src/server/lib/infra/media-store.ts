@@ -6,7 +6,7 @@ import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 
 /**
- * Lumara's own copies of media files (architecture.md "Media, embeds and outbound fetches"): generated outputs,
+ * Lumara's own copies of media files: generated outputs,
  * gallery items, avatars and wallpapers. Provider URLs expire, so anything worth keeping is copied here. Keys
  * are relative paths the server makes (`media/<user>/<uuid>.png`, `jobs/<jobId>/0.png`), never a member's
  * text. Two implementations: a directory (`MEDIA_DIR`, the default) and an S3-compatible bucket

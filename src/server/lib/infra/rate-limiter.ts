@@ -14,7 +14,7 @@ import type { Logger } from './logger.ts';
 
 /**
  * Fixed-window counting per key on `rate-limiter-flexible`: in this process by default, on Redis when the server
- * has one, so every server behind a load balancer counts against the same budget (issue 16). A window starts
+ * has one, so every server behind a load balancer counts against the same budget. A window starts
  * at a key's first use and lasts `windowMs`; Retry-After is the time left in it, rounded up to whole seconds.
  * Used per member (AI calls, posts, comments, media and picture saves) so one member cannot run up the provider
  * bill or flood the community. When Redis does not answer, each server counts in its own memory until it does

@@ -6,7 +6,7 @@ import type { Audience, Delivery, EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * The live-update bus shared by every server behind a load balancer (issue 16): each delivery is published on
+ * The live-update bus shared by every server behind a load balancer: each delivery is published on
  * one Redis pub/sub channel and every server's bus hears it and hands it to its own open `/api/events` streams.
  *
  * Delivery guarantees, and why:

@@ -13,7 +13,7 @@ import {
 } from './safe-fetch.ts';
 
 /*
- * SSRF corpus (security-reliability.md C6). The canary on 127.0.0.1 stands for our private network; the fixture on
+ * SSRF corpus. The canary on 127.0.0.1 stands for our private network; the fixture on
  * 127.0.0.2 plays "the internet" through `extraAllowed`. Both listen on the same port number, so a rebinding or
  * redirect that slipped through would land on the canary rather than fail to connect. Names go through an
  * injected lookup: no real DNS.

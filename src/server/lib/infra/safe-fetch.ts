@@ -7,8 +7,7 @@ import type { Logger } from './logger.ts';
 
 /**
  * The one way the server fetches a URL that a member (or a provider's answer) supplied: media downloads, Suno
- * short links, provider result URLs. See docs security-reliability.md A5 and architecture.md "Media, embeds and
- * outbound fetches".
+ * short links, provider result URLs.
  *
  * The guard lives in the connector: the hostname is resolved there, every address is checked, and the socket is
  * opened to the checked address. A "check, then fetch" would resolve twice and lose to DNS rebinding; checking the

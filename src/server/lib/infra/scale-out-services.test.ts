@@ -7,7 +7,7 @@ import { createLogger } from './logger.ts';
 import { createFixedWindowLimiter } from './rate-limiter.ts';
 import { openScaleOutServices, ScaleOutServiceUnavailableError } from './scale-out-services.ts';
 
-/** The services a server shares with the others when scaled out, opened from its configuration (issue 16), against a real S3-compatible server. */
+/** The services a server shares with the others when scaled out, opened from its configuration, against a real S3-compatible server. */
 let s3: S3TestServer;
 beforeAll(async () => {
   s3 = await startS3TestServer({ bucket: 'lumara-parts' });

@@ -17,7 +17,7 @@ const REDIS_START_MS = 10_000;
 type ReadinessProbe = () => Promise<boolean>;
 
 /**
- * What several servers behind one load balancer share besides PostgreSQL (issue 16), opened from the
+ * What several servers behind one load balancer share besides PostgreSQL, opened from the
  * configuration: live events over Redis pub/sub and per-member limits on Redis (`REDIS_URL`), and the object
  * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured, and the app then keeps its
  * single-server part (the in-process bus, memory counts, the directory store). The probes feed `/readyz`.

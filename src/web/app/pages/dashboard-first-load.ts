@@ -20,7 +20,7 @@ import { widgetsQueryOptions } from '#web/features/widgets/api/get-widgets.ts';
 import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 
 /**
- * The dashboard's first load (issue 17): one `GET /api/dashboard` instead of a call for the profile and for each
+ * The dashboard's first load: one `GET /api/dashboard` instead of a call for the profile and for each
  * card. As it starts, every query it answers is made to wait for it, so whatever mounts meanwhile (the app
  * shell's theme and badge toasts, the page's cards) takes its part of the answer instead of asking its own route;
  * from then on each keeps itself fresh as before. Asked once per session: later visits go straight to the cards'

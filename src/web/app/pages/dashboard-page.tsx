@@ -15,8 +15,8 @@ import { PageHeader } from '#web/ui/page-header.tsx';
 import { useDashboardFirstLoad } from './dashboard-first-load.ts';
 
 /**
- * Part 1 §2 "Dashboard (summary part)": greeting with the compact theme picker, the four stat cards, Your Tasks,
- * the profile card, the compact badges and the week calendar; part 2 §2: the Music Player, Recent Creations and
+ * Greeting with the compact theme picker, the four stat cards, Your Tasks,
+ * the profile card, the compact badges and the week calendar, the Music Player, Recent Creations and
  * the widgets.
  */
 export function DashboardPage() {

@@ -11,7 +11,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 
 /**
- * Part 1 §2 "Focus page": the timer, the task list, today's completed sessions, ambient sound, full screen and
+ * The timer, the task list, today's completed sessions, ambient sound, full screen and
  * a way out. Full screen takes this page alone (not the navigation), which is the point of focus mode.
  */
 export function FocusPage() {

@@ -39,7 +39,7 @@ const tabNames = [
   'AI Settings',
 ];
 
-describe('SettingsPage (part 1 §2)', () => {
+describe('SettingsPage', () => {
   it('has the six tabs as a tab list the arrow keys move through, Profile Info first', async () => {
     stubSettings();
     const app = renderApp('/settings');
@@ -91,7 +91,7 @@ describe('SettingsPage (part 1 §2)', () => {
   });
 });
 
-describe('Profile Info (part 1 §5)', () => {
+describe('Profile Info', () => {
   it('adds tags on Enter, removes them, and saves with empty text fields left out', async () => {
     stubSettings(
       http.put('/api/profile', () =>
@@ -154,7 +154,7 @@ describe('Profile Info (part 1 §5)', () => {
   });
 });
 
-describe('About Generator (part 1 §8, §9)', () => {
+describe('About Generator', () => {
   async function openAbout(chat: HttpHandler) {
     stubSettings(chat);
     const app = renderApp('/settings?tab=about');

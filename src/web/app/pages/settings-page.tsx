@@ -19,7 +19,7 @@ import { type Tab, TabList } from '#web/ui/tab-list.tsx';
 
 type SettingsTabId = 'profile' | 'avatar' | 'about' | 'wallpapers' | 'themes' | 'ai';
 
-/** Part 1 §2, the tabs in the spec's order and words (their messages). */
+/** The tabs in their order, named by their messages. */
 const tabs: readonly { id: SettingsTabId; label: MessageKey }[] = [
   { id: 'profile', label: 'app.settings.tabs.profile' },
   { id: 'avatar', label: 'app.settings.tabs.avatar' },
@@ -34,7 +34,7 @@ function isTabId(value: string | null): value is SettingsTabId {
 }
 
 /**
- * /settings (part 1 §2): the six tabs, the Account Information card and the AI services status card, and ours
+ * /settings: the six tabs, the Account Information card and the AI services status card, and ours
  * beside them (sessions, language, storage, shortcuts, your data). The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.

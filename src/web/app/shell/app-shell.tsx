@@ -30,7 +30,7 @@ const ShortcutsSheet = lazy(async () => ({
   default: (await import('#web/features/shortcuts/components/shortcuts-sheet.tsx')).ShortcutsSheet,
 }));
 
-/** The frame of every signed-in page (part 1 §2 "App shell"). */
+/** The frame of every signed-in page. */
 export function AppShell() {
   const t = useT();
   const location = useLocation();

@@ -36,7 +36,7 @@ const resultIcon: Record<SearchResult['kind'], ReactNode> = {
 };
 
 /**
- * The command palette (Ctrl-K, ⌘-K on a Mac; issue 18): pages, actions (new task, the focus timer, new chat, new
+ * The command palette (Ctrl-K, ⌘-K on a Mac): pages, actions (new task, the focus timer, new chat, new
  * post, a theme, the shortcuts) and, as the member types, their own tasks, chats and posts found by title
  * (`GET /api/search`). Arrow keys move, Enter does it, Escape closes. It composes features, so it lives with the
  * app shell.

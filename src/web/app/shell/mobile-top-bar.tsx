@@ -4,7 +4,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
 
 /**
- * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu (part 1 §2). The button
+ * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu. The button
  * says whether the menu is open and which element it is; the menu's code is fetched on the first point or focus
  * (`onPrepare`), so a press opens it at once.
  */

@@ -4,7 +4,7 @@ import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 /** `label` is the entry's message: translate it where it is shown. */
 export type NavigationEntry = { label: MessageKey; to: string; icon: LucideIcon };
 
-/** Part 1 §2 "App shell": the side navigation's entries, in this order. */
+/** The side navigation's entries, in this order. */
 export const navigationEntries: readonly NavigationEntry[] = [
   { label: 'app.nav.dashboard', to: '/', icon: LayoutDashboard },
   { label: 'app.nav.focus', to: '/focus', icon: Timer },

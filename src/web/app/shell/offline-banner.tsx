@@ -13,7 +13,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Says so while the browser is offline (issue 18): what shows is the last known data, and the changes made now
+ * Says so while the browser is offline: what shows is the last known data, and the changes made now
  * (TanStack Query holds them paused, each with its idempotency key where one could double) go out in order when
  * the connection returns. Counts them.
  */

@@ -1,6 +1,6 @@
 import { storedValue, useStoredValue } from '#web/lib/stored-value.ts';
 
-/** Part 1 §3 "floating-pomodoro enabled": kept in this browser only, as 'true' or 'false'. */
+/** Kept in this browser only, as 'true' or 'false'. */
 export const FLOATING_POMODORO_STORAGE_KEY = 'floatingPomodoroEnabled';
 
 // On unless the member turned it off. Every mounted reader (the switch in the side nav, the one in the mobile

@@ -10,7 +10,7 @@ export type Appearance = {
   pinnedPreview: ThemeId | null;
   /** Hovering or focusing a theme shows it; null goes back to the pinned preview or the applied theme. */
   previewWhileOver: (id: ThemeId | null) => void;
-  /** Reset and Random (part 1 §4): they only preview. Null ends the preview. */
+  /** Reset and Random: they only preview. Null ends the preview. */
   pinPreview: (id: ThemeId | null) => void;
   /** Applies a theme: on the page, locally ('theme') and on the server. */
   apply: (id: ThemeId) => void;

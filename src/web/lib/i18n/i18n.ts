@@ -5,8 +5,8 @@ import { localizeWith, type TextTable } from '#shared/localize.ts';
 import { storedValue } from '../stored-value.ts';
 
 /**
- * The interface's one translator (Lingui, decision 0027). English is in the first load: it is the spec's language
- * and the default. Other languages arrive as their own chunk when first chosen.
+ * The interface's one translator (Lingui, decision 0027). English is in the first load: it is the
+ * default. Other languages arrive as their own chunk when first chosen.
  */
 export const i18n: I18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en: english } });
 

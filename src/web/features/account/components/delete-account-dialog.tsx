@@ -18,7 +18,7 @@ function sameEmail(typed: string, email: string): boolean {
 }
 
 /**
- * "Delete my account" (issue 19): what goes is said plainly, the member chooses what becomes of their posts and
+ * "Delete my account": what goes is said plainly, the member chooses what becomes of their posts and
  * comments, and types their email before the button does anything. Once the server has deleted the account, the
  * browser signs out as at Sign Out (its caches emptied) and says goodbye on the sign-in page.
  */

@@ -23,7 +23,7 @@ function summary(applied: boolean, tasks: number): AccountImportSummary {
   };
 }
 
-describe('ImportArchive (issue 19)', () => {
+describe('ImportArchive', () => {
   it('previews what the archive adds, writing nothing, then imports it when asked', async () => {
     server.use(
       http.post('/api/account/import', ({ request }) =>

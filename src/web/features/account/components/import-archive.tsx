@@ -38,7 +38,7 @@ function failureOf(error: unknown, t: Translate): string {
 }
 
 /**
- * Import (issue 19): the member picks an archive, sees it upload, then sees what it would add (nothing is written
+ * Import: the member picks an archive, sees it upload, then sees what it would add (nothing is written
  * yet), and only then imports it, all or nothing. The same file is sent again to import it: the server keeps
  * nothing of a preview, so any of several servers can take the second request.
  */

@@ -19,7 +19,7 @@ async function openDialog() {
   return { ...rendered, dialog };
 }
 
-describe('YourDataCard: Delete my account (issue 19)', () => {
+describe('YourDataCard: Delete my account', () => {
   it('does nothing until the member types their own email, then sends the choice for their posts', async () => {
     server.use(http.delete('/api/account', () => HttpResponse.json({ deleted: true, posts_kept: 2 })));
     const { user, dialog } = await openDialog();

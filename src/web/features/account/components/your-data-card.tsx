@@ -8,7 +8,7 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { ImportArchive } from './import-archive.tsx';
 
 /**
- * Settings' "Your data" card (issue 19): the member's data is theirs, to take away, to bring in, or to delete.
+ * Settings' "Your data" card: the member's data is theirs, to take away, to bring in, or to delete.
  * The export is a plain download: the server streams the archive with its size known, so the browser's own
  * download shows its progress and writes it to disk as it comes, however large the gallery.
  */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AiDiagResponse } from '#shared/ai.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
-/** `GET /api/_debug/ai-diag` (part 1 §7): which external AI services the operator configured, booleans only. */
+/** `GET /api/_debug/ai-diag`: which external AI services the operator configured, booleans only. */
 export function getAiDiag(signal?: AbortSignal): Promise<AiDiagResponse> {
   return answerOf(api._debug['ai-diag'].$get({}, { init: { signal } }));
 }

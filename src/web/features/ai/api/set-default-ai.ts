@@ -4,7 +4,7 @@ import { answerOf, api } from '#web/lib/api-client.ts';
 import { invalidateProfile } from '#web/lib/invalidate-profile.ts';
 import { aiModelsQueryKey } from './get-ai-models.ts';
 
-/** `POST /api/profile/set-ai {aiProvider, aiModel}` (part 2 §7): the member's default AI, where the studio starts. */
+/** `POST /api/profile/set-ai {aiProvider, aiModel}`: the member's default AI, where the studio starts. */
 export function setDefaultAi(choice: SetAiRequest): Promise<SetAiRequest> {
   return answerOf(api.profile['set-ai'].$post({ json: choice }));
 }

@@ -6,7 +6,7 @@ import { categoryLabel, modelText, providerLabel } from '../model/ai-labels.ts';
 import { providersIn } from '../model/ai-selection.ts';
 
 /**
- * The one AI model picker (part 2 §2, §4, §7): a provider select and its models grouped by category, used by the
+ * The one AI model picker: a provider select and its models grouped by category, used by the
  * studio's model bar, the AI Settings tab and the community's AI settings panel. Switching provider selects that
  * provider's first model. The caller passes the catalogue it offers (the community passes chat models only) and
  * lays the two fields out with `className`.
@@ -108,7 +108,7 @@ function ProviderSelect({
 }
 
 /**
- * The model select of an AI provider (part 2 §2: grouped by category). A model that is not in the listed
+ * The model select of an AI provider (grouped by category). A model that is not in the listed
  * categories (a saved choice the catalogue no longer offers) stays selectable as itself, so the select never
  * shows a different model from the one that will be used.
  */

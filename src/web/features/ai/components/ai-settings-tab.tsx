@@ -13,8 +13,8 @@ import { useSetDefaultAi } from '../api/set-default-ai.ts';
 import { AiModelPicker } from './ai-model-picker.tsx';
 
 /**
- * AI Settings (part 1 §2, part 2 §7): the provider and model the member's AI features start from, saved with
- * `POST /api/profile/set-ai`. Switching provider picks its first model (part 2 §4).
+ * AI Settings: the provider and model the member's AI features start from, saved with
+ * `POST /api/profile/set-ai`. Switching provider picks its first model.
  */
 export function AiSettingsTab() {
   const t = useT();

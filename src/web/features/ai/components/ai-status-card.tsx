@@ -9,7 +9,7 @@ import { useAiDiag } from '../api/get-ai-diag.ts';
 import { missingConfiguration } from '../model/missing-configuration.ts';
 
 /**
- * The status card (part 1 §2, §8): the external AI services this server lacks, and what the operator sets to
+ * The status card: the external AI services this server lacks, and what the operator sets to
  * turn each on. Keys are the operator's: nothing here takes one.
  */
 export function AiStatusCard() {

@@ -16,8 +16,8 @@ export const selectClass =
 const labelClass = 'text-xs font-semibold tracking-wide text-(--ink-muted) uppercase';
 
 /**
- * The studio's sticky bar (part 2 §2): provider, model (grouped by category) and Set as default. Switching
- * provider selects that provider's first model (part 2 §4).
+ * The studio's sticky bar: provider, model (grouped by category) and Set as default. Switching
+ * provider selects that provider's first model.
  */
 export function ModelBar({
   models,

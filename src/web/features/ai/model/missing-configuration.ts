@@ -5,7 +5,7 @@ import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 export type MissingConfiguration = { service: MessageKey; what: MessageKey };
 
 /**
- * What the operator has not configured, from `GET /api/_debug/ai-diag` (part 1 §8: the core key, and an image
+ * What the operator has not configured, from `GET /api/_debug/ai-diag` (the core key, and an image
  * service for avatars), said as the variables to set.
  */
 export function missingConfiguration(diag: AiDiagResponse): MissingConfiguration[] {

@@ -3,7 +3,7 @@ import type { CreateSessionRequest } from '#shared/auth.ts';
 import { authErrorText } from '#shared/auth-text.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
-/** `POST /api/sessions`: the server sets the session cookie; the body is not read (part 1 §7). */
+/** `POST /api/sessions`: the server sets the session cookie; the body is not read. */
 export async function exchangeCode(request: CreateSessionRequest): Promise<void> {
   await answerOf(api.sessions.$post({ json: request }), { errorMessage: authErrorText.exchangeCode });
 }
@@ -11,7 +11,7 @@ export async function exchangeCode(request: CreateSessionRequest): Promise<void>
 export type ExchangeOutcome = { ok: true } | { ok: false; error: unknown };
 
 /**
- * The exchange as a cached query so it runs at most once per code (part 1 §4): StrictMode's second effect
+ * The exchange as a cached query so it runs at most once per code: StrictMode's second effect
  * and any re-render reuse the first answer. A code is single-use, so a failure is cached too (as an outcome,
  * because Query would run a failed query again).
  */

@@ -5,7 +5,7 @@ import { answerOf, api } from '#web/lib/api-client.ts';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
-/** Fails with `Failed to fetch user: API responded with HTTP status {status}` (part 1 §8), 401 included. */
+/** Fails with `Failed to fetch user: API responded with HTTP status {status}`, 401 included. */
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
   return answerOf(api.users.me.$get({}, { init: { signal } }), { errorMessage: authErrorText.fetchUser });
 }

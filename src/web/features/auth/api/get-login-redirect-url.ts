@@ -19,7 +19,7 @@ export function useRedirectToLogin() {
   return useMutation({
     mutationFn: redirectToLogin,
     onError: (error) => {
-      // Part 1 §8: the failure is logged; the page also shows a short note.
+      // The failure is logged; the page also shows a short note.
       console.error(error.message);
     },
   });

@@ -1,6 +1,6 @@
 import { answerOf, api } from '#web/lib/api-client.ts';
 
-/** `GET /api/logout`: the server deletes the session; the answer is not read (part 1 §7). */
+/** `GET /api/logout`: the server deletes the session; the answer is not read. */
 export async function requestLogout(): Promise<void> {
   await answerOf(api.logout.$get());
 }

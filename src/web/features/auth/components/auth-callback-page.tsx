@@ -6,7 +6,7 @@ import { Spinner } from '#web/ui/spinner.tsx';
 import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { signInFailedState } from './sign-in-failed-state.ts';
 
-/** Where the identity provider sends the browser back with `?code=…&state=…` (part 1 §2, §4). */
+/** Where the identity provider sends the browser back with `?code=…&state=…`. */
 export function AuthCallbackPage() {
   const t = useT();
   const { exchangeCodeForSessionToken, fetchUser } = useAuth();
@@ -28,7 +28,7 @@ export function AuthCallbackPage() {
         navigate('/dashboard', { replace: true });
       } catch (error) {
         if (superseded) return;
-        // Part 1 §8: logged only; the member is sent back to /login, which says it did not complete.
+        // Logged only; the member is sent back to /login, which says it did not complete.
         console.error(error instanceof Error ? error.message : error);
         navigate('/login', { replace: true, state: signInFailedState });
       }

@@ -67,7 +67,7 @@ describe('BadgesPanel', () => {
     expect(sentRequests().map((request) => request.path)).toEqual(['/api/badges?userId=12']);
   });
 
-  it('only logs a failure (part 1 §8), still showing the catalogue', async () => {
+  it('only logs a failure, still showing the catalogue', async () => {
     stubBadges(() => errorResponse(404, 'not_found', 'That member was not found'));
     renderWithQuery(<BadgesPanel userId={99} />);
     let logged: string[] = [];

@@ -20,7 +20,7 @@ function formatEarnedAt(earnedAt: string, format: Formatters): string {
   return Number.isNaN(date.getTime()) ? earnedAt : format.date(date, { dateStyle: 'medium' });
 }
 
-/** Part 1 §2 "Badges panel": earned badges lit with their date, the others dimmed. */
+/** Earned badges lit with their date, the others dimmed. */
 export function BadgesPanel({ variant = 'full', userId, className = '' }: BadgesPanelProps) {
   const t = useT();
   const format = useFormat();
@@ -28,7 +28,7 @@ export function BadgesPanel({ variant = 'full', userId, className = '' }: Badges
   const badges = useBadges(userId);
 
   useEffect(() => {
-    // Part 1 §8: a badge failure is only logged; the catalogue still shows, nothing marked earned.
+    // A badge failure is only logged; the catalogue still shows, nothing marked earned.
     if (badges.error) console.error(`Failed to load badges: ${badges.error.message}`);
   }, [badges.error]);
 

@@ -2,7 +2,7 @@ import type { BadgeType } from '#shared/badges.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
- * A badge's name and meaning on screen, in the interface's language. `#shared/badges.ts` keeps the spec's English
+ * A badge's name and meaning on screen, in the interface's language. `#shared/badges.ts` keeps the English
  * for the server; the web shows these keys through `t()`. Keys are written whole (never built from the type): the
  * build turns each into a short id.
  */

@@ -34,7 +34,7 @@ const week = buildCalendarWeek({
   ],
 });
 
-describe('WeekCalendarPanel (part 1 §2)', () => {
+describe('WeekCalendarPanel', () => {
   it('names the zone, lists the week’s days with their tasks and focus sessions in 12-hour times', async () => {
     server.use(http.get('/api/calendar/week', () => HttpResponse.json(week)));
     renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);

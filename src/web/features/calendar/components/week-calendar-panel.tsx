@@ -17,7 +17,7 @@ import {
 } from '../model/week-days.ts';
 
 /**
- * The week calendar panel (part 1 §2): the member's own week, tasks due and focus sessions done, in their time
+ * The week calendar panel: the member's own week, tasks due and focus sessions done, in their time
  * zone (named in the title), with 12-hour times, a refresh button and a button to open their external calendar.
  * Day and month names and times are in the interface's language. `timeZone` is null while the profile that names
  * it loads.

@@ -23,7 +23,7 @@ export function groupEventsByDay(week: CalendarWeek): CalendarDay[] {
 }
 
 /**
- * Part 1 §9: 12-hour times, in the member's zone and the interface's language ("9:05 AM", "9:05 p. m.").
+ * 12-hour times, in the member's zone and the interface's language ("9:05 AM", "9:05 p. m.").
  */
 export function formatTime(instant: string, timeZone: string, format: Formatters): string {
   return (

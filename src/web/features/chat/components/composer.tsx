@@ -7,7 +7,7 @@ import { Button } from '#web/ui/button.tsx';
 export type ComposerNote = { tone: 'info' | 'error'; text: string };
 
 /**
- * The message input (part 2 §2, §4, §5): Enter sends, Shift+Enter starts a new line; disabled while a reply
+ * The message input: Enter sends, Shift+Enter starts a new line; disabled while a reply
  * streams, when Stop takes Send's place. Optimize rewrites the prompt; Research searches the topic typed.
  */
 export function Composer({

@@ -12,7 +12,7 @@ import { interleave, type LocalEntry } from '../model/local-entries.ts';
 import { TypingIndicator } from './typing-indicator.tsx';
 
 /**
- * The message area (part 2 §2, §4): member messages on the right, Lumara's on the left beside the parrot, the
+ * The message area: member messages on the right, Lumara's on the left beside the parrot, the
  * reply being written as it streams, the typing indicator until its first words, and the page's own entries
  * (apologies, research). Follows new content down unless the member scrolled up.
  */

@@ -14,7 +14,7 @@ const UPDATED_FORMAT: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
-/** The thread sidebar (part 2 §2, §4): New chat, the threads newest first, and Archive on each. */
+/** The thread sidebar: New chat, the threads newest first, and Archive on each. */
 export function ThreadSidebar({
   id,
   threadsState,

@@ -1,6 +1,6 @@
 import { useT } from '#web/lib/i18n/use-t.ts';
 
-/** Shown while Lumara has not written her first words yet (part 2 §2); announced once, politely. */
+/** Shown while Lumara has not written her first words yet; announced once, politely. */
 export function TypingIndicator() {
   const t = useT();
   return (

@@ -5,7 +5,7 @@ import { useCreateChatThread } from '../api/create-chat-thread.ts';
 import { useChatThreads } from '../api/get-chat-threads.ts';
 
 /**
- * Which thread is open (part 2 §4): the one the member picked while it exists, else the first of the list. A
+ * Which thread is open: the one the member picked while it exists, else the first of the list. A
  * member with no threads at all gets one 'New Chat', created once: on the first visit and after archiving the
  * last thread alike, because both are simply "the list loaded and is empty".
  */

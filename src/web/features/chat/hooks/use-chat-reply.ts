@@ -97,7 +97,7 @@ function appendMessage(queryClient: QueryClient, message: ChatMessage): void {
   }));
 }
 
-/** The thread just used moves to the top of the list at once (part 2 §4); the list reloads after the reply. */
+/** The thread just used moves to the top of the list at once; the list reloads after the reply. */
 function touchThread(queryClient: QueryClient, threadId: number, at: string): void {
   queryClient.setQueryData<ChatThread[]>(chatThreadsQueryKey, (threads) =>
     threads ? sortThreads(threads.map((t) => (t.id === threadId ? { ...t, updated_at: at } : t))) : threads,
@@ -128,7 +128,7 @@ async function readStoppedReply(queryClient: QueryClient, threadId: number, stop
 }
 
 /**
- * Sends a message (or asks for a new reply) and streams the answer into the page (part 2 §4): the member's
+ * Sends a message (or asks for a new reply) and streams the answer into the page: the member's
  * message appears at once, the reply grows piece by piece, and the stored messages replace both. Stop aborts
  * the stream; the server keeps what arrived, so the thread reloads. Any other failure calls `onFailure`.
  */

@@ -2,8 +2,8 @@ import type { ChatMessage } from '#shared/chat.ts';
 import type { ResearchResponse } from '#shared/research.ts';
 
 /**
- * What the conversation shows that the server does not keep: the apology after a failed reply (part 2 §4, §8)
- * and research results (part 2 §2). Each sits after the message that was last when it appeared.
+ * What the conversation shows that the server does not keep: the apology after a failed reply
+ * and research results. Each sits after the message that was last when it appeared.
  */
 export type LocalEntry =
   | { kind: 'failure'; key: string; afterMessageId: number | null; reason: string | null }

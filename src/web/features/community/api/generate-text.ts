@@ -3,7 +3,7 @@ import type { CommunityAiResponse, CommunityGenerateRequest } from '#shared/comm
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
- * `POST /api/community/ai/generate {mode, …}` (the path the spec hides, architecture.md): `post` writes a post
+ * `POST /api/community/ai/generate {mode, …}` (the community's writing helpers): `post` writes a post
  * from a topic and a vibe, `improve` polishes the body, `translate` puts it in Spanish or English.
  */
 export function generateText(input: CommunityGenerateRequest): Promise<CommunityAiResponse> {

@@ -3,7 +3,7 @@ import { COMMUNITY_LIMITS, type CommunityMember } from '#shared/community.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { communityKeys } from './community-query-keys.ts';
 
-/** `GET /api/community/members?limit=5`: the newest members, as many as Recent Members shows (part 2 §9). */
+/** `GET /api/community/members?limit=5`: the newest members, as many as Recent Members shows. */
 export async function getRecentMembers(signal?: AbortSignal): Promise<CommunityMember[]> {
   const page = await answerOf(
     api.community.members.$get(

@@ -5,7 +5,7 @@ import { communityKeys } from './community-query-keys.ts';
 
 export type UpdatePostInput = UpdatePostRequest & { id: number };
 
-/** `PUT /api/community/posts/{id} {title?, body?, lang?, aiHelpers?}` (ours: the spec hides the edit call). */
+/** `PUT /api/community/posts/{id} {title?, body?, lang?, aiHelpers?}` (the post editor's edit). */
 export async function updatePost({ id, ...changes }: UpdatePostInput): Promise<void> {
   await answerOf(api.community.posts[':id'].$put({ param: { id: String(id) }, json: changes }));
 }

@@ -8,7 +8,7 @@ import { chatCategories } from '../model/ai-choice.ts';
 import { fieldClass, labelClass } from './field-classes.ts';
 
 /**
- * The AI settings panel (part 2 §2): which provider and model the writing helpers use. Chat models only, grouped
+ * The AI settings panel: which provider and model the writing helpers use. Chat models only, grouped
  * by category; switching provider picks that provider's first chat model.
  */
 export function AiSettingsPanel({

@@ -18,7 +18,7 @@ import { type EditorMode, PostEditorDialog } from './post-editor-dialog.tsx';
 import { PostList } from './post-list.tsx';
 
 /**
- * The community (part 2 §2): the header with Create Post and the AI settings toggle, the posts (live: new posts,
+ * The community: the header with Create Post and the AI settings toggle, the posts (live: new posts,
  * likes and comments from other members appear without a reload), and the sidebar. On a phone the sidebar
  * follows the posts.
  */

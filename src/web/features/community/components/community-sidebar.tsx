@@ -24,7 +24,7 @@ export const COMMUNITY_GUIDELINES: readonly MessageKey[] = [
 ];
 
 /**
- * The sidebar (part 2 §2): stats, what the AI assistant does, Recent Members (first 5), the guidelines, and for
+ * The sidebar: stats, what the AI assistant does, Recent Members (first 5), the guidelines, and for
  * moderators the reported posts. Below the posts on a phone.
  */
 export function CommunitySidebar({

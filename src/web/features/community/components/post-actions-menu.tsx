@@ -7,7 +7,7 @@ const itemClass =
   'flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left font-medium outline-none data-highlighted:bg-(--surface)';
 
 /**
- * The post menu (Edit, Delete) that only the post's author sees (part 2 §6), a Radix dropdown menu: the arrow
+ * The post menu (Edit, Delete) that only the post's author sees, a Radix dropdown menu: the arrow
  * keys move between the actions, Escape closes it and gives focus back to the button, a press elsewhere closes
  * it (and still reaches what was pressed: the menu is not modal).
  */

@@ -66,7 +66,7 @@ function fieldErrorText(t: Translate, field: 'title' | 'body', error: FieldError
 }
 
 /**
- * The create-post modal (part 2 §2, §4, §5) and, with a post, its edit form. States: open, submitting (the
+ * The create-post modal and, with a post, its edit form. States: open, submitting (the
  * button says 'Creating...'), closed when done. Create Post waits for a title that is more than spaces. The AI
  * helpers write into the body; the ones used travel with the post, which then shows as AI Enhanced.
  */
@@ -94,8 +94,8 @@ export function PostEditorDialog({
     formState: { errors },
   } = useForm<PostInput, unknown, PostOutput>({
     resolver: editing ? editResolver : createResolver,
-    // A new post, and what the writing helpers write, default to the member's language (issue 19); in English the
-    // spec's 'auto', which follows the language the topic is written in.
+    // A new post, and what the writing helpers write, default to the member's language; in English
+    // 'auto', which follows the language the topic is written in.
     defaultValues: {
       title: editing?.title ?? '',
       body: editing?.body ?? '',

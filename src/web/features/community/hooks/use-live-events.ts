@@ -6,7 +6,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';
 import { type PostPages, updatePostIn } from '../api/get-posts.ts';
 
-/** The stream every open community page listens to (architecture: real-time). */
+/** The stream every open community page listens to (server-sent events). */
 export const LIVE_EVENTS_PATH = api.events.$path();
 
 const eventTypes = Object.keys(liveEventSchemas) as LiveEventType[];

@@ -6,7 +6,7 @@ const en = formattersFor('en');
 const es = formattersFor('es');
 
 describe('formatPostDate', () => {
-  it('writes the short month, the day, the hour and the minute (part 2 §9)', () => {
+  it('writes the short month, the day, the hour and the minute', () => {
     expect(formatPostDate(en, '2026-11-22T18:39:00.000Z', 'UTC')).toBe('Nov 22, 6:39 PM');
     expect(formatPostDate(en, '2026-01-05T09:05:00.000Z', 'UTC')).toBe('Jan 5, 9:05 AM');
   });

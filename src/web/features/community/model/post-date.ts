@@ -1,7 +1,7 @@
 import type { Formatters } from '#web/lib/i18n/format.ts';
 
 /**
- * Post and comment dates in the short month/day/hour/minute form of part 2 §9, in the interface's language
+ * Post and comment dates in the short month/day/hour/minute form, in the interface's language
  * (`useFormat()`), e.g. `Nov 22, 6:39 PM` or `22 nov, 6:39 p.m.`. `timeZone` defaults to the browser's; tests
  * pass one.
  */

@@ -17,7 +17,7 @@ function serveStats(stats: DashboardStats) {
   server.use(http.get('/api/dashboard/stats', () => HttpResponse.json(stats)));
 }
 
-describe('StatCards (part 1 §2)', () => {
+describe('StatCards', () => {
   it('shows the four figures, the streak in days', async () => {
     serveStats({ tasks_today: 2, pomodoros_today: 3, streak_days: 1, badges: 1200 });
     renderWithMember(<StatCards />);

@@ -13,7 +13,7 @@ type StatCard = {
   value: (stats: DashboardStats, format: Formatters, t: Translate) => string;
 };
 
-/** Part 1 §2: the four stat cards, in this order. The server computes them (the original showed samples). */
+/** The four stat cards, in this order. The server computes them from the member's own data. */
 const statCards: readonly StatCard[] = [
   {
     label: 'dashboard.stats.tasksToday',

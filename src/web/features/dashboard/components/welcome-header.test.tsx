@@ -6,7 +6,7 @@ import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { WelcomeHeader } from './welcome-header.tsx';
 
-describe('WelcomeHeader (part 1 §2)', () => {
+describe('WelcomeHeader', () => {
   it('greets the member by first name, in English then in Spanish', async () => {
     renderWithMember(
       <MemoryRouter>

@@ -8,7 +8,7 @@ import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 
 /**
- * Part 1 §2: the greeting by first name, the theme picker (compact; the page passes it in, as features do not
+ * The greeting by first name, the theme picker (compact; the page passes it in, as features do not
  * import each other) and the Enter Focus Mode button (goes to /focus).
  */
 export function WelcomeHeader({ themePicker }: { themePicker?: ReactNode }) {

@@ -3,7 +3,7 @@ import type { FalModelsResponse } from '#shared/generation.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { generationKeys } from './generation-query-keys.ts';
 
-/** `GET /api/fal/models` (part 2 §7): fal's image and video models. */
+/** `GET /api/fal/models`: fal's image and video models. */
 export function getFalModels(signal?: AbortSignal): Promise<FalModelsResponse> {
   return answerOf(api.fal.models.$get({}, { init: { signal } }));
 }

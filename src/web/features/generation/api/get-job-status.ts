@@ -5,7 +5,7 @@ export type JobRef = Pick<GenerationAnswer, 'jobId' | 'provider' | 'media_type'>
 
 /**
  * A job's status: Straico's video and audio at `GET /api/straico/status/{jobId}`, every image (and fal's video)
- * at `GET /api/ai/image/status?provider=&jobId=` (part 1 §7, part 2 §7).
+ * at `GET /api/ai/image/status?provider=&jobId=`.
  */
 export function getJobStatus(job: JobRef, signal?: AbortSignal): Promise<GenerationAnswer> {
   if (job.provider === 'straico' && job.media_type !== 'image') {

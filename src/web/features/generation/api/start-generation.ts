@@ -9,7 +9,7 @@ import type {
 } from '#shared/generation.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
-/** A generation to start, by the route that starts it (part 1 §7, part 2 §7). */
+/** A generation to start, by the route that starts it. */
 export type GenerationStart =
   | { kind: 'ai-image'; body: AiImageRequest }
   | { kind: 'fal-image'; body: FalImageRequest }

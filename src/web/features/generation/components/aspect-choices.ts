@@ -10,7 +10,7 @@ const aspectLabelKeys: Record<AspectRatio, MessageKey> = {
   '3:4': 'generation.aspect.classicPortrait',
 };
 
-/** Part 2 §9's aspect options, in its order: 16:9, 9:16, 1:1, 4:3, 3:4. */
+/** The aspect options, in this order: 16:9, 9:16, 1:1, 4:3, 3:4. */
 export const aspectChoices = aspectRatios.map((ratio) => ({
   value: ratio,
   labelKey: aspectLabelKeys[ratio],

@@ -19,7 +19,7 @@ export const falImageSizeLabels: Record<FalImageSize, MessageKey> = {
 };
 
 /**
- * fal.ai images (part 2 §2, §5, §9): a model from `GET /api/fal/models`, the prompt, the size (default
+ * fal.ai images: a model from `GET /api/fal/models`, the prompt, the size (default
  * landscape 4:3), 1–50 inference steps (default 4) and 1–4 images (default 1).
  */
 export function FalImageForm({

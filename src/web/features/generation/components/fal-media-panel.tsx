@@ -6,7 +6,7 @@ import { FalVideoForm } from './fal-video-form.tsx';
 import type { ModelsState } from './model-field.tsx';
 
 /**
- * The Fal.ai Media tab (part 2 §2): images and video with fal.ai's models (`GET /api/fal/models`). Results show
+ * The Fal.ai Media tab: images and video with fal.ai's models (`GET /api/fal/models`). Results show
  * under each form and go to the gallery by themselves.
  */
 export function FalMediaPanel() {

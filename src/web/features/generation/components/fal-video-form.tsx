@@ -9,7 +9,7 @@ import { DurationAndAspectFields } from './media-form-fields.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption, ModelsState } from './model-field.tsx';
 
-/** fal.ai video (part 2 §2, §5, §9): a model, the prompt, 3–10 seconds (default 5) and the aspect (16:9). */
+/** fal.ai video: a model, the prompt, 3–10 seconds (default 5) and the aspect (16:9). */
 export function FalVideoForm({
   models,
   modelsState,

@@ -8,7 +8,7 @@ import { GenerationResult } from './generation-result.tsx';
 
 /**
  * One generation form of the studio's media tabs: its fields, Generate (off while the prompt is empty, or a
- * model is missing, and while a generation runs: part 2 §5), why a start failed, and its generations, newest
+ * model is missing, and while a generation runs), why a start failed, and its generations, newest
  * first.
  */
 export function GenerationSection({

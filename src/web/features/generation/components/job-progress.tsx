@@ -3,7 +3,7 @@ import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import type { TrackedJob } from '../hooks/use-generation-job.ts';
 
-/** The text of a generation that will not finish: the provider's error, else the spec's default. */
+/** The text of a generation that will not finish: the provider's error, else the default text. */
 export function failureText(t: Translate, job: Pick<TrackedJob, 'phase' | 'answer'>): string | null {
   switch (job.phase) {
     case 'failed':
@@ -17,7 +17,7 @@ export function failureText(t: Translate, job: Pick<TrackedJob, 'phase' | 'answe
   }
 }
 
-/** A failure in red with a cross (part 2 §8). */
+/** A failure in red with a cross. */
 export function GenerationFailure({ children }: { children: string }) {
   return (
     <p role="alert" className="inline-flex items-start gap-2 text-sm font-semibold text-(--danger)">

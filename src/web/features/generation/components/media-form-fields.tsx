@@ -44,7 +44,7 @@ export function Field({
   );
 }
 
-/** The prompt (part 2 §5: required; Generate stays off while it is empty). */
+/** The prompt (required: Generate stays off while it is empty). */
 export function PromptField({
   label,
   value,
@@ -79,7 +79,7 @@ export function PromptField({
   );
 }
 
-/** A whole number within the spec's limits; the browser's own range check and the schema's agree. */
+/** A whole number within the field's limits; the browser's own range check and the schema's agree. */
 export function NumberField({
   label,
   value,
@@ -176,7 +176,7 @@ export function FixedSetting({ label, value }: { label: string; value: string })
   );
 }
 
-/** A clip's length within the provider's limits (part 2 §9) and its aspect ratio, side by side. */
+/** A clip's length within the provider's limits and its aspect ratio, side by side. */
 export function DurationAndAspectFields({
   duration,
   onDurationChange,

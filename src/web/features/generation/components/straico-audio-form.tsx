@@ -6,7 +6,7 @@ import { GenerationSection } from './generation-section.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption } from './model-field.tsx';
 
-/** Straico audio (part 2 §2, §7): text to speech with a Straico voice model. */
+/** Straico audio: text to speech with a Straico voice model. */
 export function StraicoAudioForm({ models }: { models: readonly ModelOption[] }) {
   const t = useT();
   const form = useGenerationForm('straico-audio', models);

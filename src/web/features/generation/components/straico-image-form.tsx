@@ -7,7 +7,7 @@ import { FixedSetting } from './media-form-fields.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption } from './model-field.tsx';
 
-/** Straico images (part 2 §2, §9): a Straico image model and the prompt, at 1024x1024 (`POST /api/ai/image`). */
+/** Straico images: a Straico image model and the prompt, at 1024x1024 (`POST /api/ai/image`). */
 export function StraicoImageForm({ models }: { models: readonly ModelOption[] }) {
   const t = useT();
   const form = useGenerationForm('straico-image', models);

@@ -14,7 +14,7 @@ export function straicoModelsOf(catalogue: readonly ModelCategory[], kind: Model
 }
 
 /**
- * The Straico Media tab (part 2 §2): images at 1024x1024, video (4 s and 16:9 to start with, optionally from an
+ * The Straico Media tab: images at 1024x1024, video (4 s and 16:9 to start with, optionally from an
  * image) and text to speech, with the models the studio's catalogue lists for Straico. Until the catalogue
  * loads (or when it cannot), the built-in list is offered, as the model bar does.
  */

@@ -10,7 +10,7 @@ import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption } from './model-field.tsx';
 
 /**
- * Straico video (part 2 §2, §7, §9): a Straico video model, the prompt, the duration (default 4 s), the aspect
+ * Straico video: a Straico video model, the prompt, the duration (default 4 s), the aspect
  * (default 16:9) and, if the member has one, the link of a still to start from.
  */
 export function StraicoVideoForm({ models }: { models: readonly ModelOption[] }) {

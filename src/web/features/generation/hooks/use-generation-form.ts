@@ -10,7 +10,7 @@ import { useGenerationRuns } from './use-generation-runs.ts';
 /**
  * What every studio generation form shares: its generations, the model (the first one offered until the
  * member picks another), the prompt, and the field errors of the last try. Generate is possible once there is
- * a prompt and a model (part 2 §5). Each form keeps its own further fields and builds its request from them.
+ * a prompt and a model. Each form keeps its own further fields and builds its request from them.
  */
 export function useGenerationForm(section: GenerationSection, models: readonly ModelOption[]) {
   const runs = useGenerationRuns(section);

@@ -9,8 +9,8 @@ import { type GenerationSection, jobsOfSection } from '../model/generation-secti
 /**
  * One studio form's generations: starting one, the jobs it shows (started here, or picked up again from the
  * server after the member left the page), each followed every 5 s up to 60 times, and whether the form is
- * busy, which blocks Generate (part 2 §5 "blocked while generating"). The studio is where generation and the
- * gallery meet (part 2 §2), so its media tabs compose the generation and media features, which know nothing of
+ * busy, which blocks Generate. The studio is where generation and the
+ * gallery meet, so its media tabs compose the generation and media features, which know nothing of
  * each other.
  */
 export function useGenerationRuns(section: GenerationSection) {

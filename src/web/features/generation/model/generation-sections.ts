@@ -1,6 +1,6 @@
 import type { GenerationAnswer } from '#shared/generation.ts';
 
-/** The studio's generation forms: fal's image and video, Straico's image, video and audio (part 2 §2). */
+/** The studio's generation forms: fal's image and video, Straico's image, video and audio. */
 export type GenerationSection =
   | 'fal-image'
   | 'fal-video'

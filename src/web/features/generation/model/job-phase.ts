@@ -2,7 +2,7 @@ import type { GenerationAnswer } from '#shared/generation.ts';
 import { nextPollDelay, type PollSchedule } from './poll-schedule.ts';
 
 /**
- * Where a generation stands in the browser (part 2 §4 "Generation with polling"): still `generating`, `ready`,
+ * Where a generation stands in the browser: still `generating`, `ready`,
  * `failed` (the provider's error), `timed-out` (the schedule ran out of checks while it was pending), or
  * `status-failed` (checking its status failed; the member can check again).
  */

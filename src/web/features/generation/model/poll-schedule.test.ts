@@ -19,21 +19,21 @@ function delaysOf(schedule: PollSchedule): number[] {
 }
 
 describe('poll schedules', () => {
-  it('studio: every 5 seconds, at most 60 checks, about 5 minutes in all (part 2 §9)', () => {
+  it('studio: every 5 seconds, at most 60 checks, about 5 minutes in all', () => {
     const delays = delaysOf(studioPollSchedule);
     expect(delays).toHaveLength(60);
     expect(new Set(delays)).toEqual(new Set([5_000]));
     expect(delays.reduce((sum, delay) => sum + delay, 0)).toBe(300_000);
   });
 
-  it('avatar: first after 3 s, then 3 s plus 200 ms times the attempt, at most 15 (part 1 §9)', () => {
+  it('avatar: first after 3 s, then 3 s plus 200 ms times the attempt, at most 15', () => {
     const delays = delaysOf(avatarPollSchedule);
     expect(delays).toHaveLength(15);
     expect(delays.slice(0, 4)).toEqual([3_000, 3_200, 3_400, 3_600]);
     expect(delays.at(-1)).toBe(3_000 + 200 * 14);
   });
 
-  it('wallpaper: every second, at most 30 (part 1 §9)', () => {
+  it('wallpaper: every second, at most 30', () => {
     const delays = delaysOf(wallpaperPollSchedule);
     expect(delays).toHaveLength(30);
     expect(new Set(delays)).toEqual(new Set([1_000]));

@@ -9,14 +9,14 @@ export type PollSchedule = {
   delayMs: (attemptsMade: number) => number;
 };
 
-/** The studio's media tabs (part 2 §4 and §9): every 5 s, at most 60 checks (about 5 minutes). */
+/** The studio's media tabs: every 5 s, at most 60 checks (about 5 minutes). */
 export const studioPollSchedule: PollSchedule = {
   maxAttempts: GENERATION_POLLING.maxAttempts,
   delayMs: () => GENERATION_POLLING.intervalMs,
 };
 
 /**
- * The profile's avatar (part 1 §4 and §9): the first check after 3 s, then 3 s plus 200 ms times the number of
+ * The profile's avatar: the first check after 3 s, then 3 s plus 200 ms times the number of
  * checks made, at most 15.
  */
 export const avatarPollSchedule: PollSchedule = {
@@ -24,7 +24,7 @@ export const avatarPollSchedule: PollSchedule = {
   delayMs: (attemptsMade) => 3_000 + 200 * attemptsMade,
 };
 
-/** The profile's wallpaper (part 1 §4 and §9): every second, at most 30 checks. */
+/** The profile's wallpaper: every second, at most 30 checks. */
 export const wallpaperPollSchedule: PollSchedule = {
   maxAttempts: 30,
   delayMs: () => 1_000,

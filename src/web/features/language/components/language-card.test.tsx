@@ -10,7 +10,7 @@ import { renderWithMember } from '#tests/web-kit/render-with-member.tsx';
 import { currentLanguage } from '#web/lib/i18n/i18n.ts';
 import { LanguageCard } from './language-card.tsx';
 
-describe('LanguageCard (issue 19)', () => {
+describe('LanguageCard', () => {
   it('switches the interface at once, then saves the choice on the profile', async () => {
     server.use(
       ...emptyMemberDataHandlers(),

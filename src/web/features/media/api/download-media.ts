@@ -1,7 +1,7 @@
 import { defaultDownloadName, type MediaItem } from '#shared/media.ts';
 import { api, toApiError } from '#web/lib/api-client.ts';
 
-/** `GET /api/download?url=&filename=` (part 2 §7): the file as an attachment, from Lumara's own origin. */
+/** `GET /api/download?url=&filename=`: the file as an attachment, from Lumara's own origin. */
 export function downloadHref(url: string, filename: string): string {
   return api.download.$path({ query: { url, filename } });
 }
@@ -31,7 +31,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 export type DownloadOutcome = 'shared' | 'share-cancelled' | 'saved';
 
 /**
- * Downloads a gallery item (part 2 §7 Media) as `generated-media.png`, `.mp4` or `.mp3`. Where the browser can
+ * Downloads a gallery item as `generated-media.png`, `.mp4` or `.mp3`. Where the browser can
  * share files (phones mostly), the file is fetched and offered to the native share sheet first; a member who
  * closes the sheet has not met a failure. Where it cannot, or the sheet refuses the file, the file is saved. A
  * browser without file sharing saves straight from `/api/download`, so nothing large is held in memory.

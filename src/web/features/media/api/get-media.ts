@@ -79,7 +79,7 @@ export function mediaItemsOf(pages: MediaPages | undefined): MediaItem[] {
   return items;
 }
 
-/** The last 6 (part 2 §2 "Recent generations show the last 6"): the studio's and the dashboard's. */
+/** The last 6: the studio's and the dashboard's. */
 export function recentMediaQueryOptions() {
   return queryOptions({
     queryKey: mediaKeys.recent,

@@ -1,7 +1,7 @@
 import type { MediaFilterType, MediaType } from '#shared/media.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** What the gallery filters on; the server does the filtering (part 2 §2 "Media gallery"). */
+/** What the gallery filters on; the server does the filtering. */
 export type MediaFilters = { type: MediaFilterType; favorites: boolean; q: string };
 
 export const mediaKeys = {

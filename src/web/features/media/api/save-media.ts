@@ -4,7 +4,7 @@ import type { MediaCreate, MediaItem } from '#shared/media.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { mediaKeys } from './media-query-keys.ts';
 
-/** `POST /api/media` (part 2 §7): the server copies the file into its own store and answers the item. */
+/** `POST /api/media`: the server copies the file into its own store and answers the item. */
 export function saveMedia(body: MediaCreate): Promise<MediaItem> {
   return answerOf(api.media.$post({ json: body }));
 }

@@ -16,7 +16,7 @@ const viewChoices: readonly { view: GalleryView; label: MessageKey; icon: Lucide
 ];
 
 /**
- * The gallery's controls (part 2 §2): search text, the type filter (all, image, video, audio), Favorites, and the
+ * The gallery's controls: search text, the type filter (all, image, video, audio), Favorites, and the
  * grid/list toggle. Each choice is a pressed or unpressed button, so its state is read out with it.
  */
 export function GalleryFilters({

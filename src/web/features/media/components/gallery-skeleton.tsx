@@ -1,7 +1,7 @@
 import { GALLERY } from '#shared/media.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 
-/** The gallery while its first page loads: 8 placeholder tiles (part 2 §9). */
+/** The gallery while its first page loads: 8 placeholder tiles. */
 export function GallerySkeleton({ gridClass }: { gridClass: string }) {
   const t = useT();
   return (

@@ -22,7 +22,7 @@ const layoutClass: Record<GalleryView, string> = {
 };
 
 /**
- * The media gallery (part 2 §2): search, type and Favorites filters applied by the server, the item count, grid
+ * The media gallery: search, type and Favorites filters applied by the server, the item count, grid
  * or list, a page at a time (more on scroll, or with Load more), the 8-tile skeleton, the empty states, and
  * per item favorite, download and delete (after 'Are you sure you want to delete this media?').
  */

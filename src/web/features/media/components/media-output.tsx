@@ -1,7 +1,7 @@
 import type { MediaType } from '#shared/media.ts';
 
 /**
- * A generation's output at full size (part 2 §2: results show inline): the image, the video with its
+ * A generation's output at full size (results show inline): the image, the video with its
  * controls, or an audio player. `name` describes it (the prompt) to assistive technology.
  */
 export function MediaOutput({ type, url, name }: { type: MediaType; url: string; name: string }) {

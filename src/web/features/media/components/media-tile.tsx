@@ -43,7 +43,7 @@ function IconButton({
 }
 
 /**
- * A video that previews on hover (part 2 §2: in grid view): muted, from the start each time. Keyboard members
+ * A video that previews on hover (in grid view): muted, from the start each time. Keyboard members
  * get the same preview when the tile's link takes focus.
  */
 function HoverVideo({ item, name, preview }: { item: MediaItem; name: string; preview: boolean }) {
@@ -89,7 +89,7 @@ function HoverVideo({ item, name, preview }: { item: MediaItem; name: string; pr
 }
 
 /**
- * An audio item's play toggle (part 2 §2): plays when pressed, pauses when pressed again, and clears when the
+ * An audio item's play toggle: plays when pressed, pauses when pressed again, and clears when the
  * sound ends. Only one item plays at a time: the gallery says which (`playing`), and this one pauses when it
  * is no longer the one.
  */
@@ -189,7 +189,7 @@ function Preview({
 }
 
 /**
- * One gallery item (part 2 §2 "Media gallery"): its preview, title, type and date, and Favorite, Download and
+ * One gallery item: its preview, title, type and date, and Favorite, Download and
  * Delete. In list view the preview sits beside the text.
  */
 export function MediaTile({

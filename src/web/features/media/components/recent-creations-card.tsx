@@ -5,7 +5,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { RecentGenerations } from './recent-generations.tsx';
 
-/** The dashboard's Recent Creations (part 2 §2): the last 6 generations and View All, which opens the gallery. */
+/** The dashboard's Recent Creations: the last 6 generations and View All, which opens the gallery. */
 export function RecentCreationsCard() {
   const t = useT();
   const id = useId();

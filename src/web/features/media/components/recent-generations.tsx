@@ -5,7 +5,7 @@ import { useRecentMedia } from '../api/get-media.ts';
 import { MediaThumb } from './media-thumb.tsx';
 
 /**
- * The last 6 generations (part 2 §2), newest first, as small pictures: the studio's Recent Activity and the
+ * The last 6 generations, newest first, as small pictures: the studio's Recent Activity and the
  * dashboard's Recent Creations.
  */
 export function RecentGenerations({ label }: { label: string }) {

@@ -5,7 +5,7 @@ import { DOWNLOAD_ERROR_TOAST_MS } from '#shared/media.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
 import { downloadMedia } from '../api/download-media.ts';
 
-/** Downloads a gallery item; a failure shows the red toast 'Download failed. Please try again.' for 3 s (§8). */
+/** Downloads a gallery item; a failure shows the red toast 'Download failed. Please try again.' for 3 s. */
 export function useDownloadMedia() {
   return useMutation({
     mutationFn: downloadMedia,

@@ -9,14 +9,14 @@ import { useAddTrack } from '../api/add-track.ts';
 /** An example of what the field takes: a link, the same in every language. */
 const SUNO_LINK_EXAMPLE = 'https://suno.com/song/…';
 
-/** The server's reason when it gave one (part 2 §8), else the spec's fallback. */
+/** The server's reason when it gave one, else the form's own text. */
 export function addTrackErrorText(error: unknown, t: Translate): string {
   return error instanceof ApiError && error.code !== 'unknown' && error.message
     ? error.message
     : t('music.addForm.failed');
 }
 
-/** The add-track form (part 2 §4): input required and trimmed, blocked while adding; `onAdded` closes it. */
+/** The add-track form: input required and trimmed, blocked while adding; `onAdded` closes it. */
 export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void }) {
   const t = useT();
   const [input, setInput] = useState('');

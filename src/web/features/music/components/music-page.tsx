@@ -2,7 +2,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { TrackManager } from './track-manager.tsx';
 
-/** Part 2 §2 "Music Library page": the title and the track manager. */
+/** The title and the track manager. */
 export function MusicPage() {
   const t = useT();
   return (

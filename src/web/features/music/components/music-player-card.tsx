@@ -8,7 +8,7 @@ import { QueryState } from '#web/ui/query-state.tsx';
 import { useTracks } from '../api/get-tracks.ts';
 import { TrackEmbed } from './track-embed.tsx';
 
-/** The dashboard's Music Player card (part 2 §2): one track of the member's library at a time. */
+/** The dashboard's Music Player card: one track of the member's library at a time. */
 export function MusicPlayerCard() {
   const t = useT();
   const id = useId();

@@ -2,7 +2,7 @@ import type { Track } from '#shared/music.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 
 /**
- * A track's Suno player (part 2 §2): an iframe sandboxed to what the player needs, at about 62% of its width
+ * A track's Suno player: an iframe sandboxed to what the player needs, at about 62% of its width
  * (75% on narrow screens), or 'No embed available'. `embed_src` was rebuilt by the server from a parsed song id.
  */
 export function TrackEmbed({ track }: { track: Track }) {

@@ -12,7 +12,7 @@ import { useTracks } from '../api/get-tracks.ts';
 import { AddTrackForm } from './add-track-form.tsx';
 import { TrackEmbed } from './track-embed.tsx';
 
-/** Part 2 §2 "Music Library page": the add form (collapsed by default) and the member's tracks. */
+/** The add form (collapsed by default) and the member's tracks. */
 export function TrackManager() {
   const t = useT();
   const id = useId();

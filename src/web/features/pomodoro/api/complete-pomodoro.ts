@@ -5,7 +5,7 @@ import { queryKeys } from '#web/lib/query-keys.ts';
 import { pomodoroWriteKey, pomodoroWritesScope } from './pomodoro-writes.ts';
 import { startPomodoro } from './start-pomodoro.ts';
 
-/** `PUT /api/pomodoro/{id}/complete`: idempotent; the answer is not shown (part 1 §7). */
+/** `PUT /api/pomodoro/{id}/complete`: idempotent; the answer is not shown. */
 export function completePomodoro(id: number): Promise<PomodoroSession> {
   return answerOf(api.pomodoro[':id'].complete.$put({ param: { id: String(id) } }));
 }

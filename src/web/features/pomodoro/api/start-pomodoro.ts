@@ -8,7 +8,7 @@ import { pomodoroWriteKey, pomodoroWritesScope } from './pomodoro-writes.ts';
 export type StartPomodoroVariables = { idempotencyKey: string; timeZone?: string };
 
 /**
- * `POST /api/pomodoro` `{duration_minutes: 25, time_zone}`: records a session as its timer starts (part 1 §4).
+ * `POST /api/pomodoro` `{duration_minutes: 25, time_zone}`: records a session as its timer starts.
  * The time zone lets the server count "4 sessions in a day" in the member's day. The key names this one start:
  * sent again (a retry), it answers the session it recorded instead of recording another.
  */

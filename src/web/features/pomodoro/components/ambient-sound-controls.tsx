@@ -10,7 +10,7 @@ const icons: Record<AmbientSoundId, LucideIcon> = { rain: CloudRain, forest: Tre
 const toggleClasses =
   'flex min-h-11 items-center justify-center gap-2 rounded-2xl border px-4 py-2 font-semibold transition-colors aria-pressed:border-(--accent) aria-pressed:bg-(--accent) aria-pressed:text-(--on-accent) border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)';
 
-/** Part 1 §2, §4: Rain, Forest, Cafe, one at a time; the active one stops on a second click; Mute. */
+/** Rain, Forest, Cafe, one at a time; the active one stops on a second click; Mute. */
 export function AmbientSoundControls({ startSound }: { startSound?: StartAmbientSound }) {
   const t = useT();
   const headingId = useId();

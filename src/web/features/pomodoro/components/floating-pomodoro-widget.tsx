@@ -62,7 +62,7 @@ type FloatingPomodoroWidgetProps = {
 };
 
 /**
- * Part 1 §4 "Floating pomodoro widget", on every signed-in page while the member's switch is on. Its time
+ * On every signed-in page while the member's switch is on. Its time
  * left, running flag, end time and session id live in localStorage, so it resumes after a reload (and completes,
  * if it ended while the page was closed).
  *

@@ -9,7 +9,7 @@ type FocusModeToolbarProps = {
   onExit: () => void;
 };
 
-/** Part 1 §2: a fullscreen toggle and an exit control. */
+/** A fullscreen toggle and an exit control. */
 export function FocusModeToolbar({
   fullscreen,
   fullscreenRefused,

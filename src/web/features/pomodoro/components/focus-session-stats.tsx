@@ -8,7 +8,7 @@ type FocusSessionStatsProps = {
   completed: number | null;
 };
 
-/** Part 1 §2 "Session stats": completed today, and the session length, 25m. */
+/** Completed today, and the session length, 25m. */
 export function FocusSessionStats({ completed }: FocusSessionStatsProps) {
   const t = useT();
   const headingId = useId();

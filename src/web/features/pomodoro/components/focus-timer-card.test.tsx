@@ -6,7 +6,7 @@ import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { FocusTimerCard } from './focus-timer-card.tsx';
 
-/** Part 1 §4: the message shown when the timer reaches 0. */
+/** The message shown when the timer reaches 0. */
 const completionText = 'Timer kissed complete. Tiny win, big energy. ✨';
 
 /** Runs the fake clock and timers forward, letting answered requests settle in between. */

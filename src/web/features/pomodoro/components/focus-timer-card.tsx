@@ -15,13 +15,13 @@ import { canStart, formatClock } from '../model/countdown.ts';
 import { TimerRing } from './timer-ring.tsx';
 
 type FocusTimerCardProps = {
-  /** Part 1 §4 "calls a completion callback", after the sound, as the session is being marked complete. */
+  /** After the sound, as the session is being marked complete. */
   onComplete?: () => void;
   className?: string;
 };
 
 /**
- * Part 1 §4 "Focus timer (card)": idle, running, paused, reset; 1500 s at a 1 s tick. Starting (not resuming)
+ * Idle, running, paused, reset; 1500 s at a 1 s tick. Starting (not resuming)
  * records a 25-minute session; at 0 it stops, chimes, marks the session complete and suggests a break.
  */
 export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardProps) {

@@ -16,7 +16,7 @@ const WINDOW_SIZE = { width: 320, height: 140 };
 
 /**
  * A window of its own that stays above other apps, where the browser offers one (Document Picture-in-Picture),
- * for the floating timer (issue 18). `window` is open until the member closes it (or `close`); the caller renders
+ * for the floating timer. `window` is open until the member closes it (or `close`); the caller renders
  * into its body with a portal, so the one timer keeps counting and both places show it. Elsewhere `supported` is
  * false and nothing is offered.
  */

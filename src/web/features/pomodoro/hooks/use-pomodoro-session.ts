@@ -13,7 +13,7 @@ function messageOf(error: unknown): string {
  * The server's record of one focus run: `begin` posts the session when a timer starts (not when it resumes),
  * `finish` marks it complete at 0, `discard` forgets it on Reset. Both writes wait while offline and are kept
  * across a reload (lib/offline-writes.ts); the completion names the run by its start's key, so it needs no
- * answer from the start to be sent. Failures are only logged (part 1 §7, §8): the timer never waits for the server.
+ * answer from the start to be sent. Failures are only logged: the timer never waits for the server.
  */
 export function usePomodoroSession(store?: RecordedRunStore) {
   const { mutateAsync: start } = useStartPomodoro();

@@ -1,8 +1,8 @@
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
- * Part 1 §2 "Ambient sound buttons Rain, Forest, Cafe"; §9 volume levels. `label` is the button's message key,
- * shown through `t()`.
+ * The focus page's ambient sound buttons (Rain, Forest, Cafe) and their volume levels. `label` is the
+ * button's message key, shown through `t()`.
  */
 export const ambientSounds = [
   { id: 'rain', label: 'pomodoro.ambient.rain', volume: 0.2 },
@@ -20,7 +20,7 @@ export type AmbientState = { playing: AmbientSoundId | null; muted: boolean };
 
 export const quietAmbient: AmbientState = { playing: null, muted: false };
 
-/** Part 1 §4: only one sound plays at a time; clicking the one playing stops it. */
+/** Only one sound plays at a time; clicking the one playing stops it. */
 export function toggleAmbientSound(state: AmbientState, id: AmbientSoundId): AmbientState {
   return { ...state, playing: state.playing === id ? null : id };
 }
@@ -34,7 +34,7 @@ export type StartAmbientSound = (id: AmbientSoundId, volume: number) => () => vo
 
 /**
  * Keeps what is audible in step with an AmbientState: at most one sound, and a change of sound or of mute
- * restarts it ("Mute restarts it silent", part 1 §4), at volume 0 when muted.
+ * restarts it ("Mute restarts it silent"), at volume 0 when muted.
  */
 export function createAmbientPlayer(startSound: StartAmbientSound) {
   let current: { id: AmbientSoundId; muted: boolean; stop: () => void } | null = null;

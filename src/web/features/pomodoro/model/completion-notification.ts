@@ -27,7 +27,7 @@ export function askNotificationPermissionOnce(): void {
   }
 }
 
-/** Part 1 §4: "shows a browser notification if permitted". */
+/** Shows a browser notification when the member permitted it. */
 export function notifyPomodoroComplete(): void {
   const api = notificationApi();
   if (api?.permission !== 'granted') return;

@@ -21,7 +21,7 @@ export function canStart(countdown: Countdown): boolean {
   return countdown.status !== 'running' && countdown.secondsLeft > 0;
 }
 
-/** Starts or resumes from the time left. Nothing happens at 0 (Start is disabled there, part 1 §5). */
+/** Starts or resumes from the time left. Nothing happens at 0 (Start is disabled there). */
 export function startCountdown(countdown: Countdown, now: number): Countdown {
   if (!canStart(countdown)) return countdown;
   return {

@@ -2,7 +2,7 @@ import type { RecordedRunStore } from '../hooks/use-pomodoro-session.ts';
 import { type Countdown, idleCountdown } from './countdown.ts';
 
 /**
- * Part 1 §3 "Locally stored values: pomodoro time left, pomodoro running flag", kept by the floating widget so a
+ * Kept by the floating widget so a
  * reload resumes it. The end time is kept too: time left alone cannot say how much passed while the page was
  * closed. The session's id and start key let a resumed run still be marked complete.
  */
@@ -62,7 +62,7 @@ export function readStoredCountdown(durationSeconds: number, now: number, owner:
   return { status: 'paused', secondsLeft, endsAt: null };
 }
 
-/** Idle and reset keep nothing ("Reset returns to 1500 and clears the stored state", part 1 §4). */
+/** Idle and reset keep nothing ("Reset returns to 1500 and clears the stored state"). */
 export function storeCountdown(countdown: Countdown, owner: number): void {
   if (countdown.status === 'idle' || countdown.status === 'reset') {
     clearStoredCountdown();

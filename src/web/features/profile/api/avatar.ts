@@ -22,7 +22,7 @@ export function getAvatarStatus(jobId: string, signal?: AbortSignal): Promise<Av
 const pendingAnswer: AvatarStatusResponse = { status: 'pending', url: null, error: null };
 
 /**
- * Polls a pending avatar on part 1 §4's schedule (the generation feature's `avatarPollSchedule`: first after
+ * Polls a pending avatar on its schedule (the generation feature's `avatarPollSchedule`: first after
  * 3 s, then 3 s + 200 ms × checks made, at most 15): seeded as pending so the first check waits, each wait runs
  * from the last answer, and it stops when the avatar is ready or failed, a check fails, or the checks run out.
  * `checksMade` says how many were made.

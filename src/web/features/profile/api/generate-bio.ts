@@ -3,7 +3,7 @@ import type { AiChatMessage } from '#shared/ai.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
- * `POST /api/ai/chat {messages}` (part 1 §7): the reply's text (read from `choices[0].message.content`, else
+ * `POST /api/ai/chat {messages}`: the reply's text (read from `choices[0].message.content`, else
  * `text`). Provider and model are left to the server: the member's saved choice, or its default.
  */
 export async function generateBio(messages: AiChatMessage[]): Promise<string> {

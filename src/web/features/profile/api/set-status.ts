@@ -3,12 +3,12 @@ import type { ProfileMe } from '#shared/profile.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { profileMeQueryKey } from './get-profile-me.ts';
 
-/** `POST /api/profile/set-status {status}` (part 2 §7): the status, trimmed and non-empty. */
+/** `POST /api/profile/set-status {status}`: the status, trimmed and non-empty. */
 export function setStatus(status: string): Promise<{ status: string }> {
   return answerOf(api.profile['set-status'].$post({ json: { status } }));
 }
 
-/** The card shows the new status at once; a failure puts the old one back (and is only logged, part 1 §8). */
+/** The card shows the new status at once; a failure puts the old one back (and is only logged). */
 export function useSetStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -21,9 +21,9 @@ import {
 } from '../model/bio.ts';
 
 /**
- * About Generator (part 1 §2, §8, §9): a concise (80–120 words) or detailed (200–250 words) bio written by the
+ * About Generator: a concise (80–120 words) or detailed (200–250 words) bio written by the
  * member's AI through `POST /api/ai/chat`, placed into the bio, which the member can edit and save. On failure
- * the spec's text goes into the bio instead; both buttons wait while one works.
+ * a fixed text goes into the bio instead; both buttons wait while one works.
  */
 export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
   const t = useT();

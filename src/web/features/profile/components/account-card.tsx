@@ -10,7 +10,7 @@ import { Spinner } from '#web/ui/spinner.tsx';
 import { memberTimeZone, useProfileMe } from '../api/get-profile-me.ts';
 
 /**
- * Part 1 §2: the Account Information card, with the email, member since and last visit, and (ours) where the API
+ * The Account Information card, with the email, member since and last visit, and (ours) where the API
  * reference is, for members who script Lumara.
  */
 export function AccountCard() {

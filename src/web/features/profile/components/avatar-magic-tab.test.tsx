@@ -54,7 +54,7 @@ const pending = { status: 'pending', url: null, error: null };
 
 afterEach(() => vi.useRealTimers());
 
-describe('AvatarMagicTab (part 1 §4, §9)', () => {
+describe('AvatarMagicTab', () => {
   it('offers the three styles, the cartoon named after the member, and sends its prompt', async () => {
     avatarServer(() => ({ status: 'ready', url: 'https://img.example/a.png', error: null }));
     const { user } = renderSettings(<AvatarMagicTab />);
@@ -101,7 +101,7 @@ describe('AvatarMagicTab (part 1 §4, §9)', () => {
     expect(await screen.findByText('Avatar updated')).toBeInTheDocument();
   });
 
-  it('stops after 15 checks and only logs the timeout (part 1 §8)', async () => {
+  it('stops after 15 checks and only logs the timeout', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = avatarServer(() => pending);
     const { user } = renderSettings(<AvatarMagicTab />);

@@ -15,9 +15,9 @@ import { avatarStyleOptions } from '../model/avatar-styles.ts';
 import { StyleAndGenerate } from './style-and-generate.tsx';
 
 /**
- * Avatar Magic (part 1 §2, §4, §9): a style (cartoon, named after the member; stage-diva; parrot-pals), then
+ * Avatar Magic: a style (cartoon, named after the member; stage-diva; parrot-pals), then
  * generating; the answer is ready, or pending and polled on the avatar schedule until ready or failed, at most
- * 15 checks. A ready avatar can be set as the member's avatar. Failures and timeouts are only logged (§8); a
+ * 15 checks. A ready avatar can be set as the member's avatar. Failures and timeouts are only logged; a
  * server without an image service says what the operator must configure.
  */
 export function AvatarMagicTab() {
@@ -41,7 +41,8 @@ export function AvatarMagicTab() {
   const polling = jobId !== null && job.answer.status === 'pending' && !job.checkFailed && !job.outOfChecks;
   const busy = generate.isPending || polling;
 
-  // The poll's outcome: a picture to offer, or a failure for the log (part 1 §8: not shown).
+  // The poll's outcome: a picture to offer, or a failure for the log (a failed avatar is not shown, only
+  // logged).
   useEffect(() => {
     if (jobId === null) return;
     if (job.answer.status === 'ready' && job.answer.url) {

@@ -50,7 +50,7 @@ function wallpaperServer(configured: AiProviderId[], onStatus?: GenerationOption
 
 afterEach(() => vi.useRealTimers());
 
-describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
+describe('CosmicWallpapersTab', () => {
   it('generates at 1792x1024 on the first configured image service, polls every second, and sets the wallpaper', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { generation } = wallpaperServer(['openrouter', 'straico'], (job, check) =>
@@ -89,7 +89,7 @@ describe('CosmicWallpapersTab (part 1 §4, §9)', () => {
     await waitFor(() => expect(document.body.dataset.wallpaper).toBe('image'));
   });
 
-  it('stops after 30 checks and only logs it (part 1 §8)', async () => {
+  it('stops after 30 checks and only logs it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { generation } = wallpaperServer(['fal']);
     const { user } = renderSettings(<CosmicWallpapersTab />);

@@ -19,10 +19,10 @@ import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';
 import { StyleAndGenerate } from './style-and-generate.tsx';
 
 /**
- * Cosmic Wallpapers (part 1 §2, §4, §9): an AI wallpaper in one of four styles through `POST /api/ai/image` at
+ * Cosmic Wallpapers: an AI wallpaper in one of four styles through `POST /api/ai/image` at
  * 1792x1024 on the first image service the operator configured, a pending one polled every second at most 30
  * times; and the same four moods as CSS gradients, which need no AI at all. Either can be set as the wallpaper,
- * which every page then shows (restored at start-up). Generation failures are only logged (part 1 §8).
+ * which every page then shows (restored at start-up). Generation failures are only logged.
  */
 export function CosmicWallpapersTab() {
   const t = useT();
@@ -39,7 +39,7 @@ export function CosmicWallpapersTab() {
   const readyUrl = job?.phase === 'ready' ? (job.answer.url ?? job.answer.urls[0] ?? null) : null;
   const hasWallpaper = Boolean(me.data?.wallpaper_url || me.data?.wallpaper_css);
 
-  // A job that will not finish is logged once (part 1 §8: wallpaper failures are not shown).
+  // A job that will not finish is logged once (wallpaper failures are not shown).
   const failedPhase = job && job.phase !== 'generating' && job.phase !== 'ready' ? job.phase : null;
   const failedJobId = failedPhase ? job?.answer.jobId : undefined;
   const failedReason = failedPhase ? job?.answer.error : undefined;

@@ -7,7 +7,7 @@ const sizes = {
 } as const;
 
 /**
- * The member's avatar: their picture, or their initials (part 2 §9: 'L' when there is nothing to take) when
+ * The member's avatar: their picture, or their initials ('L' when there is nothing to take) when
  * there is none or it fails to load. Decorative: the name is always shown beside it.
  */
 export function ProfileAvatar({

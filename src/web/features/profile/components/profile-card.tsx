@@ -11,7 +11,7 @@ import { ProfileAvatar } from './profile-avatar.tsx';
 import { StatusEditor } from './status-editor.tsx';
 
 /**
- * The dashboard's profile card (part 2 §2/§3): the display name (the server answers the name from sign-in until
+ * The dashboard's profile card: the display name (the server answers the name from sign-in until
  * the member sets one, 'Lumarian' when there is none), the avatar with initials, the status to click and edit,
  * and today's stats.
  */

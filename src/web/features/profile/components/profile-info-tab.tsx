@@ -17,7 +17,7 @@ import { timeZoneChoices } from '../model/time-zones.ts';
 import { TagsInput } from './tags-input.tsx';
 
 /**
- * Profile Info (part 1 §2, §5): display name, about, avatar URL (a URL field), tags, and the time zone the
+ * Profile Info: display name, about, avatar URL (a URL field), tags, and the time zone the
  * member's days (stats, calendar) are counted in. Save sends only the text fields that are filled in.
  */
 export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {

@@ -15,7 +15,7 @@ function renderEditor(status: string | null = 'Shipping the album') {
   return { onSave, user, field: () => screen.queryByRole('textbox', { name: 'Status' }) };
 }
 
-describe('StatusEditor (part 2 §4, §5)', () => {
+describe('StatusEditor', () => {
   it('opens on a click with the status to edit, and Enter saves it trimmed', async () => {
     const { onSave, user, field } = renderEditor();
     await user.click(screen.getByRole('button', { name: /Shipping the album/ }));

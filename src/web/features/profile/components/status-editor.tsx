@@ -4,8 +4,8 @@ import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 
 /**
- * The profile status, click to edit (part 2 §4): Save or Enter commits, leaving the field (or Escape) cancels;
- * a status is non-empty after trimming (part 2 §5), so a blank one is never sent. Focus comes back to the
+ * The profile status, click to edit: Save or Enter commits, leaving the field (or Escape) cancels;
+ * a status is non-empty after trimming, so a blank one is never sent. Focus comes back to the
  * status when the editing ends.
  */
 export function StatusEditor({

@@ -5,7 +5,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { addTag, removeTag } from '../model/tags.ts';
 
 /**
- * Tags (part 1 §5): typed and added with Enter (trimmed; empty and repeated ones ignored), each removable.
+ * Tags: typed and added with Enter (trimmed; empty and repeated ones ignored), each removable.
  * Enter never submits the form around it.
  */
 export function TagsInput({

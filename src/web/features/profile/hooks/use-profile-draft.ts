@@ -24,7 +24,7 @@ const emptyDraft: ProfileDraft = { display_name: '', about: '', avatar_url: '', 
 
 /**
  * The profile as the settings form edits it, shared by Profile Info and About Generator (the generated bio goes
- * into the same field, part 1 §8). Starts from `GET /api/profile` and starts again from what the server saved.
+ * into the same field). Starts from `GET /api/profile` and starts again from what the server saved.
  */
 export function useProfileDraft() {
   const t = useT();

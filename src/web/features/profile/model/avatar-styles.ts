@@ -15,7 +15,7 @@ export type AvatarStyleOption = {
 };
 
 /**
- * Part 1 §9's avatar styles, each with the prompt the server's image model gets. The cartoon is named after
+ * The avatar styles, each with the prompt the server's image model gets. The cartoon is named after
  * the member ("Cartoon Ada"); every prompt asks for a square, centred portrait that reads at small sizes.
  */
 export function avatarStyleOptions(displayName: string): AvatarStyleOption[] {

@@ -3,7 +3,7 @@ import { type Language, SPANISH_FOR_AI } from '#shared/language.ts';
 import { DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-/** Part 1 §9: concise 80–120 words, detailed 200–250 words, as the AI is asked (in English). */
+/** Concise 80–120 words, detailed 200–250 words, as the AI is asked (in English). */
 export const bioLengths = {
   concise: { label: 'Concise', words: '80–120 words' },
   detailed: { label: 'Detailed', words: '200–250 words' },
@@ -16,11 +16,11 @@ export const bioLengthButtons: Record<BioLength, MessageKey> = {
   detailed: 'profile.bio.detailed',
 };
 
-/** Part 1 §8, word for word in English: placed into the bio. */
+/** Placed into the bio when generation fails (kept exactly as members know it). */
 export const BIO_FAILED: MessageKey = 'profile.bio.failed';
 export const BIO_EMPTY: MessageKey = 'profile.bio.empty';
 
-/** Issue 19: the bio is written in the member's language; English asks as the spec does. */
+/** The bio is written in the member's language; in English the prompt names no language. */
 const bioLanguage: Record<Language, string> = { en: '', es: `, in ${SPANISH_FOR_AI}` };
 
 /** What `POST /api/ai/chat` is asked: a first-person bio from what the member told the form. */

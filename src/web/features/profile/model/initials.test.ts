@@ -9,7 +9,7 @@ describe('initialsOf', () => {
     expect(initialsOf('Émilie du Châtelet')).toBe('ÉC');
   });
 
-  it('falls back to L (part 2 §9) when the name has no letter', () => {
+  it('falls back to L when the name has no letter', () => {
     expect(initialsOf('')).toBe('L');
     expect(initialsOf('   ')).toBe('L');
     expect(initialsOf('🦜 ✨')).toBe('L');

@@ -2,7 +2,7 @@ import { AVATAR_INITIALS_FALLBACK } from '#shared/profile.ts';
 
 /**
  * The avatar's letters when there is no picture: the first letters of the first and last words of the name
- * ("Ada Lovelace" → "AL"), or 'L' (part 2 §9) when the name has no letter to take.
+ * ("Ada Lovelace" → "AL"), or 'L' when the name has no letter to take.
  */
 export function initialsOf(name: string): string {
   const words = name

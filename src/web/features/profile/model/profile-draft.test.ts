@@ -5,7 +5,7 @@ import { draftFrom, profileDraftSchema } from './profile-draft.ts';
 const empty = buildProfile();
 
 describe('profileDraftSchema: the body a draft sends', () => {
-  it('omits text fields left empty or blank (part 1 §5) and always sends the tags', () => {
+  it('omits text fields left empty or blank and always sends the tags', () => {
     expect(
       profileDraftSchema.parse({ display_name: '  ', about: '', avatar_url: '', tags: [], time_zone: '' }),
     ).toEqual({ tags: [] });

@@ -15,7 +15,7 @@ function textRule<Rule extends z.ZodType>(rule: Rule) {
 /**
  * The settings form's fields, what Profile Info and About Generator edit together, checked by the route's rules:
  * so the form refuses nothing the server takes, and says why in the server's words. What it gives is the body
- * to send: text trimmed, and a text field left empty or blank left out, so it stays as it was (part 1 §5).
+ * to send: text trimmed, and a text field left empty or blank left out, so it stays as it was.
  */
 export const profileDraftSchema = z.object({
   display_name: textRule(route.display_name.unwrap()),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addTag, removeTag } from './tags.ts';
 
-describe('addTag (part 1 §5)', () => {
+describe('addTag', () => {
   it('adds the typed tag, trimmed', () => {
     expect(addTag(['music'], '  wellness ')).toEqual(['music', 'wellness']);
   });

@@ -1,7 +1,7 @@
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 
 /**
- * A tag typed and confirmed with Enter (part 1 §5): trimmed; an empty one, one already there, or one past the
+ * A tag typed and confirmed with Enter: trimmed; an empty one, one already there, or one past the
  * limit of 20 is ignored. Answers the tags unchanged (the same array) when nothing is added.
  */
 export function addTag(tags: readonly string[], typed: string): readonly string[] {

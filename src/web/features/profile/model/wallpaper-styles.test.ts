@@ -3,7 +3,7 @@ import { wallpaperCssSchema, wallpaperStyles } from '#shared/profile.ts';
 import { wallpaperStyleOptions } from './wallpaper-styles.ts';
 
 describe('wallpaper styles', () => {
-  it('offer part 1 §9’s four styles, in order', () => {
+  it('offer the four styles, in order', () => {
     expect(wallpaperStyleOptions.map((option) => option.style)).toEqual([...wallpaperStyles]);
   });
 

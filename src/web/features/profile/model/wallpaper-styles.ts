@@ -42,7 +42,7 @@ const options: Record<WallpaperStyle, Omit<WallpaperStyleOption, 'style'>> = {
   },
 };
 
-/** Part 1 §9's wallpaper styles, in order. */
+/** The wallpaper styles, in order. */
 export const wallpaperStyleOptions: readonly WallpaperStyleOption[] = wallpaperStyles.map((style) => ({
   style,
   ...options[style],

@@ -12,7 +12,7 @@ import { useSeedQuickActions } from '../api/seed-quick-actions.ts';
 import { quickActionLabel } from '../model/starter-labels.ts';
 
 /**
- * The quick actions row (part 2 §2, §4): one chip per action, run on the selected text of the message input.
+ * The quick actions row: one chip per action, run on the selected text of the message input.
  * With none, the member can add the five starter actions.
  */
 export function QuickActionsRow({

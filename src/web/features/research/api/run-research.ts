@@ -9,7 +9,7 @@ export function runResearch(query: string): Promise<ResearchResponse> {
 }
 
 /**
- * What the message input receives when research fails (part 2 §8): '❌ Research failed: ' and the server's
+ * What the message input receives when research fails: '❌ Research failed: ' and the server's
  * reason, 'Research search failed' when the answer carried none, 'Unknown error' when there is no text at all
  * (in the interface's language; the server's reason as it sent it).
  */

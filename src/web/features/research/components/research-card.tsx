@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ResearchResponse } from '#shared/research.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 
-/** Part 2 §4 and §9: a copy confirmation shows for 2 seconds. */
+/** A copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Only web links become links: a reference's URL comes from a third party. */
@@ -26,7 +26,7 @@ const linkClass =
   'inline-flex items-center gap-1 font-semibold break-all text-(--accent) underline underline-offset-4 hover:text-(--accent-strong)';
 
 /**
- * A research result in the conversation (part 2 §2; kept in the page only): the topic, how many works matched
+ * A research result in the conversation (kept in the page only): the topic, how many works matched
  * since which year, the synthesis, and the Harvard references with their DOI and open-access links.
  */
 export function ResearchCard({ result }: { result: ResearchResponse }) {

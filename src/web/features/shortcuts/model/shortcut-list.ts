@@ -1,7 +1,7 @@
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import type { ShortcutAction } from '#web/lib/shortcut-actions.ts';
 
-/** Where `g` then a letter goes (the side navigation's entries, part 1 §2); `label` is a message. */
+/** Where `g` then a letter goes (the side navigation's entries); `label` is a message. */
 export const goToShortcuts: readonly { key: string; to: string; label: MessageKey }[] = [
   { key: 'd', to: '/', label: 'shortcuts.goTo.dashboard' },
   { key: 'f', to: '/focus', label: 'shortcuts.goTo.focus' },

@@ -63,7 +63,7 @@ export function updateTasksCache(queryClient: QueryClient, change: (tasks: Task[
 }
 
 /**
- * Puts the list back as it was and says so. Part 1 §8 has task failures only logged; they are logged, and the
+ * Puts the list back as it was and says so. Task failures are logged, and the
  * member also sees that the change did not stick, because the list just jumped back.
  */
 export function rollBackTasks(

@@ -7,7 +7,7 @@ const waiting = (title: string, temporaryId: number | undefined): WaitingCreatio
   temporaryId,
 });
 
-describe('withWaitingCreations (issue 18: creations kept across a reload)', () => {
+describe('withWaitingCreations (creations kept across a reload)', () => {
   it('puts back a waiting creation the list lacks, at the top of To Do, under its temporary id', () => {
     const kept = buildTask({ id: 4, title: 'Pack the charger', status: 'todo' });
     const shown = withWaitingCreations([kept], [waiting('Book the train', -7)]);

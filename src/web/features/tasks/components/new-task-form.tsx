@@ -14,7 +14,7 @@ const inputClasses =
   'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)';
 
 /**
- * Adds a task, in one line: a title (trimmed; empty sends nothing, part 1 §5), and behind "Labels & date" the
+ * Adds a task, in one line: a title (trimmed; empty sends nothing), and behind "Labels & date" the
  * six preset quick labels as toggles, custom labels (trimmed, non-empty, not one already chosen) and an optional
  * due date. The toggle counts what is chosen while it is closed. The task shows at once;
  * if the server refuses, it goes again and the title comes back into the field. What is sent is what
@@ -72,7 +72,7 @@ export function NewTaskForm() {
       ...(dueDate ? { due_date: dueDate } : {}),
     });
     if (!parsed.success) {
-      // An empty or blank title sends nothing and says nothing (part 1 §5): the field is emptied, focus stays.
+      // An empty or blank title sends nothing and says nothing: the field is emptied, focus stays.
       // The other fields cannot be made invalid here (chips, a capped custom label, a date picker).
       if (parsed.error.issues.some((issue) => issue.path[0] === 'title')) setTitle('');
       titleRef.current?.focus();

@@ -1,7 +1,7 @@
 import { Confetti } from '#web/ui/confetti.tsx';
 import { COMPLETION_CONFETTI, type TaskActions } from '../hooks/use-task-actions.ts';
 
-/** The confetti of part 1 §4 after a task is completed: 60 pieces for 4 seconds. */
+/** The confetti after a task is completed: 60 pieces for 4 seconds. */
 export function TaskCelebration({
   actions,
 }: {

@@ -97,7 +97,7 @@ export function TaskItem({
     onEditingChange?.(true);
   }
 
-  /** Enter and leaving the field save (trimmed; an empty title is ignored); Escape cancels (part 1 §4, §5). */
+  /** Enter and leaving the field save (trimmed; an empty title is ignored); Escape cancels. */
   function finishEditing(save: boolean, { byKeyboard }: { byKeyboard: boolean }) {
     if (!openEdit.current) return;
     openEdit.current = false;

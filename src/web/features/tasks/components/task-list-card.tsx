@@ -10,7 +10,7 @@ import { TaskList } from './task-list.tsx';
 import { TasksQueryView } from './tasks-load-state.tsx';
 
 /**
- * The task list card of part 1 §2 on its own (the focus page shows it): sections To Do, In Progress and Done,
+ * The dashboard's task list card on its own (the focus page shows it): sections To Do, In Progress and Done,
  * with the Done section showing its first 5.
  */
 export function TaskListCard({

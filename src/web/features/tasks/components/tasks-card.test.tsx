@@ -11,7 +11,7 @@ import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { TasksCard } from './tasks-card.tsx';
 
-/** Part 1 §4: the message shown when a task is completed. */
+/** The message shown when a task is completed. */
 const TASK_COMPLETED_MESSAGE = 'Done. Confetti for discipline, not just dopamine. 🎉';
 
 const column = (name: string) => screen.getByRole('region', { name });

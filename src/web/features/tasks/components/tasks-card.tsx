@@ -16,7 +16,7 @@ import { TasksQueryView } from './tasks-load-state.tsx';
 export type TaskView = 'list' | 'kanban';
 
 /**
- * The dashboard's "Your Tasks" card (part 1 §2): the new-task form, then the tasks as a list or as a kanban
+ * The dashboard's "Your Tasks" card: the new-task form, then the tasks as a list or as a kanban
  * board (the default).
  */
 export function TasksCard({

@@ -7,9 +7,9 @@ import { useDeleteTask } from '../api/delete-task.ts';
 import { useRestoreTask } from '../api/restore-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';
 
-/** Part 1 §4: the message shown when a task is completed ("Done. Confetti for discipline, not just dopamine. 🎉"). */
+/** The message shown when a task is completed ("Done. Confetti for discipline, not just dopamine. 🎉"). */
 export const TASK_COMPLETED_MESSAGE: MessageKey = 'tasks.toast.completed';
-/** Part 1 §9: on completion, 60 confetti pieces for 4 seconds. */
+/** On completion, 60 confetti pieces for 4 seconds. */
 export const COMPLETION_CONFETTI = { pieces: 60, durationMs: 4000 } as const;
 
 /**

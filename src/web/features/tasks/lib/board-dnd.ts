@@ -8,7 +8,7 @@ import {
 import { type TaskStatus, taskStatuses } from '#shared/tasks.ts';
 import { columnDropId } from './resolve-drop.ts';
 
-/** Part 1 §4 and §9: a pointer drag starts only once it has moved 8 px, so clicks stay clicks. */
+/** A pointer drag starts only once it has moved 8 px, so clicks stay clicks. */
 export const DRAG_ACTIVATION_DISTANCE_PX = 8;
 
 /** What each droppable of the board carries, read by the collision detection and the keyboard moves. */

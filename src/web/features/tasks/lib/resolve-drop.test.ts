@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { columnDropId, resolveDrop, statusOfColumnDropId } from './resolve-drop.ts';
 
-describe('resolveDrop: what a drop on the board does (part 1 §4)', () => {
+describe('resolveDrop: what a drop on the board does', () => {
   const todo1 = buildTask({ title: 'todo 1', status: 'todo' });
   const todo2 = buildTask({ title: 'todo 2', status: 'todo' });
   const todo3 = buildTask({ title: 'todo 3', status: 'todo' });

@@ -26,10 +26,10 @@ export type DropOutcome =
 const none: DropOutcome = { type: 'none' };
 
 /**
- * What dropping the dragged task (`activeId`) on `overId` does (part 1 §4 "Task status"):
+ * What dropping the dragged task (`activeId`) on `overId` does:
  * - on a column (its own droppable area: header, empty space) of another status: it takes that status;
  * - on a task of the same status: it moves to that task's index, sent as `position` so the order survives a
- *   reload (the original kept it local; the issue asks for it to be saved);
+ *   reload (decision 0008);
  * - on a task of a different status, on its own column or on itself, or on nothing: nothing happens.
  */
 export function resolveDrop(

@@ -6,7 +6,7 @@ import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * Saves an applied theme on the server: a studio theme with `POST /api/profile/set-theme {theme}`, a Color
- * Themes one with `POST /api/theme/apply {name, tokens}` (part 1 §7).
+ * Themes one with `POST /api/theme/apply {name, tokens}`.
  */
 export async function saveTheme(id: ThemeId): Promise<void> {
   if (isPanelThemeId(id)) {
@@ -18,7 +18,7 @@ export async function saveTheme(id: ThemeId): Promise<void> {
 }
 
 /**
- * Failures are only logged (part 1 §7 "Failure ignored", §8): the theme stays applied in this browser. The
+ * Failures are only logged: the theme stays applied in this browser. The
  * cached profile learns the choice, so it agrees with the server without a refetch.
  */
 export function useSaveTheme() {

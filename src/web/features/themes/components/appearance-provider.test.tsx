@@ -60,7 +60,7 @@ function renderStudio(ui = <ThemeStudio />) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('AppearanceProvider: start-up (part 1 §4)', () => {
+describe('AppearanceProvider: start-up', () => {
   it('restores the theme and the wallpaper from GET /api/profile/me, and remembers the theme locally', async () => {
     stubProfile({ theme: 'ocean', wallpaper_css: 'linear-gradient(135deg, #ffc6e5 0%, #d9efff 100%)' });
     renderStudio(<p>page</p>);
@@ -117,7 +117,7 @@ describe('AppearanceProvider: start-up (part 1 §4)', () => {
   });
 });
 
-describe('ThemeStudio (part 1 §4)', () => {
+describe('ThemeStudio', () => {
   it('previews a theme while pointed at and goes back to the applied one after', async () => {
     stubProfile();
     const { user } = renderStudio();

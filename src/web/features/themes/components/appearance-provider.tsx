@@ -11,7 +11,7 @@ import { themeToRestore } from '../model/theme-to-restore.ts';
 /**
  * The signed-in page's look: the theme (applied, or previewed) on <html> and the wallpaper behind the page.
  * At start-up it shows the theme this browser applied last at once, then restores the theme and wallpaper the
- * profile keeps (`GET /api/profile/me`, part 1 §4). The wallpaper follows the profile from then on, so setting
+ * profile keeps (`GET /api/profile/me`). The wallpaper follows the profile from then on, so setting
  * one in Settings shows it as soon as the profile reloads. Leaving (signing out) puts the default back.
  */
 export function AppearanceProvider({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 
 /**
- * Color Themes (part 1 §2, §3): the full theme studio's eight panel themes, and the six token themes of the
+ * Color Themes: the full theme studio's eight panel themes, and the six token themes of the
  * settings version, applied with `POST /api/theme/apply {name, tokens}`. Both preview on hover or focus.
  */
 export function ColorThemesTab() {

@@ -13,7 +13,7 @@ const loadPopover = () => import('./theme-picker-popover.tsx');
 const ThemePickerPopover = lazy(async () => ({ default: (await loadPopover()).ThemePickerPopover }));
 
 /**
- * The theme studio as a compact dropdown for the dashboard's header (part 1 §2): a button naming the applied
+ * The theme studio as a compact dropdown for the dashboard's header: a button naming the applied
  * theme, and the popover of themes (ThemePickerPopover) right after it, so Tab goes on from the button into the
  * themes. Closing it ends any preview.
  */

@@ -8,7 +8,7 @@ import { panelThemeOptions, randomPanelTheme, themeNameKey } from '../model/them
 import { ThemeOptionGrid } from './theme-option-grid.tsx';
 
 /**
- * The full theme studio (part 1 §2, §4): the eight panel themes to preview and apply, and Reset and Random,
+ * The full theme studio: the eight panel themes to preview and apply, and Reset and Random,
  * which only preview. Leaving the page ends any preview.
  */
 export function ThemeStudio() {

@@ -11,7 +11,7 @@ export type PreviewHandlers = {
 };
 
 /**
- * Hover previews a theme (part 1 §4), and so does keyboard focus; leaving goes back to the pinned preview or
+ * Hover previews a theme, and so does keyboard focus; leaving goes back to the pinned preview or
  * the applied theme. A member who asks for less motion gets no previews: the page changes only when they act.
  */
 export function usePreviewHandlers(): (id: ThemeId) => PreviewHandlers {

@@ -2,7 +2,7 @@ import { paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
 
 /**
  * Puts a theme on the page: its palette's CSS variables and colour scheme on <html>, which every component
- * reads, and its id as the `data-theme` attribute (part 1 §3). Set inline, so they win over styles.css's
+ * reads, and its id as the `data-theme` attribute. Set inline, so they win over styles.css's
  * default block without a stylesheet per theme.
  */
 export function applyThemeToDocument(root: HTMLElement, id: ThemeId): void {

@@ -1,6 +1,6 @@
 import { parseThemeId, type ThemeId } from '#shared/themes.ts';
 
-/** Part 1 §3: the applied theme is kept locally under 'theme'. */
+/** The applied theme is kept locally under 'theme'. */
 export const THEME_STORAGE_KEY = 'theme';
 
 /** The theme applied last in this browser; null when none, or one this version does not know ('dark-glam'). */

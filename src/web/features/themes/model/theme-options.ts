@@ -12,7 +12,7 @@ import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
  * A theme as a picker shows it. Its name and description are messages, translated where they are shown (the
- * English are the spec's names; #shared/themes.ts keeps them for the server, and the ids the API takes).
+ * English names are kept in #shared/themes.ts for the server, and the ids the API takes).
  */
 export type ThemeOption = {
   id: ThemeId;
@@ -90,7 +90,7 @@ export const tokenThemeOptions: readonly ThemeOption[] = tokenThemeNames.map((na
   };
 });
 
-/** Random (part 1 §4): any other panel theme than the one on show, so the page always changes. */
+/** Random: any other panel theme than the one on show, so the page always changes. */
 export function randomPanelTheme(shown: ThemeId, random: () => number = Math.random): PanelThemeId {
   const others = panelThemeIds.filter((id) => id !== shown);
   return others[Math.floor(random() * others.length)] ?? 'default';

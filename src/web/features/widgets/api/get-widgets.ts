@@ -4,7 +4,7 @@ import { answerOf, api } from '#web/lib/api-client.ts';
 
 /**
  * A widget as the browser reads it: any `type` string, so a type this build does not know (a newer server, an
- * old row) shows 'Unsupported widget type' (part 2 §2).
+ * old row) shows 'Unsupported widget type'.
  */
 export type ShownWidget = Omit<Widget, 'type'> & { type: string };
 

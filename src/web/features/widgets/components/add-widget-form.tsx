@@ -48,7 +48,7 @@ function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string 
 }
 
 /**
- * Part 2 §2 and §5: title (required: Add is disabled without it), URL or pasted embed code, width and height
+ * Title (required: Add is disabled without it), URL or pasted embed code, width and height
  * (default 6 x 6). The server decides what the widget shows and says why when it refuses; its reason is shown
  * here. Nothing pasted is ever rendered: the field's text only goes to the server. One state of the fields,
  * checked on submit by the route's schema; not react-hook-form: this form is on the dashboard's first load
@@ -121,8 +121,8 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             {t('widgets.form.url')}
           </label>
           {/*
-            A textarea, not <input type="url">, although part 2 §5 says the field is of URL type: the same field
-            must take pasted embed code (§2, §4), which a URL input would refuse before sending and would squash
+            A textarea, not <input type="url">, although the field takes a link: the same field
+            must take pasted embed code, which a URL input would refuse before sending and would squash
             onto one line. The server is what checks the link (toEmbed), so the browser's URL check adds nothing.
           */}
           <textarea

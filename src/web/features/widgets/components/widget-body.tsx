@@ -29,7 +29,7 @@ function Note({ children, height }: { children: string; height: number }) {
 
 /**
  * What a widget shows: the provider's embed in a sandboxed iframe, the member's name and avatar for a profile
- * widget (the full profile card comes with a later issue), or one of the spec's states. The URL comes from the
+ * widget (not the full profile card), or one of the widget's states. The URL comes from the
  * server, which derived it; nothing a member pasted is ever rendered as HTML.
  */
 export function WidgetBody({ widget }: { widget: ShownWidget }) {

@@ -124,7 +124,7 @@ describe('WidgetsSection', () => {
     expect(within(card).queryByTitle('Me')).toBeNull();
   });
 
-  it('disables Add widget until there is a title, and offers the spec’s sizes with 6 x 6 by default', async () => {
+  it('disables Add widget until there is a title, and offers the sizes with 6 x 6 by default', async () => {
     const { user, form, title, add } = await renderSection();
     expect(add).toBeDisabled();
     await user.type(title, '   ');

@@ -9,7 +9,7 @@ import { AddWidgetForm } from './add-widget-form.tsx';
 import { WidgetCard } from './widget-card.tsx';
 
 /**
- * The dashboard's widgets area (part 2 §2 "Dashboard widgets"): the add form, then the member's widgets in a
+ * The dashboard's widgets area: the add form, then the member's widgets in a
  * 12-column grid (one column on phones), in the order the server keeps.
  */
 export function WidgetsSection() {

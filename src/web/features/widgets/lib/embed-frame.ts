@@ -2,15 +2,15 @@ import type { WidgetType } from '#shared/embeds.ts';
 import { clampWidgetWidth } from '#shared/widgets.ts';
 
 /**
- * How a widget's iframe is drawn (providers.md §7). Every embed gets the same sandbox: scripts and same-origin
+ * How a widget's iframe is drawn. Every embed gets the same sandbox: scripts and same-origin
  * inside the provider's own origin (players need both), popups (open in YouTube/Spotify) and presentation;
  * never top navigation, forms or downloads. The referrer policy sends our origin only, which YouTube's player
- * requires since mid-2025 (providers.md §7.2, Error 153).
+ * requires since mid-2025 (Error 153).
  */
 export const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
 export const EMBED_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
-/** The `allow` list each provider's embed asks for (providers.md §7.1–7.3); none for a calendar or a page. */
+/** The `allow` list each provider's embed asks for; none for a calendar or a page. */
 export const EMBED_ALLOW: Record<Exclude<WidgetType, 'profile'>, string | undefined> = {
   youtube:
     'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share',
@@ -50,7 +50,7 @@ const COLUMN_SPAN: Record<number, string> = {
   12: 'md:col-span-12',
 };
 
-/** The grid column class of a stored `col_span`, clamped to 3–12 (part 2 §5). One column on phones. */
+/** The grid column class of a stored `col_span`, clamped to 3–12. One column on phones. */
 export function columnSpanClass(colSpan: number): string {
   return COLUMN_SPAN[clampWidgetWidth(colSpan)] ?? 'md:col-span-6';
 }

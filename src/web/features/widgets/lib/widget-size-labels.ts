@@ -6,7 +6,7 @@ type HeightSpan = (typeof widgetSizes.heights)[number]['span'];
 
 /**
  * The add form's size choices as the member reads them, by span: `widgetSizes` in `#shared/widgets.ts` keeps the
- * spec's English words for the server; the interface shows these messages instead.
+ * English words for the server; the interface shows these messages instead.
  */
 export const widthLabels: Record<WidthSpan, MessageKey> = {
   3: 'widgets.size.small',

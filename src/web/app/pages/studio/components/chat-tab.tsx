@@ -30,7 +30,7 @@ import {
 import { LumaraSystemCard } from './lumara-system-card.tsx';
 import { SidePanels } from './side-panels.tsx';
 
-/** Why Send is off for a provider that only generates media (part 2 §4: fal offers no chat models). */
+/** Why Send is off for a provider that only generates media (fal offers no chat models). */
 function cannotChatHint(t: Translate, provider: AiChoice['provider']): string {
   return t('studio.chat.cannotChat', { provider: providerLabel(t, provider) });
 }
@@ -41,7 +41,7 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * The AI Chat tab (part 2 §2, §4): quick actions, the thread sidebar, the conversation with its input; beside
+ * The AI Chat tab: quick actions, the thread sidebar, the conversation with its input; beside
  * them the Lumara System card and the side panels.
  */
 export function ChatTab({
@@ -158,7 +158,7 @@ export function ChatTab({
       onError: (error) => {
         console.error(`Research failed: ${error.message}`);
         setNote(null);
-        // Part 2 §8: the input receives the failure.
+        // The input receives the failure.
         setDraft(researchFailureText(error));
       },
     });
@@ -181,7 +181,7 @@ export function ChatTab({
       { prompt: original.trim(), provider: selection.provider, model: selection.model },
       {
         onSuccess: ({ prompt }) => {
-          // An empty answer keeps what the member wrote (part 2 §8: the optimizer falls back to the original).
+          // An empty answer keeps what the member wrote (the optimizer falls back to the original).
           setDraft((current) => (current === original && prompt.trim() !== '' ? prompt : current));
         },
         onError: (error) => {

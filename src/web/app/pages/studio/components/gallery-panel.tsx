@@ -1,7 +1,7 @@
 import { MediaGallery } from '#web/features/media/components/media-gallery.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
 
-/** The Gallery tab (part 2 §2 "Media gallery"): everything the member generated and saved. */
+/** The Gallery tab: everything the member generated and saved. */
 export function GalleryPanel() {
   const t = useT();
   return (

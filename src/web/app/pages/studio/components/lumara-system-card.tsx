@@ -7,7 +7,7 @@ import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { styleModeLabelKeys } from '../model/style-modes.ts';
 
 /**
- * The Lumara System toggle and style mode (part 2 §2), with the system prompt they send shown word for word
+ * The Lumara System toggle and style mode, with the system prompt they send shown word for word
  * (the prompt is what the AI reads, so it is not translated). Off sends no system prompt at all.
  */
 export function LumaraSystemCard({

@@ -34,7 +34,7 @@ function SidePanel({ title, icon, children }: { title: string; icon: ReactNode; 
 const iconClass = 'size-4 text-(--accent)';
 
 /**
- * The studio's side panels (part 2 §2): Current AI Setup, Chat Memory, Pro Tips, Parrot assistant mode and
+ * The studio's side panels: Current AI Setup, Chat Memory, Pro Tips, Parrot assistant mode and
  * Recent Activity (the counts, the last 6 generations) with its View Full Gallery link. Beside the chat on wide
  * screens, below it on narrow ones.
  */

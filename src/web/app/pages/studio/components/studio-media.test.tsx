@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('Fal.ai Media: image', () => {
-  it('starts from the spec’s defaults and keeps Generate off until there is a prompt', async () => {
+  it('starts from the form’s defaults and keeps Generate off until there is a prompt', async () => {
     const { user } = studioWithMedia('/studio?tab=fal');
     const image = section('fal.ai image');
     await waitFor(() => expect(field(image, 'Model')).toHaveValue('fal-ai/flux/schnell'));

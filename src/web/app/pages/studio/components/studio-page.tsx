@@ -23,12 +23,12 @@ const tabs: readonly (Omit<Tab<StudioTabId>, 'label'> & { label: MessageKey })[]
   { id: 'gallery', label: 'studio.tabs.gallery', icon: Images },
 ];
 
-/** The tab the URL names (`?tab=gallery`, part 2 §2; the others too, so any tab can be linked); else AI Chat. */
+/** The tab the URL names (`?tab=gallery`; the others too, so any tab can be linked); else AI Chat. */
 function tabFrom(value: string | null): StudioTabId {
   return tabs.find((tab) => tab.id === value && tab.id !== 'chat')?.id ?? 'chat';
 }
 
-/** The AI Studio (part 2 §2): the model bar, then the AI Chat, media and gallery tabs. */
+/** The AI Studio: the model bar, then the AI Chat, media and gallery tabs. */
 export function StudioPage() {
   const t = useT();
   const id = useId();

@@ -1,14 +1,14 @@
 import { type StyleMode, styleModeSchema } from '#shared/chat-persona.ts';
 import { storedValue, useStoredValue } from '#web/lib/stored-value.ts';
 
-/** The studio's choices kept in this browser only (part 2 §2): the Lumara System toggle, its mode, the sidebar. */
+/** The studio's choices kept in this browser only: the Lumara System toggle, its mode, the sidebar. */
 export const STUDIO_STORAGE_KEYS = {
   lumaraSystem: 'studioLumaraSystem',
   styleMode: 'studioStyleMode',
   threadsOpen: 'studioThreadsOpen',
 } as const;
 
-/** Where the thread sidebar starts collapsed unless the member opened it (part 2: phones, ≤ 640 px). */
+/** Where the thread sidebar starts collapsed unless the member opened it (phones, ≤ 640 px). */
 const WIDE_SCREEN_QUERY = '(min-width: 640px)';
 
 function wideScreen(): boolean {
