@@ -8,7 +8,7 @@ import {
 import type { ProfileMe } from '#shared/profile.ts';
 
 /**
- * `GET /api/profile/me` (part 1 §7, part 2 §3/§7): the member's account and profile merged with their defaults,
+ * `GET /api/profile/me`: the member's account and profile merged with their defaults,
  * and today's stats from the dashboard's own computation. "Today" is the day in the profile's time zone, else in
  * `requestedTimeZone` (the browser's), else UTC.
  */

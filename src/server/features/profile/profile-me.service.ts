@@ -10,7 +10,7 @@ import { readStoredThemes, storedLanguage } from './profile-presenter.ts';
 
 /**
  * The member's account row and their profile row, if they saved one. This file holds the profile's own part of
- * `GET /api/profile/me` (part 1 §7, part 2 §3/§7): the rows, the zone "today" is counted in, and the answer.
+ * `GET /api/profile/me`: the rows, the zone "today" is counted in, and the answer.
  * Today's stats are the dashboard's: src/server/composition/profile-me.ts puts the two together, and the
  * dashboard's first load (composition/dashboard-first-load.ts) does the same for its copy of this answer.
  */
