@@ -16,7 +16,6 @@ export const addTrackRequestSchema = z
       .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
   })
   .strict();
-export type AddTrackRequest = z.infer<typeof addTrackRequestSchema>;
 
 /** Part 2 §3 "Suno track". `embed_src` is null when there is none to show ('No embed available', §2). */
 export const trackSchema = z
