@@ -17,7 +17,13 @@ Element.prototype.scrollIntoView ??= () => {};
 // jsdom cannot leave the page (to the identity provider and back): every web test sees where the browser was sent
 // through this mock. Here, not in the test files: the files share one module graph (vitest.config.ts), where a
 // file's own mock would come after the module was first loaded.
-vi.mock('#web/lib/browser-location.ts', () => ({ assignBrowserLocation: vi.fn() }));
+// The factory runs again for each file, but the app's modules that imported the mock stay loaded from the first
+// file: every run hands out the same function, so a file's test and the app it renders see one mock.
+vi.mock('#web/lib/browser-location.ts', () => {
+  const worker = globalThis as { assignBrowserLocationMock?: ReturnType<typeof vi.fn> };
+  worker.assignBrowserLocationMock ??= vi.fn();
+  return { assignBrowserLocation: worker.assignBrowserLocationMock };
+});
 
 // The MSW network every web test talks to (tests/web-kit/msw-server.ts): no test reaches the real network.
 beforeAll(startServer);
