@@ -15,6 +15,8 @@ runSteps([
     'err',
   ]),
   step('lint', 'biome', ['check', '.']),
+  // Files, exports and dependencies nothing uses (knip.jsonc says where the app, tests and tools start).
+  step('unused code', 'knip', ['--no-progress']),
   step('interface texts in the catalogues', 'node', ['scripts/check-i18n.ts']),
   step('server tests', 'vitest', ['run', '--project', 'server']),
   step('web tests', 'vitest', ['run', '--project', 'web']),

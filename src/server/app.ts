@@ -376,5 +376,3 @@ export function createApp(deps: AppDeps) {
 
 /** The whole app's type: what `hc` in the browser derives the API client from. */
 export type LumaraApp = ReturnType<typeof createApp>;
-
-export type App = ReturnType<typeof createApp>;

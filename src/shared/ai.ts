@@ -97,7 +97,6 @@ export const aiChatRequestSchema = z.object({
   model: modelIdSchema.optional(),
   provider: aiProviderIdSchema.optional(),
 });
-export type AiChatRequest = z.infer<typeof aiChatRequestSchema>;
 
 /** The reply readable both ways clients read it: `choices[0].message.content` and `text`. */
 export const aiChatResponseSchema = z.object({

@@ -16,4 +16,3 @@ export const idempotencyKeyHeadersSchema = z.object({
     .optional()
     .meta({ description: 'A key naming this one creation: sending it again answers the first result' }),
 });
-export type IdempotencyKeyHeaders = z.infer<typeof idempotencyKeyHeadersSchema>;

@@ -17,7 +17,6 @@ export type User = z.infer<typeof userSchema>;
 
 /** `GET /api/oauth/google/redirect_url` */
 export const redirectUrlResponseSchema = z.object({ redirectUrl: z.string() });
-export type RedirectUrlResponse = z.infer<typeof redirectUrlResponseSchema>;
 
 /** `POST /api/sessions`: the code (and state) the identity provider sent back to /auth/callback. */
 export const createSessionRequestSchema = z

@@ -15,11 +15,9 @@ export const calendarWeekQuerySchema = z.object({
   start: z.iso.date('A day is YYYY-MM-DD').optional(),
   time_zone: timeZoneSchema.optional(),
 });
-export type CalendarWeekQuery = z.infer<typeof calendarWeekQuerySchema>;
 
 export const calendarEventKinds = ['task', 'focus'] as const;
 export const calendarEventKindSchema = z.enum(calendarEventKinds);
-export type CalendarEventKind = z.infer<typeof calendarEventKindSchema>;
 
 /**
  * A calendar event: id, title, start, end. A task is an all-day event on its due date (`start` and

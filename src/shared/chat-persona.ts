@@ -10,14 +10,6 @@ export const styleModes = ['default', 'sparkle', 'coaching', 'teacher', 'researc
 export const styleModeSchema = z.enum(styleModes);
 export type StyleMode = z.infer<typeof styleModeSchema>;
 
-export const styleModeLabels: Record<StyleMode, string> = {
-  default: 'Default',
-  sparkle: 'Sparkle',
-  coaching: 'Coaching',
-  teacher: 'Teacher',
-  research: 'Research',
-};
-
 const persona =
   'You are Lumara, a friendly, bright parrot assistant who speaks for a creative community run by one creator. ' +
   'You help members plan, focus, write and create. Be warm and encouraging, honest about what you do not know, ' +

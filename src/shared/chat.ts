@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_LIMITS, aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
+import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 
@@ -93,7 +93,6 @@ export type SendChatInput = z.input<typeof sendChatRequestSchema>;
 
 /** `POST /api/chat/regenerate` (streaming): answers the thread's last member message again. */
 export const regenerateChatRequestSchema = replySettingsSchema.extend({ threadId: threadIdSchema });
-export type RegenerateChatRequest = z.infer<typeof regenerateChatRequestSchema>;
 export type RegenerateChatInput = z.input<typeof regenerateChatRequestSchema>;
 
 export const sendChatResponseSchema = z.object({
@@ -114,5 +113,3 @@ export const chatStreamEventSchemas = {
   error: z.object({ code: z.string(), message: z.string() }),
 } as const;
 export type ChatStreamEventName = keyof typeof chatStreamEventSchemas;
-
-export const MAX_CHAT_CONTENT = AI_LIMITS.messageMax;

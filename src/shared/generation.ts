@@ -12,7 +12,6 @@ import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
 
 export const generationStatuses = ['ready', 'pending', 'failed'] as const;
 export const generationStatusSchema = z.enum(generationStatuses);
-export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
 /** Fal.ai's image sizes (default landscape_4_3) and video aspect ratios (default 16:9). */
 export const falImageSizes = [

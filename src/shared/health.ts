@@ -15,4 +15,3 @@ export const readinessResponseSchema = z.object({
   redis: partStateSchema.optional(),
   object_store: partStateSchema.optional(),
 });
-export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

@@ -103,7 +103,6 @@ export const mediaListQuerySchema = z.object({
     .transform((value) => value === 'true'),
   q: z.string().trim().max(MEDIA_LIMITS.searchMax).default(''),
 });
-export type MediaListQuery = z.input<typeof mediaListQuerySchema>;
 
 export const mediaPageSchema = z.object({
   items: z.array(mediaItemSchema),

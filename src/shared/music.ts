@@ -16,7 +16,6 @@ export const addTrackRequestSchema = z
       .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
   })
   .strict();
-export type AddTrackRequest = z.infer<typeof addTrackRequestSchema>;
 
 /** A track of the music library. `embed_src` is null when there is none to show ('No embed available'). */
 export const trackSchema = z

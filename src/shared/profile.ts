@@ -48,12 +48,7 @@ export const wallpaperStyles = [
 export const wallpaperStyleSchema = z.enum(wallpaperStyles);
 export type WallpaperStyle = z.infer<typeof wallpaperStyleSchema>;
 
-/**
- * Avatar polling starts after 3 s, then waits 3 s plus 200 ms times the attempt, at most 15
- * polls; wallpaper polling every 1 s, at most 30; wallpapers are 1792x1024, avatars square.
- */
-export const AVATAR_POLLING = { firstDelayMs: 3_000, baseDelayMs: 3_000, stepMs: 200, maxPolls: 15 } as const;
-export const WALLPAPER_POLLING = { intervalMs: 1_000, maxPolls: 30 } as const;
+/** Wallpapers are 1792x1024, avatars square. */
 export const WALLPAPER_SIZE = '1792x1024';
 export const AVATAR_SIZE = '1024x1024';
 
@@ -297,7 +292,6 @@ export function normalizeTags(value: unknown, ctx: z.RefinementCtx): string[] {
   }
   return tags;
 }
-export const tagsSchema = z.unknown().transform(normalizeTags);
 
 /** `tags` of `PUT /api/profile`: omitted or empty text = unchanged, `null` = no tags. */
 const updatableTagsSchema = z
@@ -406,7 +400,6 @@ export type ProfileMe = z.infer<typeof profileMeSchema>;
 
 /** `POST /api/profile/set-status {status}`. */
 export const setStatusRequestSchema = z.object({ status: statusSchema });
-export type SetStatusRequest = z.infer<typeof setStatusRequestSchema>;
 export const setStatusResponseSchema = z.object({ status: z.string() });
 
 /**
@@ -414,7 +407,6 @@ export const setStatusResponseSchema = z.object({ status: z.string() });
  * it now serves; empty removes the avatar.
  */
 export const setAvatarRequestSchema = z.object({ url: imageSourceSchema });
-export type SetAvatarRequest = z.infer<typeof setAvatarRequestSchema>;
 export const setAvatarResponseSchema = z.object({ avatar_url: z.string().nullable() });
 export type SetAvatarResponse = z.infer<typeof setAvatarResponseSchema>;
 
@@ -441,7 +433,6 @@ export const avatarGenerateRequestSchema = z.object({
     .min(1, 'Write a prompt first')
     .max(PROFILE_LIMITS.promptMax, `At most ${PROFILE_LIMITS.promptMax} characters`),
 });
-export type AvatarGenerateRequest = z.infer<typeof avatarGenerateRequestSchema>;
 
 /** Status (ready, pending or failed), url when ready, jobId to poll while pending, error when failed. */
 export const avatarGenerateResponseSchema = z.object({

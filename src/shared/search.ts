@@ -10,7 +10,6 @@ export const searchQuerySchema = z.object({
 });
 
 export const searchResultKindSchema = z.enum(['task', 'chat', 'post']);
-export type SearchResultKind = z.infer<typeof searchResultKindSchema>;
 
 export const searchResultSchema = z
   .object({ kind: searchResultKindSchema, id: rowIdSchema, title: z.string() })

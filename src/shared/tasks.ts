@@ -6,12 +6,6 @@ export const taskStatuses = ['todo', 'doing', 'done'] as const;
 export const taskStatusSchema = z.enum(taskStatuses);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-export const taskStatusLabel: Record<TaskStatus, string> = {
-  todo: 'To Do',
-  doing: 'In Progress',
-  done: 'Done',
-};
-
 /** todo → doing → done → todo. */
 export function nextTaskStatus(status: TaskStatus): TaskStatus {
   return status === 'todo' ? 'doing' : status === 'doing' ? 'done' : 'todo';

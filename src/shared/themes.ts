@@ -31,7 +31,6 @@ export const tokenThemeNames = [
 ] as const;
 export const tokenThemeNameSchema = z.enum(tokenThemeNames);
 export type TokenThemeName = z.infer<typeof tokenThemeNameSchema>;
-export const DEFAULT_TOKEN_THEME: TokenThemeName = 'cosmic-pink';
 
 /** A colour as members can store it: `#rgb` or `#rrggbb`, nothing CSS could read as anything else. */
 export const hexColorSchema = z
@@ -602,10 +601,11 @@ export function washedWallpaperCss(wallpaperLayer: string): string {
 
 /** `POST /api/profile/set-theme {theme}`: a panel theme id. */
 export const setThemeRequestSchema = z.object({ theme: panelThemeIdSchema });
-export type SetThemeRequest = z.infer<typeof setThemeRequestSchema>;
+/** @alias The answer repeats the request: the theme now in force. */
 export const setThemeResponseSchema = setThemeRequestSchema;
 
 /** `POST /api/theme/apply {name, tokens}`: a token theme and its colours (hex only). */
 export const applyThemeRequestSchema = z.object({ name: tokenThemeNameSchema, tokens: themeTokensSchema });
 export type ApplyThemeRequest = z.infer<typeof applyThemeRequestSchema>;
+/** @alias The answer repeats the request: the theme now in force. */
 export const applyThemeResponseSchema = applyThemeRequestSchema;

@@ -4,9 +4,10 @@ import { FAKE_FAL_KEY, startFakeFalServer } from '#tests/fakes/fal-server.ts';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '#tests/fakes/openai-compatible-server.ts';
 import { startFakeOpenAlexServer } from '#tests/fakes/openalex-server.ts';
 import { FAKE_STRAICO_API_KEY, startFakeStraicoServer } from '#tests/fakes/straico-server.ts';
+import type { OpenApiDocument } from '#tests/setup/api-contract.ts';
 import { signInOverHttp } from '#tests/setup/http-sign-in.ts';
 import { rawExchange, statusesOf } from '#tests/setup/raw-http.ts';
-import { routeMatrix } from '#tests/setup/route-matrix.ts';
+import { routeMatrixOf } from '#tests/setup/route-matrix.ts';
 import { startServerProcess } from '#tests/setup/server-process.ts';
 import { type ChaosPart, errorCodeOf, resultOf, tempDir } from './chaos-kit.ts';
 import { type HostileRequest, hostileRequest, type Identity, seededRandom } from './hostile-requests.ts';
@@ -66,6 +67,10 @@ export const badRequests: ChaosPart = {
       bodyTimeout: HANG_MS,
       pipelining: 1,
     });
+    // Each route's valid example (tests/setup/route-matrix.ts), made from the document this server serves.
+    const examples = routeMatrixOf(
+      (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument,
+    );
     const tally: Tally = {
       sent: 0,
       byStatus: new Map(),
@@ -87,7 +92,7 @@ export const badRequests: ChaosPart = {
       const worker = async () => {
         while (next < total) {
           const index = next++;
-          const request = hostileRequest(routes, routeMatrix, random);
+          const request = hostileRequest(routes, examples, random);
           await send(request, index, { pool, port: server.port, cookies, origin: server.url, tally });
         }
       };

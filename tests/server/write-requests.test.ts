@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInMember } from '#tests/factories/members.ts';
+import type { OpenApiDocument } from '#tests/setup/api-contract.ts';
 import { type AppOverHttp, serveOverHttp } from '#tests/setup/app-over-http.ts';
-import { routeMatrix } from '#tests/setup/route-matrix.ts';
+import { createAnotherMembersRows, routeMatrixOf } from '#tests/setup/route-matrix.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -9,11 +10,14 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * is what curl or `fetch` send. A write with no body is judged like any other, by its origin, then its session,
  * then the route; a body must be JSON; another site is refused whatever it sends, and changes nothing.
  */
-let t: TestApp;
+// Built while the file is collected: the writes, one test each, come from the document this app serves.
+const t: TestApp = await buildTestApp();
+const matrix = routeMatrixOf((await (await t.request('/api/openapi.json')).json()) as OpenApiDocument);
 let http: AppOverHttp;
 let base: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The matrix's answers are those to a member asking for another member's rows.
+  await createAnotherMembersRows(t, matrix);
   http = await serveOverHttp(t);
   base = http.url;
 });
@@ -22,11 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const writes = Object.entries(routeMatrix)
-  .map(([route, row]) => {
-    const [method = 'GET', pattern = '/'] = route.split(' ');
-    return { route, method, path: row.path ?? pattern, row };
-  })
+const writes = Object.entries(matrix)
+  .map(([route, row]) => ({ route, method: route.split(' ')[0] ?? 'GET', path: row.path, row }))
   .filter(({ method }) => method !== 'GET');
 
 /** Sends a write over HTTP; the Host header is the app's own, as behind the app's public origin. */
@@ -76,7 +77,7 @@ describe('writes with no body', () => {
       const { cookie } = await signInMember(t);
       const response = await send(write.method, write.path, { headers: { cookie } });
       // A member refused the route itself (operators only: 403) is refused before any body is looked at.
-      const expected = bodyless(write.row) || write.row.member === 403 ? write.row.member : 400;
+      const expected = bodyless(write.row) || write.row.operatorsOnly ? write.row.member : 400;
       expect(response.status, await response.text()).toBe(expected);
     },
   );

@@ -20,6 +20,27 @@ export type OpenApiOperation = {
   security?: unknown[];
 };
 
+/** The parts of a schema of the document (JSON Schema 2020-12) the test helpers read. */
+export type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+};
+
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /** `/api/tasks/{id}` → `/api/tasks/:id`, the way Hono lists its routes. */

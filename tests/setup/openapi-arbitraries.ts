@@ -1,29 +1,11 @@
 import fc from 'fast-check';
-import type { OpenApiDocument, OpenApiOperation } from './api-contract.ts';
+import type { JsonSchema, OpenApiDocument, OpenApiOperation } from './api-contract.ts';
 
 /**
  * Requests generated from the OpenAPI document, for the bad-input property test: each route's own parameters
  * and body, filled with values near what its schemas allow (right keys, wrong types, one past every limit,
  * text PostgreSQL cannot store) and with plain garbage. A new route is fuzzed as soon as it is declared.
  */
-type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  maxItems?: number;
-};
-
 export type GeneratedRequest = { path: string; query: string; body: string | undefined };
 
 const hostileText = fc.constantFrom(

@@ -40,8 +40,10 @@ export type S3TestServer = {
 export async function startS3TestServer(options: { bucket?: string } = {}): Promise<S3TestServer> {
   const bucket = options.bucket ?? 'lumara-test-media';
   const directory = mkdtempSync(path.join(os.tmpdir(), 'lumara-s3rver-'));
-  // s3rver is CommonJS without types; required here so its shape is declared once, above.
-  const S3rver: S3rverConstructor = createRequire(import.meta.url)('s3rver');
+  // s3rver is CommonJS without types; required here so its shape is declared once, above. Through a function
+  // named `require`, so that `npm run lint:unused` (knip.jsonc) sees the package used.
+  const require = createRequire(import.meta.url);
+  const S3rver: S3rverConstructor = require('s3rver');
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,

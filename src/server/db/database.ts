@@ -42,7 +42,7 @@ export type DatabaseOptions = (
   | { kind: 'embedded'; dataDir: string | null; loadFrom?: string }
 ) & { poolMax: number; queueMax?: number };
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions, logger?: Logger): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;

@@ -77,8 +77,6 @@ export const openAlexWorkSchema = z.object({
     .catch(null),
 });
 export type OpenAlexWork = z.infer<typeof openAlexWorkSchema>;
-/** What a work may look like on the wire, before the lenient read (tests and the fake build these). */
-export type OpenAlexWorkInput = z.input<typeof openAlexWorkSchema>;
 
 const searchResponseSchema = z.object({
   meta: z.object({ count: z.number().int().nonnegative() }).nullish().catch(null),

@@ -6,27 +6,34 @@ import { PageLoading } from '#web/ui/page-loading.tsx';
 import { AuthGuard } from './auth-guard.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-/** React.lazy for a named export: each page becomes its own chunk, so /login loads none of them. */
-function lazyNamed<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * React.lazy for a named export: each page becomes its own chunk, so /login loads none of them. The export is
+ * read inside `.then` so that `npm run lint:unused` (knip.jsonc) sees which export each page's import uses.
+ */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return lazy(async () => ({ default: await load() }));
 }
 
-const AppShell = lazyNamed(() => import('./shell/app-shell.tsx'), 'AppShell');
-const NotFoundPage = lazyNamed(() => import('./not-found-page.tsx'), 'NotFoundPage');
-const DevSignInPage = lazyNamed(
-  () => import('#web/features/auth/components/dev-sign-in-page.tsx'),
-  'DevSignInPage',
+const AppShell = lazyPage(() => import('./shell/app-shell.tsx').then((page) => page.AppShell));
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx').then((page) => page.NotFoundPage));
+const DevSignInPage = lazyPage(() =>
+  import('#web/features/auth/components/dev-sign-in-page.tsx').then((page) => page.DevSignInPage),
 );
 // Pages compose features (which never import each other); see src/web/app/pages/.
-const DashboardPage = lazyNamed(() => import('./pages/dashboard-page.tsx'), 'DashboardPage');
-const FocusPage = lazyNamed(() => import('./pages/focus-page.tsx'), 'FocusPage');
-const StudioPage = lazyNamed(() => import('#web/app/pages/studio/components/studio-page.tsx'), 'StudioPage');
-const CommunityPage = lazyNamed(
-  () => import('#web/features/community/components/community-page.tsx'),
-  'CommunityPage',
+const DashboardPage = lazyPage(() => import('./pages/dashboard-page.tsx').then((page) => page.DashboardPage));
+const FocusPage = lazyPage(() => import('./pages/focus-page.tsx').then((page) => page.FocusPage));
+const StudioPage = lazyPage(() =>
+  import('#web/app/pages/studio/components/studio-page.tsx').then((page) => page.StudioPage),
 );
-const MusicPage = lazyNamed(() => import('#web/features/music/components/music-page.tsx'), 'MusicPage');
-const SettingsPage = lazyNamed(() => import('#web/app/pages/settings-page.tsx'), 'SettingsPage');
+const CommunityPage = lazyPage(() =>
+  import('#web/features/community/components/community-page.tsx').then((page) => page.CommunityPage),
+);
+const MusicPage = lazyPage(() =>
+  import('#web/features/music/components/music-page.tsx').then((page) => page.MusicPage),
+);
+const SettingsPage = lazyPage(() =>
+  import('#web/app/pages/settings-page.tsx').then((page) => page.SettingsPage),
+);
 
 function RootLayout() {
   return (

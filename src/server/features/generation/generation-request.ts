@@ -20,7 +20,6 @@ export const generationRequestSchema = z.discriminatedUnion('kind', [
   falVideoRequestSchema.extend({ kind: z.literal('fal-video') }),
 ]);
 export type GenerationRequest = z.output<typeof generationRequestSchema>;
-export type GenerationKind = GenerationRequest['kind'];
 
 /** The provider that does the work: the member's choice for `ai-image`, else the route's own. */
 export function providerOf(request: GenerationRequest) {

@@ -59,8 +59,6 @@ export type GenerationWorkerOptions = {
   closing?: AbortSignal;
 };
 
-export type GenerationWorker = ReturnType<typeof createGenerationWorker>;
-
 /**
  * Works on generation jobs: those this instance just inserted (`run`, the request waits a moment for them) and
  * any due job it claims on its periodic sweep. Each claim advances a job by one step and records what came of

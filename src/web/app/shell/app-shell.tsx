@@ -20,11 +20,12 @@ import { useLaunchAction } from './use-launch-action.ts';
  * The slide-in menu's code (Radix Dialog, about 13 KB gzip) loads when a phone's menu button is pointed at,
  * focused or pressed, not with every page: most visits never open it.
  */
-const loadMobileMenu = () => import('./mobile-menu.tsx');
-const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+const loadMobileMenu = () => import('./mobile-menu.tsx').then((module) => ({ default: module.MobileMenu }));
+const MobileMenu = lazy(loadMobileMenu);
 /** The command palette's code (cmdk) loads as Ctrl (⌘) first goes down, not with every page. */
-const loadCommandPalette = () => import('./command-palette.tsx');
-const CommandPalette = lazy(async () => ({ default: (await loadCommandPalette()).CommandPalette }));
+const loadCommandPalette = () =>
+  import('./command-palette.tsx').then((module) => ({ default: module.CommandPalette }));
+const CommandPalette = lazy(loadCommandPalette);
 /** The `?` sheet's code loads when it is first asked for. */
 const ShortcutsSheet = lazy(async () => ({
   default: (await import('#web/features/shortcuts/components/shortcuts-sheet.tsx')).ShortcutsSheet,

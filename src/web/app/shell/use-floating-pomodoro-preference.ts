@@ -7,8 +7,6 @@ export const FLOATING_POMODORO_STORAGE_KEY = 'floatingPomodoroEnabled';
 // menu, the widget) hears a change.
 const floatingPomodoro = storedValue(FLOATING_POMODORO_STORAGE_KEY, (raw) => raw !== 'false');
 
-export const setFloatingPomodoroEnabled = floatingPomodoro.write;
-
 export function useFloatingPomodoroPreference(): readonly [boolean, (enabled: boolean) => void] {
   return useStoredValue(floatingPomodoro, true);
 }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { Language } from '#shared/language.ts';
-import { currentLanguage } from './i18n.ts';
 import { useLanguage } from './use-t.ts';
 
 type DateInput = Date | string | number;
@@ -62,9 +61,4 @@ export type Formatters = ReturnType<typeof formattersFor>;
 export function useFormat(): Formatters {
   const language = useLanguage();
   return useMemo(() => formattersFor(language), [language]);
-}
-
-/** For code outside components (a toast, a document title): the formatters of the language shown now. */
-export function currentFormatters(): Formatters {
-  return formattersFor(currentLanguage());
 }

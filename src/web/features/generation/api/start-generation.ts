@@ -17,8 +17,6 @@ export type GenerationStart =
   | { kind: 'straico-video'; body: StraicoVideoRequest }
   | { kind: 'straico-audio'; body: StraicoAudioRequest };
 
-export type GenerationKind = GenerationStart['kind'];
-
 /** Starts a generation: the answer is ready, failed, or pending with a job id to poll. */
 export function startGeneration(start: GenerationStart): Promise<GenerationAnswer> {
   switch (start.kind) {

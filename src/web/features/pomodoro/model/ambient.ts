@@ -53,5 +53,3 @@ export function createAmbientPlayer(startSound: StartAmbientSound) {
     stop,
   };
 }
-
-export type AmbientPlayer = ReturnType<typeof createAmbientPlayer>;

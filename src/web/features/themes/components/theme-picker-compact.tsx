@@ -9,8 +9,9 @@ import { themeNameKey } from '../model/theme-options.ts';
  * The popover's code (Radix Popover and its positioning, about 12 KB gzip) loads when the button is pointed at,
  * focused or pressed, not with the dashboard: most visits never open it.
  */
-const loadPopover = () => import('./theme-picker-popover.tsx');
-const ThemePickerPopover = lazy(async () => ({ default: (await loadPopover()).ThemePickerPopover }));
+const loadPopover = () =>
+  import('./theme-picker-popover.tsx').then((module) => ({ default: module.ThemePickerPopover }));
+const ThemePickerPopover = lazy(loadPopover);
 
 /**
  * The theme studio as a compact dropdown for the dashboard's header: a button naming the applied

@@ -1,10 +1,7 @@
 import type { StyleMode } from '#shared/chat-persona.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
-/**
- * Each style mode's name on screen (`styleModeLabels` in #shared stays English for the server), in the
- * interface's language.
- */
+/** Each style mode's name on screen, in the interface's language. */
 export const styleModeLabelKeys: Record<StyleMode, MessageKey> = {
   default: 'studio.styleMode.default',
   sparkle: 'studio.styleMode.sparkle',
