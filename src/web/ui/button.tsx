@@ -1,12 +1,19 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { cn } from './cn.ts';
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'bare';
+
+/** The pill every styled variant is: 44 px tall, its content centred. */
+const pillClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70';
 
 const variantClasses: Record<ButtonVariant, string> = {
-  primary: 'bg-(--accent) text-(--on-accent) shadow-(--glow) hover:bg-(--accent-strong)',
-  secondary: 'glass text-(--ink) hover:bg-(--surface-strong)',
-  ghost: 'text-(--ink) hover:bg-(--surface-strong)',
+  primary: `${pillClass} bg-(--accent) text-(--on-accent) shadow-(--glow) hover:bg-(--accent-strong)`,
+  secondary: `${pillClass} glass text-(--ink) hover:bg-(--surface-strong)`,
+  ghost: `${pillClass} text-(--ink) hover:bg-(--surface-strong)`,
+  // A control whose look is its own (a chip, a segment, a row of a list): only the caller's classes.
+  bare: '',
 };
 
 export type ButtonProps = ComponentProps<'button'> & {
@@ -20,7 +27,7 @@ export function Button({
   busy = false,
   type = 'button',
   disabled,
-  className = '',
+  className,
   children,
   ...rest
 }: ButtonProps) {
@@ -29,7 +36,7 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${variantClasses[variant]} ${className}`}
+      className={cn(variantClasses[variant], className)}
       {...rest}
     >
       {busy ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}

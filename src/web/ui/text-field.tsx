@@ -1,33 +1,24 @@
-import { type ComponentProps, useId } from 'react';
+import type { ComponentProps } from 'react';
+import { cn } from './cn.ts';
+import { Field, type FieldProps, useFieldControl } from './field.tsx';
+import { controlClass } from './field-classes.ts';
 
-type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
-  label: string;
-  /** The label is read, not shown: for a field whose placeholder and place say what it is (a one-line form). */
-  hideLabel?: boolean;
-  /** A message a person can act on; marks the input invalid and is read with it. */
-  error?: string;
-};
+/** A text box with the fields' look; inside a Field it takes the field's label, hint and error. */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input {...useFieldControl(props)} className={cn(controlClass, className)} />;
+}
 
-export function TextField({ label, hideLabel = false, error, className = '', ...rest }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> &
+  Pick<FieldProps, 'label' | 'hideLabel' | 'hint' | 'error'> & {
+    /** The wrapper's classes (its place in a row), as Field's. */
+    className?: string;
+  };
+
+/** The common case: a labelled text box, as a Field holding an Input. */
+export function TextField({ label, hideLabel, hint, error, className, ...rest }: TextFieldProps) {
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold text-(--ink)'}>
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) aria-invalid:border-(--danger)"
-        {...rest}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-(--danger)">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <Input {...rest} />
+    </Field>
   );
 }
