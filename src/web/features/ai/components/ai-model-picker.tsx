@@ -1,7 +1,8 @@
-import { useId } from 'react';
 import { type AiChoice, type AiProviderId, aiProviderIdSchema, type ModelCategory } from '#shared/ai.ts';
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Field } from '#web/ui/field.tsx';
+import { Select } from '#web/ui/select.tsx';
 import { categoryLabel, modelText, providerLabel } from '../model/ai-labels.ts';
 import { providersIn } from '../model/ai-selection.ts';
 
@@ -18,8 +19,7 @@ export function AiModelPicker({
   disabled,
   onChange,
   className,
-  labelClass,
-  controlClass,
+  labelClassName,
 }: {
   catalogue: readonly ModelCategory[];
   /** The providers the server has a key for; unknown while the catalogue loads. */
@@ -28,40 +28,29 @@ export function AiModelPicker({
   disabled: boolean;
   onChange: (choice: AiChoice) => void;
   className: string;
-  labelClass: string;
-  controlClass: string;
+  /** The labels' look, when not the fields' (the studio's model bar). */
+  labelClassName?: string;
 }) {
   const t = useT();
-  const id = useId();
   return (
     <div className={className}>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-provider`} className={labelClass}>
-          {t('ai.picker.provider')}
-        </label>
+      <Field label={t('ai.picker.provider')} labelClassName={labelClassName}>
         <ProviderSelect
-          id={`${id}-provider`}
-          className={controlClass}
           providers={providersIn(catalogue, choice)}
           configured={configured}
           value={choice.provider}
           disabled={disabled}
           onChange={(provider) => onChange({ provider, model: firstModelOf(catalogue, provider) ?? '' })}
         />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-model`} className={labelClass}>
-          {t('ai.picker.model')}
-        </label>
+      </Field>
+      <Field label={t('ai.picker.model')} labelClassName={labelClassName} className="min-w-0">
         <ModelSelect
-          id={`${id}-model`}
-          className={controlClass}
           categories={categoriesOf(catalogue, choice.provider)}
           value={choice.model}
           disabled={disabled}
           onChange={(model) => onChange({ provider: choice.provider, model })}
         />
-      </div>
+      </Field>
     </div>
   );
 }
@@ -71,16 +60,12 @@ export function AiModelPicker({
  * the catalogue loads (`configured` unknown) nothing is marked.
  */
 function ProviderSelect({
-  id,
-  className,
   providers,
   configured,
   value,
   disabled,
   onChange,
 }: {
-  id: string;
-  className: string;
   providers: readonly AiProviderId[];
   configured: readonly AiProviderId[] | undefined;
   value: AiProviderId;
@@ -89,9 +74,7 @@ function ProviderSelect({
 }) {
   const t = useT();
   return (
-    <select
-      id={id}
-      className={className}
+    <Select
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(aiProviderIdSchema.parse(event.target.value))}
@@ -103,7 +86,7 @@ function ProviderSelect({
             : t('ai.picker.notConfigured', { provider: providerLabel(t, provider) })}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
@@ -113,15 +96,11 @@ function ProviderSelect({
  * shows a different model from the one that will be used.
  */
 function ModelSelect({
-  id,
-  className,
   categories,
   value,
   disabled,
   onChange,
 }: {
-  id: string;
-  className: string;
   categories: readonly ModelCategory[];
   value: string;
   disabled: boolean;
@@ -130,13 +109,7 @@ function ModelSelect({
   const t = useT();
   const listed = categories.some((category) => category.models.some((model) => model.id === value));
   return (
-    <select
-      id={id}
-      className={className}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-    >
+    <Select value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
       {listed ? null : <option value={value}>{value || t('ai.picker.noModel')}</option>}
       {categories.map((category) => (
         <optgroup key={category.id} label={categoryLabel(t, category)}>
@@ -147,6 +120,6 @@ function ModelSelect({
           ))}
         </optgroup>
       ))}
-    </select>
+    </Select>
   );
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
-import { selectClass } from '#web/features/ai/components/model-bar.tsx';
 import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { Field } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { Select } from '#web/ui/select.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { styleModeLabelKeys } from '../model/style-modes.ts';
 
@@ -44,23 +45,15 @@ export function LumaraSystemCard({
             <span aria-hidden="true">{enabled ? t('studio.system.on') : t('studio.system.off')}</span>
           </button>
         </div>
-        <div className="flex w-full flex-col gap-1 sm:w-48 xl:w-full">
-          <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-(--ink)">
-            {t('studio.system.styleMode')}
-          </label>
-          <select
-            id={`${id}-mode`}
-            className={selectClass}
-            value={mode}
-            onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}
-          >
+        <Field label={t('studio.system.styleMode')} className="w-full sm:w-48 xl:w-full">
+          <Select value={mode} onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}>
             {styleModes.map((styleMode) => (
               <option key={styleMode} value={styleMode}>
                 {t(styleModeLabelKeys[styleMode])}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
       </div>
       <div id={`${id}-prompt`} className="rounded-2xl bg-(--surface-strong) p-4 text-sm">
         <p className="mb-1 font-semibold text-(--ink)">{t('studio.system.activePrompt')}</p>
