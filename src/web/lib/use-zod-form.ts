@@ -14,11 +14,16 @@ type ZodFormOptions<Schema extends z.ZodType<FieldValues, FieldValues>> = Omit<
  * takes. The fields hold the schema's input; the submit handler gets its output (trimmed, defaulted). A field's
  * problem shows in its Field (`error`), worded by the form from the issue's code; a refusal from the server is
  * the form's `root.server` error, shown in an Alert above the form's buttons, and the next submit clears it.
+ * Messages stay as the last submit left them (`reValidateMode: 'onSubmit'`), not rechecked at each key.
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   options: ZodFormOptions<Schema> = {},
 ) {
   const resolver = useMemo(() => zodResolver(schema), [schema]);
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({ ...options, resolver });
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    reValidateMode: 'onSubmit',
+    ...options,
+    resolver,
+  });
 }
