@@ -1,6 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { EMBED_LIMITS } from '#shared/embeds.ts';
+import { addTrackRequestSchema } from '#shared/music.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
@@ -19,27 +21,28 @@ export function addTrackErrorText(error: unknown, t: Translate): string {
 /** The add-track form (part 2 §4): input required and trimmed, blocked while adding; `onAdded` closes it. */
 export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void }) {
   const t = useT();
-  const [input, setInput] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const addTrack = useAddTrack();
+  // The route's schema trims the input and refuses it empty; the field's own limit keeps it short enough.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(addTrackRequestSchema, { defaultValues: { input: '' } });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ input }) => {
     if (addTrack.isPending) return;
-    const trimmed = input.trim();
-    if (trimmed === '') {
-      setError(t('music.addForm.empty'));
-      return;
-    }
-    setError(null);
-    addTrack.mutate(trimmed, {
+    addTrack.mutate(input, {
       onSuccess: () => {
-        setInput('');
+        reset();
         onAdded();
       },
-      onError: (failure) => setError(addTrackErrorText(failure, t)),
+      onError: (failure) => setError('root.server', { message: addTrackErrorText(failure, t) }),
     });
-  }
+  });
+  // An empty input is said where the server's refusal is, in the same alert.
+  const error = errors.input ? t('music.addForm.empty') : errors.root?.server?.message;
 
   return (
     <form
@@ -50,13 +53,12 @@ export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void 
       className="flex flex-col gap-3"
     >
       <TextField
+        {...register('input')}
         label={t('music.addForm.label')}
-        name="input"
         required
         autoComplete="off"
         placeholder={SUNO_LINK_EXAMPLE}
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
+        maxLength={EMBED_LIMITS.inputMax}
         readOnly={addTrack.isPending}
       />
       {error ? <Alert>{error}</Alert> : null}
