@@ -14,7 +14,8 @@ type ZodFormOptions<Schema extends z.ZodType<FieldValues, FieldValues>> = Omit<
  * takes. The fields hold the schema's input; the submit handler gets its output (trimmed, defaulted). A field's
  * problem shows in its Field (`error`), worded by the form from the issue's code; a refusal from the server is
  * the form's `root.server` error, shown in an Alert above the form's buttons, and the next submit clears it.
- * Messages stay as the last submit left them (`reValidateMode: 'onSubmit'`), not rechecked at each key.
+ * Messages stay as the last submit left them (`reValidateMode: 'onSubmit'`), not rechecked at each key, and
+ * focus stays where it is unless a form asks for its first refused field (`shouldFocusError`).
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,

@@ -71,6 +71,7 @@ export function DevSignInPage() {
       nonce: nonce ?? '',
       code_challenge: codeChallenge ?? '',
     },
+    shouldFocusError: true,
   });
 
   if (!state || !nonce || !codeChallenge) {
