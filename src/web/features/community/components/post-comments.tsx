@@ -120,15 +120,15 @@ export function PostComments({
                   </div>
                   <p className="break-words whitespace-pre-wrap text-(--ink)">{comment.body}</p>
                   {isAuthor && comment.author_id !== currentUserId ? (
-                    <button
-                      type="button"
+                    <Button
+                      variant="bare"
                       aria-pressed={comment.helpful}
                       disabled={markHelpful.isPending}
                       onClick={() => toggleHelpful(comment)}
                       className="min-h-11 self-start rounded-full px-3 text-sm font-semibold text-(--accent) hover:bg-(--surface-strong) disabled:opacity-70 aria-pressed:text-(--ink)"
                     >
                       {t('community.comments.markHelpful')}
-                    </button>
+                    </Button>
                   ) : null}
                 </div>
               </li>

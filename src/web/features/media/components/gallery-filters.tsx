@@ -2,6 +2,8 @@ import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
 import { useId } from 'react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
+import { IconButton } from '#web/ui/icon-button.tsx';
 import { mediaFilterLabels } from '../model/media-labels.ts';
 import type { GalleryView } from './media-tile.tsx';
 
@@ -64,40 +66,39 @@ export function GalleryFilters({
         <fieldset className="glass flex flex-wrap gap-1 rounded-full p-1">
           <legend className="sr-only">{t('media.filters.type')}</legend>
           {mediaFilterTypes.map((choice) => (
-            <button
+            <Button
+              variant="bare"
               key={choice}
-              type="button"
               aria-pressed={type === choice}
               onClick={() => onTypeChange(choice)}
               className={segmentClass(type === choice)}
             >
               {t(mediaFilterLabels[choice])}
-            </button>
+            </Button>
           ))}
         </fieldset>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-pressed={favorites}
           onClick={() => onFavoritesChange(!favorites)}
           className={`glass ${segmentClass(favorites)}`}
         >
           <Heart aria-hidden="true" className={`size-4 ${favorites ? 'fill-current' : ''}`} />
           {t('media.filters.favorites')}
-        </button>
+        </Button>
         <fieldset className="glass ml-auto flex gap-1 rounded-full p-1">
           <legend className="sr-only">{t('media.filters.view')}</legend>
           {viewChoices.map(({ view: choice, label, icon: Icon }) => (
-            <button
+            <IconButton
               key={choice}
-              type="button"
               aria-pressed={view === choice}
-              aria-label={t(label)}
+              label={t(label)}
               title={t(label)}
               onClick={() => onViewChange(choice)}
               className={segmentClass(view === choice)}
             >
               <Icon aria-hidden="true" className="size-4" />
-            </button>
+            </IconButton>
           ))}
         </fieldset>
       </div>

@@ -2,6 +2,7 @@ import { Check, Pencil } from 'lucide-react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 
 /**
  * The profile status, click to edit (part 2 §4): Save or Enter commits, leaving the field (or Escape) cancels;
@@ -59,9 +60,9 @@ export function StatusEditor({
 
   if (!editing) {
     return (
-      <button
+      <Button
+        variant="bare"
         ref={showRef}
-        type="button"
         aria-label={
           status !== null ? t('profile.status.editLabel', { status }) : t('profile.status.setLabel')
         }
@@ -72,7 +73,7 @@ export function StatusEditor({
           {status ?? t('profile.status.set')}
         </span>
         <Pencil aria-hidden="true" className="size-4 shrink-0 text-(--ink-muted)" />
-      </button>
+      </Button>
     );
   }
 
@@ -92,8 +93,8 @@ export function StatusEditor({
         onKeyDown={onKeyDown}
         className="min-h-11 min-w-0 flex-1 rounded-2xl border border-(--line) bg-(--surface-strong) px-3 py-1.5 text-(--ink)"
       />
-      <button
-        type="button"
+      <Button
+        variant="bare"
         // Keeps focus in the field on a mouse press, so the press is a Save and not a "left the field".
         onMouseDown={(event) => event.preventDefault()}
         onClick={commit}
@@ -102,7 +103,7 @@ export function StatusEditor({
       >
         <Check aria-hidden="true" className="size-4" />
         {t('profile.status.save')}
-      </button>
+      </Button>
     </fieldset>
   );
 }

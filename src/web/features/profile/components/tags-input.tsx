@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/icon-button.tsx';
 import { addTag, removeTag } from '../model/tags.ts';
 
 /**
@@ -55,14 +56,13 @@ export function TagsInput({
               className="inline-flex items-center gap-1 rounded-full border border-(--line) bg-(--surface-strong) py-1 pr-1 pl-3 text-sm font-semibold text-(--ink)"
             >
               {tag}
-              <button
-                type="button"
+              <IconButton
+                label={t('profile.tags.remove', { tag })}
                 onClick={() => onChange(removeTag(tags, tag))}
                 className="grid size-8 place-items-center rounded-full hover:bg-(--surface)"
               >
                 <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">{t('profile.tags.remove', { tag })}</span>
-              </button>
+              </IconButton>
             </li>
           ))}
         </ul>

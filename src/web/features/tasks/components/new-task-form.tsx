@@ -169,7 +169,7 @@ export function NewTaskForm() {
                     <IconButton
                       label={t('tasks.newTask.removeLabel', { label })}
                       onClick={() => toggleLabel(label)}
-                      className="size-7 rounded-full hover:bg-white/20"
+                      className="grid size-7 place-items-center rounded-full hover:bg-white/20"
                     >
                       <X aria-hidden="true" className="size-3.5" />
                     </IconButton>

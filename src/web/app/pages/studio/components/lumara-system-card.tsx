@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
 import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { Field } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Select } from '#web/ui/select.tsx';
@@ -32,8 +33,8 @@ export function LumaraSystemCard({
           <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
             {t('studio.system.heading')}
           </h2>
-          <button
-            type="button"
+          <Button
+            variant="bare"
             role="switch"
             aria-checked={enabled}
             aria-labelledby={`${id}-heading`}
@@ -43,7 +44,7 @@ export function LumaraSystemCard({
           >
             <SwitchTrack on={enabled} />
             <span aria-hidden="true">{enabled ? t('studio.system.on') : t('studio.system.off')}</span>
-          </button>
+          </Button>
         </div>
         <Field label={t('studio.system.styleMode')} className="w-full sm:w-48 xl:w-full">
           <Select value={mode} onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}>
