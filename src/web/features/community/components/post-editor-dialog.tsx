@@ -20,7 +20,7 @@ import { Button } from '#web/ui/button.tsx';
 import { cn } from '#web/ui/cn.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { Field } from '#web/ui/field.tsx';
-import { insetPanelClass } from '#web/ui/field-classes.ts';
+import { insetBoxClass } from '#web/ui/field-classes.ts';
 import { Select } from '#web/ui/select.tsx';
 import { Input } from '#web/ui/text-field.tsx';
 import { Textarea } from '#web/ui/textarea.tsx';
@@ -211,7 +211,7 @@ export function PostEditorDialog({
           </Select>
         </Field>
 
-        <fieldset className={cn(insetPanelClass, 'flex flex-col gap-3 p-4')}>
+        <fieldset className={cn(insetBoxClass, 'flex flex-col gap-3 p-4')}>
           <legend className="px-1 text-sm font-bold text-(--ink)">{t('community.editor.helpers')}</legend>
           <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
             <Field label={t('community.editor.topic')}>

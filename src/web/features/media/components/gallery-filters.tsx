@@ -1,9 +1,10 @@
 import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
-import { useId } from 'react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
+import { Field } from '#web/ui/field.tsx';
 import { IconButton } from '#web/ui/icon-button.tsx';
+import { Input } from '#web/ui/text-field.tsx';
 import { mediaFilterLabels } from '../model/media-labels.ts';
 import type { GalleryView } from './media-tile.tsx';
 
@@ -41,27 +42,23 @@ export function GalleryFilters({
   onViewChange: (view: GalleryView) => void;
 }) {
   const t = useT();
-  const id = useId();
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {t('media.filters.searchLabel')}
-        </label>
+      <Field label={t('media.filters.searchLabel')} hideLabel className="relative">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-(--ink-muted)"
         />
-        <input
-          id={`${id}-search`}
+        <Input
           type="search"
           value={search}
           maxLength={MEDIA_LIMITS.searchMax}
           placeholder={t('media.filters.searchPlaceholder')}
           onChange={(event) => onSearchChange(event.target.value)}
-          className="min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) py-2 pr-4 pl-10 text-(--ink) placeholder:text-(--ink-muted)"
+          // Room for the magnifier (`!`: cn settles no conflicts).
+          className="pl-10!"
         />
-      </div>
+      </Field>
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="glass flex flex-wrap gap-1 rounded-full p-1">
           <legend className="sr-only">{t('media.filters.type')}</legend>

@@ -3,6 +3,8 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus } from '#shared/tasks.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 import { IconButton } from '#web/ui/icon-button.tsx';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 import { formatDueDay, isOverdue } from '../lib/due-date.ts';
@@ -129,9 +131,11 @@ export function TaskItem({
     <div
       data-task-id={task.id}
       aria-busy={pending || undefined}
-      className={`@container/task flex items-start gap-1 rounded-2xl border border-(--line) bg-(--surface-strong) p-2 shadow-sm ${
-        pending ? 'opacity-70' : ''
-      }`}
+      className={cn(
+        insetSurfaceClass,
+        '@container/task flex items-start gap-1 p-2 shadow-sm',
+        pending && 'opacity-70',
+      )}
     >
       {dragHandle}
       <IconButton
