@@ -1,10 +1,9 @@
-import { type ClassValue, clsx } from 'clsx';
-
 /**
- * The classes of an element from a component's own and its caller's: joined, falsy ones left out. It does not
- * resolve conflicts (two paddings both stay, and the stylesheet's order decides), so a component's base classes
- * and what its callers add must not set the same property: decision 0032 says why tailwind-merge is not used.
+ * The classes of an element from a component's own and its caller's: joined, the ones a condition turned off
+ * (`false`, `null`, `undefined`, `''`) left out. It does not settle conflicts (two paddings both stay, and the
+ * stylesheet's order decides), so what a caller adds must not set what the component's base sets, or must win
+ * with Tailwind's `!`. Decision 0032 says why this is neither tailwind-merge nor clsx.
  */
-export function cn(...inputs: ClassValue[]): string {
-  return clsx(inputs);
+export function cn(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ');
 }
