@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useContext, useId } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
 import { cn } from './cn.ts';
-import { labelClass } from './field-classes.ts';
+import { controlClass, labelClass } from './field-classes.ts';
 
 type FieldWiring = { id: string; describedBy: string | undefined; invalid: boolean };
 
@@ -79,4 +79,34 @@ export function useFieldControl<Props extends ControlWiring>(props: Props): Prop
     'aria-describedby': describedBy,
     'aria-invalid': props['aria-invalid'] ?? (field.invalid ? true : undefined),
   };
+}
+
+/** A text box with the fields' look; inside a Field it takes the field's label, hint and error. */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input {...useFieldControl(props)} className={cn(controlClass, className)} />;
+}
+
+/** A native select with the fields' look; inside a Field it takes the field's label, hint and error. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select {...useFieldControl(props)} className={cn(controlClass, className)} />;
+}
+
+/** A text area with the fields' look; inside a Field it takes the field's label, hint and error. */
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea {...useFieldControl(props)} className={cn(controlClass, className)} />;
+}
+
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> &
+  Pick<FieldProps, 'label' | 'hideLabel' | 'hint' | 'error'> & {
+    /** The wrapper's classes (its place in a row), as Field's. */
+    className?: string;
+  };
+
+/** The common case: a labelled text box, as a Field holding an Input. */
+export function TextField({ label, hideLabel, hint, error, className, ...rest }: TextFieldProps) {
+  return (
+    <Field label={label} hideLabel={hideLabel} hint={hint} error={error} className={className}>
+      <Input {...rest} />
+    </Field>
+  );
 }

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
-import { IconButton } from '#web/ui/icon-button.tsx';
+import { IconButton } from '#web/ui/button.tsx';
 
 /**
  * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu (part 1 §2). The button

@@ -10,7 +10,7 @@ import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ChoiceCard } from '#web/ui/choice-card.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 function sameEmail(typed: string, email: string): boolean {

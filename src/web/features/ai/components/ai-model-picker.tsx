@@ -1,8 +1,7 @@
 import { type AiChoice, type AiProviderId, aiProviderIdSchema, type ModelCategory } from '#shared/ai.ts';
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Field } from '#web/ui/field.tsx';
-import { Select } from '#web/ui/select.tsx';
+import { Field, Select } from '#web/ui/field.tsx';
 import { categoryLabel, modelText, providerLabel } from '../model/ai-labels.ts';
 import { providersIn } from '../model/ai-selection.ts';
 

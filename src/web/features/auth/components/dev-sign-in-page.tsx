@@ -7,7 +7,7 @@ import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { useDevAuthorize } from '../api/dev-authorize.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';

@@ -3,8 +3,7 @@ import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react
 import { CHAT_LIMITS } from '#shared/chat.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
-import { Textarea } from '#web/ui/textarea.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 
 export type ComposerNote = { tone: 'info' | 'error'; text: string };
 

@@ -5,8 +5,7 @@ import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
-import { Field } from '#web/ui/field.tsx';
-import { Textarea } from '#web/ui/textarea.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 import { useReportPost } from '../api/report-post.ts';
 import { errorText } from './error-text.ts';
 

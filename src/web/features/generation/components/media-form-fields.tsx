@@ -2,11 +2,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { AspectRatio } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Field } from '#web/ui/field.tsx';
+import { Field, Input, Select, Textarea } from '#web/ui/field.tsx';
 import { labelClass } from '#web/ui/field-classes.ts';
-import { Select } from '#web/ui/select.tsx';
-import { Input } from '#web/ui/text-field.tsx';
-import { Textarea } from '#web/ui/textarea.tsx';
 import type { NumberRange } from '../model/field-errors.ts';
 import { aspectChoices } from './aspect-choices.ts';
 

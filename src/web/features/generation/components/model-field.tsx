@@ -1,6 +1,5 @@
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Field } from '#web/ui/field.tsx';
-import { Select } from '#web/ui/select.tsx';
+import { Field, Select } from '#web/ui/field.tsx';
 
 export type ModelOption = { id: string; name: string; description?: string };
 /** Whether the list of models is still loading, could not be loaded, or is here. */

@@ -2,7 +2,7 @@ import { Clapperboard } from 'lucide-react';
 import { type StraicoVideoRequest, straicoVideoRequestSchema } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { type GenerationRequest, useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { DurationAndAspectFields } from './media-form-fields.tsx';

@@ -5,8 +5,8 @@ import { isLanguage, type Language, languageNames, languages, pickLanguage } fro
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { Select } from '#web/ui/select.tsx';
 import { useSaveLanguage } from '../api/save-language.ts';
 
 const BROWSER = 'browser';

@@ -1,10 +1,8 @@
 import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
-import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
-import { IconButton } from '#web/ui/icon-button.tsx';
-import { Input } from '#web/ui/text-field.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
+import { Field, Input } from '#web/ui/field.tsx';
 import { mediaFilterLabels } from '../model/media-labels.ts';
 import type { GalleryView } from './media-tile.tsx';
 

@@ -4,7 +4,7 @@ import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useAddTrack } from '../api/add-track.ts';
 
 /** An example of what the field takes: a link, the same in every language. */

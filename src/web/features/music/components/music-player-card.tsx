@@ -3,10 +3,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Field } from '#web/ui/field.tsx';
+import { Field, Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
-import { Select } from '#web/ui/select.tsx';
 import { useTracks } from '../api/get-tracks.ts';
 import { TrackEmbed } from './track-embed.tsx';
 

@@ -6,10 +6,9 @@ import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
-import { Textarea } from '#web/ui/textarea.tsx';
 import { useGenerateBio } from '../api/generate-bio.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
 import {

@@ -3,8 +3,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
-import { Input } from '#web/ui/text-field.tsx';
+import { Field, Input } from '#web/ui/field.tsx';
 
 /**
  * The profile status, click to edit (part 2 §4): Save or Enter commits, leaving the field (or Escape) cancels;

@@ -2,8 +2,8 @@ import { X } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { IconButton } from '#web/ui/icon-button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { IconButton } from '#web/ui/button.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { addTag, removeTag } from '../model/tags.ts';
 
 /**

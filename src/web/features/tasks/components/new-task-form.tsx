@@ -4,9 +4,8 @@ import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } f
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
-import { Button } from '#web/ui/button.tsx';
-import { IconButton } from '#web/ui/icon-button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useCreateTask } from '../api/create-task.ts';
 
 const chipBase =

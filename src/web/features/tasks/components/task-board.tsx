@@ -19,8 +19,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/button.tsx';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
-import { IconButton } from '#web/ui/icon-button.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 import {

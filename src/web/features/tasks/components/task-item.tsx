@@ -3,9 +3,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus } from '#shared/tasks.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/button.tsx';
 import { cn } from '#web/ui/cn.ts';
 import { insetSurfaceClass } from '#web/ui/field-classes.ts';
-import { IconButton } from '#web/ui/icon-button.tsx';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 import { formatDueDay, isOverdue } from '../lib/due-date.ts';
 import { taskStatusLabelKey } from '../lib/status-labels.ts';

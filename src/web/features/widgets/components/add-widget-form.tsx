@@ -8,10 +8,7 @@ import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
-import { Select } from '#web/ui/select.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { Textarea } from '#web/ui/textarea.tsx';
+import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
 

@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Button } from '#web/ui/button.tsx';
-import { IconButton } from '#web/ui/icon-button.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
 import { columnSpanClass } from '../lib/embed-frame.ts';
 import { WidgetBody } from './widget-body.tsx';

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
 import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
-import { Field } from '#web/ui/field.tsx';
+import { Field, Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { Select } from '#web/ui/select.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { styleModeLabelKeys } from '../model/style-modes.ts';
 
