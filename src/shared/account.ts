@@ -6,7 +6,6 @@ import { z } from 'zod';
 
 /** What happens to the member's community posts and comments when the account goes. */
 export const communityContentChoices = ['delete', 'keep'] as const;
-export type CommunityContentChoice = (typeof communityContentChoices)[number];
 
 /** The name their kept posts and comments show afterwards. */
 export const DELETED_MEMBER_NAME = 'Deleted member';

@@ -11,6 +11,7 @@ import { themeNameKey } from '#web/features/themes/model/theme-options.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { runShortcutAction, runShortcutActionWhenReady } from '#web/lib/shortcut-actions.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
+import { controlClass } from '#web/ui/field-classes.ts';
 import { navigationEntries } from './navigation-entries.ts';
 
 const itemClasses =
@@ -74,7 +75,7 @@ export function CommandPalette({
           value={words}
           onValueChange={setWords}
           placeholder={t('app.palette.placeholder')}
-          className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)"
+          className={controlClass}
         />
         <Command.List className="max-h-[60dvh] overflow-y-auto">
           <Command.Empty className="px-3 py-4 text-(--ink-muted)">

@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import type { RefObject } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
+import { IconButton } from '#web/ui/button.tsx';
 
 /**
  * Below 1024 px (Tailwind's lg) the side navigation gives way to this bar and its menu. The button
@@ -25,10 +26,9 @@ export function MobileTopBar({
   return (
     <header className="glass sticky top-0 z-30 flex items-center justify-between rounded-b-3xl px-4 py-3 lg:hidden">
       <BrandMark />
-      <button
+      <IconButton
         ref={buttonRef}
-        type="button"
-        aria-label={t('app.mobileMenu.open')}
+        label={t('app.mobileMenu.open')}
         aria-haspopup="dialog"
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? menuId : undefined}
@@ -38,7 +38,7 @@ export function MobileTopBar({
         className="grid size-11 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong)"
       >
         <Menu aria-hidden="true" className="size-6" />
-      </button>
+      </IconButton>
     </header>
   );
 }

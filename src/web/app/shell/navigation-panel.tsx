@@ -6,6 +6,7 @@ import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { BrandMark } from '#web/ui/brand-mark.tsx';
+import { Button } from '#web/ui/button.tsx';
 import { FloatingPomodoroSwitch } from './floating-pomodoro-switch.tsx';
 import { type NavigationEntry, navigationEntries } from './navigation-entries.ts';
 
@@ -77,14 +78,14 @@ export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPane
       </nav>
       <div className="mt-auto flex flex-col gap-1 border-t border-(--line) pt-4">
         <FloatingPomodoroSwitch />
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={() => void logout()}
           className="flex min-h-11 items-center gap-3 rounded-2xl px-3 py-2 font-medium text-(--ink) hover:bg-(--surface-strong)"
         >
           <LogOut aria-hidden="true" className="size-5" />
           {t('app.nav.signOut')}
-        </button>
+        </Button>
       </div>
     </div>
   );

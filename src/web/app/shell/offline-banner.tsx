@@ -2,6 +2,8 @@ import { useMutationState } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 
 function subscribe(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -32,7 +34,7 @@ export function OfflineBanner() {
   return (
     <p
       role="status"
-      className="mb-4 flex items-center gap-2 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-medium text-(--ink)"
+      className={cn(insetSurfaceClass, 'mb-4 flex items-center gap-2 px-4 py-2 font-medium text-(--ink)')}
     >
       <CloudOff aria-hidden="true" className="size-5 shrink-0 text-(--accent)" />
       <span>{waiting > 0 ? t('app.offline.waiting', { count: waiting }) : t('app.offline.status')}</span>

@@ -1,16 +1,16 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
-import type { CommunityContentChoice } from '#shared/account.ts';
-import { DELETED_MEMBER_NAME } from '#shared/account.ts';
+import { DELETED_MEMBER_NAME, deleteAccountRequestSchema } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ChoiceCard } from '#web/ui/choice-card.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 function sameEmail(typed: string, email: string): boolean {
@@ -26,16 +26,19 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
   const t = useT();
   const { logout } = useAuth();
   const remove = useDeleteAccount();
-  const [typed, setTyped] = useState('');
-  const [community, setCommunity] = useState<CommunityContentChoice>('delete');
-  const emailField = useRef<HTMLInputElement>(null);
+  // The route's own schema; the button waits for the member's own email besides (the server checks it too).
+  const { register, handleSubmit, watch, setValue } = useZodForm(deleteAccountRequestSchema, {
+    defaultValues: { email: '', community: 'delete' },
+  });
+  const emailField = useRef<HTMLInputElement | null>(null);
+  const [typed, community] = watch(['email', 'community']);
   const confirmed = sameEmail(typed, email);
+  const emailRegistration = register('email');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (request) => {
     if (!confirmed || remove.isPending) return;
     try {
-      const { posts_kept } = await remove.mutateAsync({ email: typed, community });
+      const { posts_kept } = await remove.mutateAsync(request);
       await logout();
       toast.success(
         t('account.delete.deleted', { count: posts_kept, name: localizeShared(DELETED_MEMBER_NAME) }),
@@ -43,7 +46,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
     } catch (error) {
       console.error('Failed to delete the account', error);
     }
-  }
+  });
 
   const failure =
     remove.error instanceof ApiError
@@ -67,7 +70,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
             value="delete"
             checked={community === 'delete'}
             label={t('account.delete.deleteThem')}
-            onSelect={() => setCommunity('delete')}
+            onSelect={() => setValue('community', 'delete')}
           />
           <ChoiceCard
             name="community"
@@ -75,16 +78,19 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
             checked={community === 'keep'}
             label={t('account.delete.keepThem', { name: localizeShared(DELETED_MEMBER_NAME) })}
             description={t('account.delete.keepThemHelp')}
-            onSelect={() => setCommunity('keep')}
+            onSelect={() => setValue('community', 'keep')}
           />
         </fieldset>
         <TextField
-          ref={emailField}
+          {...emailRegistration}
+          // The dialog puts focus here when it opens, so the field has two refs: the form's and the dialog's.
+          ref={(element) => {
+            emailRegistration.ref(element);
+            emailField.current = element;
+          }}
           label={t('account.delete.typeToConfirm', { email })}
           type="email"
           autoComplete="off"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
         />
         {failure ? <Alert>{failure}</Alert> : null}
         <div className="flex flex-wrap justify-end gap-3">

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { type AiChoice, type AiProviderId, aiProviderIdSchema, type ModelCategory } from '#shared/ai.ts';
 import { categoriesOf, firstModelOf } from '#shared/ai-catalogue.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Field, Select } from '#web/ui/field.tsx';
 import { categoryLabel, modelText, providerLabel } from '../model/ai-labels.ts';
 import { providersIn } from '../model/ai-selection.ts';
 
@@ -18,8 +18,7 @@ export function AiModelPicker({
   disabled,
   onChange,
   className,
-  labelClass,
-  controlClass,
+  labelClassName,
 }: {
   catalogue: readonly ModelCategory[];
   /** The providers the server has a key for; unknown while the catalogue loads. */
@@ -28,40 +27,29 @@ export function AiModelPicker({
   disabled: boolean;
   onChange: (choice: AiChoice) => void;
   className: string;
-  labelClass: string;
-  controlClass: string;
+  /** The labels' look, when not the fields' (the studio's model bar). */
+  labelClassName?: string;
 }) {
   const t = useT();
-  const id = useId();
   return (
     <div className={className}>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-provider`} className={labelClass}>
-          {t('ai.picker.provider')}
-        </label>
+      <Field label={t('ai.picker.provider')} labelClassName={labelClassName}>
         <ProviderSelect
-          id={`${id}-provider`}
-          className={controlClass}
           providers={providersIn(catalogue, choice)}
           configured={configured}
           value={choice.provider}
           disabled={disabled}
           onChange={(provider) => onChange({ provider, model: firstModelOf(catalogue, provider) ?? '' })}
         />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor={`${id}-model`} className={labelClass}>
-          {t('ai.picker.model')}
-        </label>
+      </Field>
+      <Field label={t('ai.picker.model')} labelClassName={labelClassName} className="min-w-0">
         <ModelSelect
-          id={`${id}-model`}
-          className={controlClass}
           categories={categoriesOf(catalogue, choice.provider)}
           value={choice.model}
           disabled={disabled}
           onChange={(model) => onChange({ provider: choice.provider, model })}
         />
-      </div>
+      </Field>
     </div>
   );
 }
@@ -71,16 +59,12 @@ export function AiModelPicker({
  * the catalogue loads (`configured` unknown) nothing is marked.
  */
 function ProviderSelect({
-  id,
-  className,
   providers,
   configured,
   value,
   disabled,
   onChange,
 }: {
-  id: string;
-  className: string;
   providers: readonly AiProviderId[];
   configured: readonly AiProviderId[] | undefined;
   value: AiProviderId;
@@ -89,9 +73,7 @@ function ProviderSelect({
 }) {
   const t = useT();
   return (
-    <select
-      id={id}
-      className={className}
+    <Select
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(aiProviderIdSchema.parse(event.target.value))}
@@ -103,7 +85,7 @@ function ProviderSelect({
             : t('ai.picker.notConfigured', { provider: providerLabel(t, provider) })}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
@@ -113,15 +95,11 @@ function ProviderSelect({
  * shows a different model from the one that will be used.
  */
 function ModelSelect({
-  id,
-  className,
   categories,
   value,
   disabled,
   onChange,
 }: {
-  id: string;
-  className: string;
   categories: readonly ModelCategory[];
   value: string;
   disabled: boolean;
@@ -130,13 +108,7 @@ function ModelSelect({
   const t = useT();
   const listed = categories.some((category) => category.models.some((model) => model.id === value));
   return (
-    <select
-      id={id}
-      className={className}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-    >
+    <Select value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
       {listed ? null : <option value={value}>{value || t('ai.picker.noModel')}</option>}
       {categories.map((category) => (
         <optgroup key={category.id} label={categoryLabel(t, category)}>
@@ -147,6 +119,6 @@ function ModelSelect({
           ))}
         </optgroup>
       ))}
-    </select>
+    </Select>
   );
 }

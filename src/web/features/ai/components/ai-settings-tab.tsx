@@ -4,7 +4,6 @@ import type { AiChoice } from '#shared/ai.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { controlClass, labelClass } from '#web/ui/field-classes.ts';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
@@ -69,8 +68,6 @@ export function AiSettingsTab() {
       </div>
       <AiModelPicker
         className="grid gap-4 sm:grid-cols-2"
-        labelClass={labelClass}
-        controlClass={controlClass}
         catalogue={catalogue}
         configured={models.data.configured}
         choice={choice}

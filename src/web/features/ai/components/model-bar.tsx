@@ -11,8 +11,6 @@ import { AiModelPicker } from './ai-model-picker.tsx';
 /** How long "Saved as your default" stays beside the button. */
 export const DEFAULT_SAVED_MS = 3000;
 
-export const selectClass =
-  'min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) px-3 py-2 text-(--ink) disabled:opacity-70';
 const labelClass = 'text-xs font-semibold tracking-wide text-(--ink-muted) uppercase';
 
 /**
@@ -69,8 +67,7 @@ export function ModelBar({
         {/* `contents`: the picker's two fields sit in this grid's first two columns, beside the button. */}
         <AiModelPicker
           className="contents"
-          labelClass={labelClass}
-          controlClass={selectClass}
+          labelClassName={labelClass}
           catalogue={catalogue}
           configured={configured}
           choice={selection}

@@ -1,40 +1,40 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { FieldError, FieldErrors as FormErrors } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { devAuthorizeRequestSchema } from '#shared/auth.ts';
+import { type DevAuthorizeRequest, devAuthorizeRequestSchema } from '#shared/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useDocumentTitle } from '#web/ui/use-document-title.ts';
 import { useDevAuthorize } from '../api/dev-authorize.ts';
 import { AuthPageLayout } from './auth-page-layout.tsx';
 
 type FieldErrors = { name?: string; email?: string; link?: string };
 
+/** The longest name the route takes. */
+const nameMax = devAuthorizeRequestSchema.shape.name.maxLength ?? 0;
+
 /**
  * The schema's words for a name or email the member typed wrong (#shared/auth.ts, which the server also reads, keeps
- * them in English): said in the interface's language.
+ * them in English): said in the interface's language, from the kind of refusal (zod's issue code).
  */
-function fieldErrorOf(issue: z.core.$ZodIssue, field: 'name' | 'email', t: Translate): string {
+function fieldErrorOf(error: FieldError, field: 'name' | 'email', t: Translate): string {
   if (field === 'email') return t('auth.devSignIn.typeEmail');
-  if (issue.code === 'too_big') return t('auth.devSignIn.nameTooLong', { maximum: Number(issue.maximum) });
+  if (error.type === 'too_big') return t('auth.devSignIn.nameTooLong', { maximum: nameMax });
   return t('auth.devSignIn.typeName');
 }
 
 /** Name and email come from the member; anything else wrong is the link's fault, not theirs. */
-function fieldErrorsOf(issues: readonly z.core.$ZodIssue[], t: Translate): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (field === 'name' || field === 'email') {
-      errors[field] ??= fieldErrorOf(issue, field, t);
-    } else {
-      errors.link = t('auth.devSignIn.damagedLink');
-    }
-  }
-  return errors;
+function fieldErrorsOf(errors: FormErrors<DevAuthorizeRequest>, t: Translate): FieldErrors {
+  const linkDamaged = Boolean(errors.state ?? errors.nonce ?? errors.code_challenge);
+  return {
+    ...(errors.name ? { name: fieldErrorOf(errors.name, 'name', t) } : {}),
+    ...(errors.email ? { email: fieldErrorOf(errors.email, 'email', t) } : {}),
+    ...(linkDamaged ? { link: t('auth.devSignIn.damagedLink') } : {}),
+  };
 }
 
 /** The server's own words (it answers in the interface's language). */
@@ -53,11 +53,26 @@ export function DevSignInPage() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const authorize = useDevAuthorize();
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   useDocumentTitle(t('auth.devSignIn.title'));
   const state = searchParams.get('state');
   const nonce = searchParams.get('nonce');
   const codeChallenge = searchParams.get('code_challenge');
+  // The link's values travel with the two fields and are checked by the same schema; the first field refused
+  // takes focus.
+  const {
+    register,
+    handleSubmit,
+    formState: { errors: formErrors },
+  } = useZodForm(devAuthorizeRequestSchema, {
+    defaultValues: {
+      name: '',
+      email: '',
+      state: state ?? '',
+      nonce: nonce ?? '',
+      code_challenge: codeChallenge ?? '',
+    },
+    shouldFocusError: true,
+  });
 
   if (!state || !nonce || !codeChallenge) {
     return (
@@ -74,29 +89,12 @@ export function DevSignInPage() {
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    // A new try forgets the server's last answer, whether or not the fields pass.
     authorize.reset();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = devAuthorizeRequestSchema.safeParse({
-      name: data.get('name') ?? '',
-      email: data.get('email') ?? '',
-      state,
-      nonce,
-      code_challenge: codeChallenge,
-    });
-    if (!parsed.success) {
-      const errors = fieldErrorsOf(parsed.error.issues, t);
-      setClientErrors(errors);
-      const firstInvalid = errors.name ? 'name' : errors.email ? 'email' : null;
-      if (firstInvalid) form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    setClientErrors({});
-    authorize.mutate(parsed.data);
+    void handleSubmit((request) => authorize.mutate(request))(event);
   }
 
-  const errors = authorize.error ? serverErrorsOf(authorize.error, t) : clientErrors;
+  const errors = authorize.error ? serverErrorsOf(authorize.error, t) : fieldErrorsOf(formErrors, t);
   return (
     <AuthPageLayout>
       <div className="flex flex-col gap-2">
@@ -110,10 +108,15 @@ export function DevSignInPage() {
       </div>
       {errors.link ? <Alert>{errors.link}</Alert> : null}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t('auth.devSignIn.name')} name="name" autoComplete="name" error={errors.name} />
         <TextField
+          {...register('name')}
+          label={t('auth.devSignIn.name')}
+          autoComplete="name"
+          error={errors.name}
+        />
+        <TextField
+          {...register('email')}
           label={t('auth.devSignIn.email')}
-          name="email"
           type="email"
           autoComplete="email"
           error={errors.email}

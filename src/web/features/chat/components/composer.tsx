@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, type RefObject, useId } from 'react
 import { CHAT_LIMITS } from '#shared/chat.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 
 export type ComposerNote = { tone: 'info' | 'error'; text: string };
 
@@ -64,22 +65,21 @@ export function Composer({
 
   return (
     <form aria-label={t('chat.composer.label')} onSubmit={submit} className="flex flex-col gap-2">
-      <label htmlFor={`${id}-input`} className="sr-only">
-        {t('chat.composer.inputLabel')}
-      </label>
-      <textarea
-        ref={textareaRef}
-        id={`${id}-input`}
-        rows={3}
-        value={value}
-        maxLength={CHAT_LIMITS.contentMax}
-        disabled={streaming}
-        placeholder={t('chat.composer.placeholder')}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="min-h-24 w-full resize-y rounded-3xl border border-(--line) bg-(--surface-strong) px-4 py-3 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
-      />
+      <Field label={t('chat.composer.inputLabel')} hideLabel>
+        <Textarea
+          ref={textareaRef}
+          rows={3}
+          value={value}
+          maxLength={CHAT_LIMITS.contentMax}
+          disabled={streaming}
+          placeholder={t('chat.composer.placeholder')}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          // The message box is taller and rounder than a field (`!`: cn does not settle two of one property).
+          className="min-h-24! resize-y rounded-3xl! py-3!"
+        />
+      </Field>
       <p id={`${id}-hint`} className="sr-only">
         {t('chat.composer.keysHint')}
       </p>

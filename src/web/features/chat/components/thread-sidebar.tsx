@@ -2,7 +2,7 @@ import { Archive, MessageSquarePlus } from 'lucide-react';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
-import { Button } from '#web/ui/button.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import type { useActiveThread } from '../hooks/use-active-thread.ts';
 import { threadTitle } from '../model/thread-title.ts';
@@ -76,8 +76,8 @@ export function ThreadSidebar({
               const current = thread.id === activeThread?.id;
               return (
                 <li key={thread.id} className="flex items-stretch gap-1">
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     aria-current={current ? 'true' : undefined}
                     onClick={() => selectThread(thread)}
                     className={`flex min-h-11 min-w-0 flex-1 flex-col items-start justify-center rounded-2xl px-3 py-1.5 text-left ${
@@ -90,17 +90,16 @@ export function ThreadSidebar({
                     <span className={`text-xs ${current ? 'text-(--on-accent)' : 'text-(--ink-muted)'}`}>
                       {updatedText(thread.updated_at)}
                     </span>
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={t('chat.threads.archiveLabel', { title: threadTitle(t, thread) })}
+                  </Button>
+                  <IconButton
+                    label={t('chat.threads.archiveLabel', { title: threadTitle(t, thread) })}
                     title={t('chat.threads.archive')}
                     disabled={archiving?.id === thread.id}
                     onClick={() => archiveThread(thread)}
                     className="grid min-h-11 min-w-11 place-items-center rounded-2xl text-(--ink-muted) hover:bg-(--surface-strong) hover:text-(--ink) disabled:opacity-50"
                   >
                     <Archive aria-hidden="true" className="size-4" />
-                  </button>
+                  </IconButton>
                 </li>
               );
             })}

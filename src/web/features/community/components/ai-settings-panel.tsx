@@ -5,7 +5,6 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 import type { useCommunityAiModels } from '../api/get-ai-models.ts';
 import { chatCategories } from '../model/ai-choice.ts';
-import { fieldClass, labelClass } from './field-classes.ts';
 
 /**
  * The AI settings panel: which provider and model the writing helpers use. Chat models only, grouped
@@ -39,8 +38,6 @@ export function AiSettingsPanel({
       <p className="text-sm text-(--ink-muted)">{t('community.aiSettings.help')}</p>
       <AiModelPicker
         className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]"
-        labelClass={labelClass}
-        controlClass={fieldClass}
         catalogue={chatCategories(catalogue)}
         configured={models.data?.configured}
         choice={choice}

@@ -2,6 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 
 const itemClass =
   'flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left font-medium outline-none data-highlighted:bg-(--surface)';
@@ -34,7 +36,10 @@ export function PostActionsMenu({ onEdit, onDelete }: { onEdit: () => void; onDe
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-10 flex min-w-36 flex-col gap-1 rounded-2xl border border-(--line) bg-(--surface-strong) p-1.5 shadow-xl backdrop-blur-xl"
+          className={cn(
+            insetSurfaceClass,
+            'z-10 flex min-w-36 flex-col gap-1 p-1.5 shadow-xl backdrop-blur-xl',
+          )}
         >
           <DropdownMenu.Item onSelect={() => choose(onEdit)} className={`${itemClass} text-(--ink)`}>
             <Pencil aria-hidden="true" className="size-4" />

@@ -5,6 +5,7 @@ import { useFormat } from '#web/lib/i18n/format.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Avatar } from '#web/ui/avatar.tsx';
+import { Button } from '#web/ui/button.tsx';
 import { useToggleLike } from '../api/toggle-like.ts';
 import { formatPostDate } from '../model/post-date.ts';
 import { errorText } from './error-text.ts';
@@ -78,16 +79,16 @@ export function PostCard({
       {post.body ? <p className="break-words whitespace-pre-wrap text-(--ink)">{post.body}</p> : null}
 
       <div className="flex flex-wrap items-center gap-1">
-        <button type="button" aria-pressed={post.liked} onClick={like} className={actionClass}>
+        <Button variant="bare" aria-pressed={post.liked} onClick={like} className={actionClass}>
           <Heart
             aria-hidden="true"
             className={`size-5 ${post.liked ? 'fill-(--accent) text-(--accent)' : ''}`}
           />
           <span className="sr-only">{t('community.post.likes', { count: post.likes })}</span>
           <span aria-hidden="true">{format.number(post.likes)}</span>
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           aria-expanded={commentsOpen}
           aria-controls={commentsOpen ? `${id}-comments` : undefined}
           onClick={() => setCommentsOpen((open) => !open)}
@@ -96,11 +97,11 @@ export function PostCard({
           <MessageCircle aria-hidden="true" className="size-5" />
           <span className="sr-only">{t('community.post.comments', { count: post.comments_count })}</span>
           <span aria-hidden="true">{format.number(post.comments_count)}</span>
-        </button>
+        </Button>
         {isAuthor ? null : (
           // Stays after the report (focus returns to it from the dialog), saying it is done.
-          <button
-            type="button"
+          <Button
+            variant="bare"
             aria-disabled={reported || undefined}
             onClick={() => {
               if (!reported) setReporting(true);
@@ -109,7 +110,7 @@ export function PostCard({
           >
             <Flag aria-hidden="true" className="size-4" />
             {t(reported ? 'community.post.reported' : 'community.post.report')}
-          </button>
+          </Button>
         )}
       </div>
       <p role="status" className="text-sm font-medium text-(--ink) empty:hidden">

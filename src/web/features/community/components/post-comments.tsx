@@ -1,18 +1,24 @@
 import { Award, Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { COMMUNITY_LIMITS, type CommunityComment, type CommunityPost } from '#shared/community.ts';
+import { useState } from 'react';
+import {
+  COMMUNITY_LIMITS,
+  type CommunityComment,
+  type CommunityPost,
+  createCommentRequestSchema,
+} from '#shared/community.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Avatar } from '#web/ui/avatar.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { Field, Input } from '#web/ui/field.tsx';
 import { LoadingBlock, QueryState } from '#web/ui/query-state.tsx';
 import { useCreateComment } from '../api/create-comment.ts';
 import { useComments } from '../api/get-comments.ts';
 import { useMarkHelpful } from '../api/mark-helpful.ts';
 import { formatPostDate } from '../model/post-date.ts';
 import { errorText } from './error-text.ts';
-import { fieldClass } from './field-classes.ts';
 
 /**
  * A post's comments, oldest first, and the box to add one (Enter sends; empty text is not sent). The post's
@@ -29,40 +35,53 @@ export function PostComments({
 }) {
   const t = useT();
   const format = useFormat();
-  const inputId = useId();
   const comments = useComments(post.id);
   const createComment = useCreateComment();
   const markHelpful = useMarkHelpful();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The route's schema: a comment is trimmed and not empty (an empty one is not sent, and says nothing).
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useZodForm(createCommentRequestSchema, { defaultValues: { body: '' } });
+  // A helpful mark that failed: said where a comment that failed is, the later one replacing the earlier.
+  const [markError, setMarkError] = useState<string | null>(null);
   const isAuthor = currentUserId !== undefined && post.author_id === currentUserId;
+  const text = watch('body');
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = text.trim();
-    if (body === '') return;
+  const onSubmit = handleSubmit(({ body }) => {
     // The box empties at once, so the next comment can be typed while this one is on its way (and a double
     // Enter sends nothing twice); a failure puts the words back unless something new was typed meanwhile.
-    setText('');
-    setError(null);
+    reset();
+    setMarkError(null);
     createComment.mutate(
       { postId: post.id, body },
       {
         onError: (failure) => {
-          setText((current) => (current === '' ? body : current));
-          setError(errorText(failure, t('community.comments.sendFailed'), 'send the comment'));
+          if (getValues('body') === '') setValue('body', body);
+          setError('root.server', {
+            message: errorText(failure, t('community.comments.sendFailed'), 'send the comment'),
+          });
         },
       },
     );
-  }
+  });
+  const error = markError ?? errors.root?.server?.message;
 
   function toggleHelpful(comment: CommunityComment) {
-    setError(null);
+    setMarkError(null);
+    clearErrors('root.server');
     markHelpful.mutate(
       { comment, helpful: !comment.helpful },
       {
         onError: (failure) =>
-          setError(errorText(failure, t('community.comments.markFailed'), 'mark the comment')),
+          setMarkError(errorText(failure, t('community.comments.markFailed'), 'mark the comment')),
       },
     );
   }
@@ -100,15 +119,15 @@ export function PostComments({
                   </div>
                   <p className="break-words whitespace-pre-wrap text-(--ink)">{comment.body}</p>
                   {isAuthor && comment.author_id !== currentUserId ? (
-                    <button
-                      type="button"
+                    <Button
+                      variant="bare"
                       aria-pressed={comment.helpful}
                       disabled={markHelpful.isPending}
                       onClick={() => toggleHelpful(comment)}
                       className="min-h-11 self-start rounded-full px-3 text-sm font-semibold text-(--accent) hover:bg-(--surface-strong) disabled:opacity-70 aria-pressed:text-(--ink)"
                     >
                       {t('community.comments.markHelpful')}
-                    </button>
+                    </Button>
                   ) : null}
                 </div>
               </li>
@@ -118,20 +137,14 @@ export function PostComments({
       </QueryState>
       {error ? <Alert>{error}</Alert> : null}
       <form onSubmit={onSubmit} className="flex items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={inputId} className="sr-only">
-            {t('community.comments.write')}
-          </label>
-          <input
-            id={inputId}
-            value={text}
+        <Field label={t('community.comments.write')} hideLabel className="min-w-0 flex-1">
+          <Input
+            {...register('body')}
             maxLength={COMMUNITY_LIMITS.commentMax}
             placeholder={t('community.comments.placeholder')}
-            onChange={(event) => setText(event.target.value)}
-            className={fieldClass}
             autoComplete="off"
           />
-        </div>
+        </Field>
         <Button type="submit" disabled={text.trim() === ''} className="px-4!">
           <Send aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">{t('community.comments.send')}</span>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Languages, Sparkles, Wand2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AiChoice } from '#shared/ai.ts';
@@ -17,12 +17,14 @@ import {
 import { type MessageKey, type Translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { cn } from '#web/ui/cn.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
+import { Field, Input, Select, Textarea } from '#web/ui/field.tsx';
+import { insetBoxClass } from '#web/ui/field-classes.ts';
 import { useCreatePost } from '../api/create-post.ts';
 import { useGenerateText } from '../api/generate-text.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { errorText } from './error-text.ts';
-import { fieldClass, labelClass } from './field-classes.ts';
 
 /**
  * The rules of the route the form calls, so that it refuses nothing the server takes: `POST`'s for a new post,
@@ -37,8 +39,6 @@ const editResolver = zodResolver(editPostSchema);
 type PostInput = z.input<typeof createPostRequestSchema>;
 type PostOutput = z.output<typeof editPostSchema>;
 type AiHelper = NonNullable<PostInput['aiHelpers']>[number];
-
-const fieldErrorClass = 'text-sm font-medium text-(--danger)';
 
 export type EditorMode = { kind: 'create' } | { kind: 'edit'; post: CommunityPost };
 
@@ -81,7 +81,6 @@ export function PostEditorDialog({
 }) {
   const t = useT();
   const language = useLanguage();
-  const id = useId();
   const editing = mode.kind === 'edit' ? mode.post : null;
   const titleRef = useRef<HTMLInputElement>(null);
   const {
@@ -172,96 +171,63 @@ export function PostEditorDialog({
       initialFocus={titleRef}
     >
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            {t('community.editor.title')}
-          </label>
-          <input
+        <Field
+          label={t('community.editor.title')}
+          error={errors.title ? fieldErrorText(t, 'title', errors.title) : undefined}
+        >
+          <Input
             {...titleField}
             // The dialog puts focus here when it opens, so the field has two refs: the form's and the dialog's.
             ref={(element) => {
               titleField.ref(element);
               titleRef.current = element;
             }}
-            id={`${id}-title`}
             maxLength={COMMUNITY_LIMITS.titleMax}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? `${id}-title-error` : undefined}
-            className={`${fieldClass} aria-invalid:border-(--danger)`}
             autoComplete="off"
           />
-          {errors.title ? (
-            <p id={`${id}-title-error`} className={fieldErrorClass}>
-              {fieldErrorText(t, 'title', errors.title)}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-body`} className={labelClass}>
-            {t('community.editor.body')}
-          </label>
-          <textarea
+        </Field>
+        <Field
+          label={t('community.editor.body')}
+          error={errors.body ? fieldErrorText(t, 'body', errors.body) : undefined}
+        >
+          <Textarea
             {...register('body')}
-            id={`${id}-body`}
             rows={6}
             maxLength={COMMUNITY_LIMITS.bodyMax}
             aria-busy={aiBusy || undefined}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-            className={`${fieldClass} resize-y aria-invalid:border-(--danger)`}
+            className="resize-y"
           />
-          {errors.body ? (
-            <p id={`${id}-body-error`} className={fieldErrorClass}>
-              {fieldErrorText(t, 'body', errors.body)}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-lang`} className={labelClass}>
-            {t('community.editor.language')}
-          </label>
-          <select {...register('lang')} id={`${id}-lang`} className={fieldClass}>
+        </Field>
+        <Field label={t('community.editor.language')}>
+          <Select {...register('lang')}>
             {postLangSchema.options.map((option) => (
               <option key={option} value={option}>
                 {t(langLabels[option])}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
 
-        <fieldset className="flex flex-col gap-3 rounded-2xl border border-(--line) p-4">
+        <fieldset className={cn(insetBoxClass, 'flex flex-col gap-3 p-4')}>
           <legend className="px-1 text-sm font-bold text-(--ink)">{t('community.editor.helpers')}</legend>
           <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_9rem]">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${id}-topic`} className={labelClass}>
-                {t('community.editor.topic')}
-              </label>
-              <input
-                id={`${id}-topic`}
+            <Field label={t('community.editor.topic')}>
+              <Input
                 value={topic}
                 maxLength={500}
                 onChange={(event) => setTopic(event.target.value)}
-                className={fieldClass}
                 autoComplete="off"
               />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={`${id}-vibe`} className={labelClass}>
-                {t('community.editor.vibe')}
-              </label>
-              <select
-                id={`${id}-vibe`}
-                value={vibe}
-                onChange={(event) => setVibe(event.target.value)}
-                className={fieldClass}
-              >
+            </Field>
+            <Field label={t('community.editor.vibe')}>
+              <Select value={vibe} onChange={(event) => setVibe(event.target.value)}>
                 {vibes.map((option) => (
                   <option key={option} value={option}>
                     {t(vibeLabels[option])}
                   </option>
                 ))}
-              </select>
-            </div>
+              </Select>
+            </Field>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button

@@ -1,15 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
-import { COMMUNITY_LIMITS, type CommunityPost } from '#shared/community.ts';
+import { COMMUNITY_LIMITS, type CommunityPost, reportPostRequestSchema } from '#shared/community.ts';
 import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 import { useReportPost } from '../api/report-post.ts';
 import { errorText } from './error-text.ts';
-import { fieldClass, labelClass } from './field-classes.ts';
 
-/** Reports a post to the moderators, with an optional reason. */
+/** Reports a post to the moderators, with an optional reason (trimmed by the route's schema). */
 export function ReportDialog({
   post,
   onReported,
@@ -20,22 +20,27 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(reportPostRequestSchema, { defaultValues: { reason: '' } });
   const report = useReportPost();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
+  const onSubmit = handleSubmit(({ reason }) => {
     report.mutate(
-      { postId: post.id, reason: reason.trim() },
+      { postId: post.id, reason },
       {
         onSuccess: onReported,
-        onError: (failure) => setError(errorText(failure, t('community.report.failed'), 'report the post')),
+        onError: (failure) =>
+          setError('root.server', {
+            message: errorText(failure, t('community.report.failed'), 'report the post'),
+          }),
       },
     );
-  }
+  });
+  const submitError = errors.root?.server?.message;
 
   return (
     <ModalDialog title={t('community.report.title')} onClose={onClose}>
@@ -47,20 +52,23 @@ export function ReportDialog({
             parts={[<span key="title" className="font-semibold break-words" />]}
           />
         </p>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-reason`} className={labelClass}>
-            {t('community.report.reason')}
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            value={reason}
+        <Field
+          label={t('community.report.reason')}
+          // The box's own limit keeps it from happening: the schema's is the same.
+          error={
+            errors.reason
+              ? t('community.editor.tooLong', { max: COMMUNITY_LIMITS.reportReasonMax })
+              : undefined
+          }
+        >
+          <Textarea
+            {...register('reason')}
             rows={3}
             maxLength={COMMUNITY_LIMITS.reportReasonMax}
-            onChange={(event) => setReason(event.target.value)}
-            className={`${fieldClass} resize-y`}
+            className="resize-y"
           />
-        </div>
-        {error ? <Alert>{error}</Alert> : null}
+        </Field>
+        {submitError ? <Alert>{submitError}</Alert> : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             {t('community.report.cancel')}

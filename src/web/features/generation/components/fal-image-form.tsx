@@ -1,9 +1,13 @@
 import { ImageIcon } from 'lucide-react';
-import { useState } from 'react';
-import { FAL_DEFAULTS, type FalImageSize, falImageRequestSchema, falImageSizes } from '#shared/generation.ts';
+import {
+  type FalImageRequest,
+  type FalImageSize,
+  falImageRequestSchema,
+  falImageSizes,
+} from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
-import { useGenerationForm } from '../hooks/use-generation-form.ts';
+import { type GenerationRequest, useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ChoiceField, NumberField } from './media-form-fields.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
@@ -18,6 +22,19 @@ export const falImageSizeLabels: Record<FalImageSize, MessageKey> = {
   landscape_16_9: 'generation.falImage.size.landscape169',
 };
 
+const falImageRequest: GenerationRequest<FalImageRequest> = {
+  toRequest: (values) => ({
+    prompt: values.prompt,
+    model: values.model,
+    image_size: values.image_size,
+    num_inference_steps: Number(values.num_inference_steps),
+    num_images: Number(values.num_images),
+  }),
+  schema: falImageRequestSchema,
+  start: (body) => ({ kind: 'fal-image', body }),
+  ranges: { num_inference_steps: MEDIA_LIMITS.falSteps, num_images: MEDIA_LIMITS.falImages },
+};
+
 /**
  * fal.ai images: a model from `GET /api/fal/models`, the prompt, the size (default
  * landscape 4:3), 1–50 inference steps (default 4) and 1–4 images (default 1).
@@ -30,25 +47,8 @@ export function FalImageForm({
   modelsState: ModelsState;
 }) {
   const t = useT();
-  const form = useGenerationForm('fal-image', models);
+  const form = useGenerationForm('fal-image', models, falImageRequest);
   const sizeChoices = falImageSizes.map((value) => ({ value, label: t(falImageSizeLabels[value]) }));
-  const [size, setSize] = useState<FalImageSize>(FAL_DEFAULTS.imageSize);
-  const [steps, setSteps] = useState(String(FAL_DEFAULTS.steps));
-  const [count, setCount] = useState(String(FAL_DEFAULTS.numImages));
-
-  function generate() {
-    form.generate(
-      falImageRequestSchema,
-      {
-        prompt: form.prompt,
-        model: form.model,
-        image_size: size,
-        num_inference_steps: Number(steps),
-        num_images: Number(count),
-      },
-      (body) => ({ kind: 'fal-image', body }),
-    );
-  }
 
   return (
     <GenerationSection
@@ -58,7 +58,7 @@ export function FalImageForm({
       runs={form.runs}
       canGenerate={form.canGenerate}
       generateLabel={t('generation.falImage.generate')}
-      onGenerate={generate}
+      onGenerate={form.generate}
     >
       <ModelAndPromptFields
         form={form}
@@ -67,26 +67,21 @@ export function FalImageForm({
       />
       {/* The size names are long ("Landscape 16:9"): a row of their own, the two numbers side by side below. */}
       <ChoiceField
+        {...form.register('image_size')}
         label={t('generation.falImage.sizeLabel')}
-        value={size}
         choices={sizeChoices}
-        onChange={setSize}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField
+          {...form.register('num_inference_steps')}
           label={t('generation.falImage.steps')}
-          value={steps}
-          onChange={setSteps}
-          min={MEDIA_LIMITS.falSteps.min}
-          max={MEDIA_LIMITS.falSteps.max}
+          range={MEDIA_LIMITS.falSteps}
           error={form.errors.num_inference_steps}
         />
         <NumberField
+          {...form.register('num_images')}
           label={t('generation.falImage.count')}
-          value={count}
-          onChange={setCount}
-          min={MEDIA_LIMITS.falImages.min}
-          max={MEDIA_LIMITS.falImages.max}
+          range={MEDIA_LIMITS.falImages}
           error={form.errors.num_images}
         />
       </div>

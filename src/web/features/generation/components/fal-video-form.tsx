@@ -1,13 +1,25 @@
 import { Clapperboard } from 'lucide-react';
-import { useState } from 'react';
-import { type AspectRatio, FAL_DEFAULTS, falVideoRequestSchema } from '#shared/generation.ts';
+import { FAL_DEFAULTS, type FalVideoRequest, falVideoRequestSchema } from '#shared/generation.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { useGenerationForm } from '../hooks/use-generation-form.ts';
+import { type GenerationRequest, useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { DurationAndAspectFields } from './media-form-fields.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption, ModelsState } from './model-field.tsx';
+
+const falVideoRequest: GenerationRequest<FalVideoRequest> = {
+  defaults: { duration: String(FAL_DEFAULTS.videoSeconds), aspect_ratio: FAL_DEFAULTS.aspectRatio },
+  toRequest: (values) => ({
+    prompt: values.prompt,
+    model: values.model,
+    duration: Number(values.duration),
+    aspect_ratio: values.aspect_ratio,
+  }),
+  schema: falVideoRequestSchema,
+  start: (body) => ({ kind: 'fal-video', body }),
+  ranges: { duration: MEDIA_LIMITS.falVideoSeconds },
+};
 
 /** fal.ai video: a model, the prompt, 3–10 seconds (default 5) and the aspect (16:9). */
 export function FalVideoForm({
@@ -18,17 +30,7 @@ export function FalVideoForm({
   modelsState: ModelsState;
 }) {
   const t = useT();
-  const form = useGenerationForm('fal-video', models);
-  const [duration, setDuration] = useState(String(FAL_DEFAULTS.videoSeconds));
-  const [aspect, setAspect] = useState<AspectRatio>(FAL_DEFAULTS.aspectRatio);
-
-  function generate() {
-    form.generate(
-      falVideoRequestSchema,
-      { prompt: form.prompt, model: form.model, duration: Number(duration), aspect_ratio: aspect },
-      (body) => ({ kind: 'fal-video', body }),
-    );
-  }
+  const form = useGenerationForm('fal-video', models, falVideoRequest);
 
   return (
     <GenerationSection
@@ -38,7 +40,7 @@ export function FalVideoForm({
       runs={form.runs}
       canGenerate={form.canGenerate}
       generateLabel={t('generation.falVideo.generate')}
-      onGenerate={generate}
+      onGenerate={form.generate}
     >
       <ModelAndPromptFields
         form={form}
@@ -46,11 +48,9 @@ export function FalVideoForm({
         placeholder={t('generation.falVideo.placeholder')}
       />
       <DurationAndAspectFields
-        duration={duration}
-        onDurationChange={setDuration}
-        limits={MEDIA_LIMITS.falVideoSeconds}
-        aspect={aspect}
-        onAspectChange={setAspect}
+        duration={form.register('duration')}
+        range={MEDIA_LIMITS.falVideoSeconds}
+        aspect={form.register('aspect_ratio')}
         error={form.errors.duration}
       />
     </GenerationSection>

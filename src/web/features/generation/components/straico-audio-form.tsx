@@ -1,23 +1,21 @@
 import { AudioLines } from 'lucide-react';
-import { straicoAudioRequestSchema } from '#shared/generation.ts';
+import { type StraicoAudioRequest, straicoAudioRequestSchema } from '#shared/generation.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { useGenerationForm } from '../hooks/use-generation-form.ts';
+import { type GenerationRequest, useGenerationForm } from '../hooks/use-generation-form.ts';
 import { GenerationSection } from './generation-section.tsx';
 import { ModelAndPromptFields } from './model-and-prompt-fields.tsx';
 import type { ModelOption } from './model-field.tsx';
 
+const straicoAudioRequest: GenerationRequest<StraicoAudioRequest> = {
+  toRequest: (values) => ({ provider: 'straico', model: values.model, prompt: values.prompt }),
+  schema: straicoAudioRequestSchema,
+  start: (body) => ({ kind: 'straico-audio', body }),
+};
+
 /** Straico audio: text to speech with a Straico voice model. */
 export function StraicoAudioForm({ models }: { models: readonly ModelOption[] }) {
   const t = useT();
-  const form = useGenerationForm('straico-audio', models);
-
-  function generate() {
-    form.generate(
-      straicoAudioRequestSchema,
-      { provider: 'straico', model: form.model, prompt: form.prompt },
-      (body) => ({ kind: 'straico-audio', body }),
-    );
-  }
+  const form = useGenerationForm('straico-audio', models, straicoAudioRequest);
 
   return (
     <GenerationSection
@@ -27,7 +25,7 @@ export function StraicoAudioForm({ models }: { models: readonly ModelOption[] })
       runs={form.runs}
       canGenerate={form.canGenerate}
       generateLabel={t('generation.straicoAudio.generate')}
-      onGenerate={generate}
+      onGenerate={form.generate}
     >
       <ModelAndPromptFields
         form={form}

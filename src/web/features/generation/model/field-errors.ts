@@ -1,20 +1,16 @@
-import type { z } from 'zod';
+import type { FieldError, FieldErrors } from 'react-hook-form';
+import { modelIdSchema } from '#shared/ai.ts';
+import { MEDIA_LIMITS } from '#shared/media.ts';
 import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
+import type { GenerationValues } from './generation-values.ts';
 
-/** The first problem of each invalid field, by the field's name in the request body. */
-export type FieldIssues = Partial<Record<string, z.core.$ZodIssue>>;
 /** The first problem of each invalid field, in words, by the field's name in the request body. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldIssuesOf(error: z.ZodError): FieldIssues {
-  const issues: FieldIssues = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    issues[field] ??= issue;
-  }
-  return issues;
-}
+export type WordedErrors = Partial<Record<keyof GenerationValues, string>>;
+/** A whole-number field's range, which its problem names. */
+export type NumberRange = { min: number; max: number };
+/** The ranges of a form's whole-number fields. */
+export type NumberRanges = Partial<Record<keyof GenerationValues, NumberRange>>;
 
 type NumberFieldKeys = {
   notNumber: MessageKey;
@@ -45,30 +41,52 @@ const numberFieldKeys: Partial<Record<string, NumberFieldKeys>> = {
   },
 };
 
+/** The longest text of each text field, as the request schemas say it. */
+const textMax: Partial<Record<string, number>> = {
+  prompt: MEDIA_LIMITS.promptMax,
+  model: modelIdSchema.maxLength ?? MEDIA_LIMITS.promptMax,
+  image_url: MEDIA_LIMITS.urlMax,
+};
+
 /**
  * A field's problem in the interface's language: the request schemas' own rules (#shared/generation.ts), which
- * speak English for the server, worded by the catalogue. A rule the forms cannot break keeps the schema's words.
+ * speak English for the server, worded by the catalogue from the kind of refusal (zod's issue code, the `type`
+ * react-hook-form keeps). A number field's range is the form's; whether the text was a number at all is read
+ * from what was typed. A rule the forms cannot break keeps the schema's words.
  */
-export function fieldErrorText(t: Translate, field: string, issue: z.core.$ZodIssue): string {
+export function fieldErrorText(
+  t: Translate,
+  field: string,
+  error: Pick<FieldError, 'type' | 'message'>,
+  typed: unknown,
+  range: NumberRange | undefined,
+): string {
   const numbers = numberFieldKeys[field];
-  if (numbers) {
-    if (issue.code === 'invalid_type')
-      return t(issue.expected === 'int' ? numbers.notWhole : numbers.notNumber);
-    if (issue.code === 'too_small') return t(numbers.tooSmall, { min: Number(issue.minimum) });
-    if (issue.code === 'too_big') return t(numbers.tooBig, { max: Number(issue.maximum) });
+  if (numbers && range) {
+    if (error.type === 'invalid_type')
+      return t(Number.isFinite(Number(typed)) ? numbers.notWhole : numbers.notNumber);
+    if (error.type === 'too_small') return t(numbers.tooSmall, { min: range.min });
+    if (error.type === 'too_big') return t(numbers.tooBig, { max: range.max });
   }
-  if (issue.code === 'too_big') return t('generation.error.tooLong', { max: Number(issue.maximum) });
-  if (field === 'prompt' && issue.code === 'too_small') return t('generation.error.promptRequired');
-  if (field === 'model' && issue.code === 'too_small') return t('generation.error.modelRequired');
-  if (field === 'image_url' && issue.code === 'invalid_format') return t('generation.error.httpLink');
-  return localizeShared(issue.message);
+  const max = textMax[field];
+  if (error.type === 'too_big' && max !== undefined) return t('generation.error.tooLong', { max });
+  if (field === 'prompt' && error.type === 'too_small') return t('generation.error.promptRequired');
+  if (field === 'model' && error.type === 'too_small') return t('generation.error.modelRequired');
+  if (field === 'image_url' && error.type === 'invalid_format') return t('generation.error.httpLink');
+  return localizeShared(error.message ?? '');
 }
 
-/** Every field's problem, in words. */
-export function fieldErrorsOf(t: Translate, issues: FieldIssues): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [field, issue] of Object.entries(issues)) {
-    if (issue) errors[field] = fieldErrorText(t, field, issue);
+/** Every field's problem, in words; worded at each render, so a switch of language rewords them. */
+export function fieldErrorsOf(
+  t: Translate,
+  errors: FieldErrors<GenerationValues>,
+  values: GenerationValues,
+  ranges: NumberRanges,
+): WordedErrors {
+  const worded: WordedErrors = {};
+  for (const field of Object.keys(values) as (keyof GenerationValues)[]) {
+    const error = errors[field];
+    if (error) worded[field] = fieldErrorText(t, field, error, values[field], ranges[field]);
   }
-  return errors;
+  return worded;
 }

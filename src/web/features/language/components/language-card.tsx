@@ -5,7 +5,7 @@ import { isLanguage, type Language, languageNames, languages, pickLanguage } fro
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
-import { controlClass } from '#web/ui/field-classes.ts';
+import { Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useSaveLanguage } from '../api/save-language.ts';
 
@@ -39,10 +39,9 @@ export function LanguageCard() {
       <p id={`${id}-help`} className="text-sm text-(--ink-muted)">
         {t('language.help')}
       </p>
-      <select
+      <Select
         aria-labelledby={`${id}-heading`}
         aria-describedby={`${id}-help`}
-        className={controlClass}
         value={saved ?? BROWSER}
         disabled={profile.isPending}
         onChange={(event) => void choose(event.target.value)}
@@ -53,7 +52,7 @@ export function LanguageCard() {
             {languageNames[language]}
           </option>
         ))}
-      </select>
+      </Select>
     </GlassPanel>
   );
 }

@@ -1,7 +1,8 @@
 import { Heart, LayoutGrid, List, type LucideIcon, Search } from 'lucide-react';
-import { useId } from 'react';
 import { MEDIA_LIMITS, type MediaFilterType, mediaFilterTypes } from '#shared/media.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
+import { Button, IconButton } from '#web/ui/button.tsx';
+import { Field, Input } from '#web/ui/field.tsx';
 import { mediaFilterLabels } from '../model/media-labels.ts';
 import type { GalleryView } from './media-tile.tsx';
 
@@ -39,65 +40,60 @@ export function GalleryFilters({
   onViewChange: (view: GalleryView) => void;
 }) {
   const t = useT();
-  const id = useId();
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          {t('media.filters.searchLabel')}
-        </label>
+      <Field label={t('media.filters.searchLabel')} hideLabel className="relative">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-(--ink-muted)"
         />
-        <input
-          id={`${id}-search`}
+        <Input
           type="search"
           value={search}
           maxLength={MEDIA_LIMITS.searchMax}
           placeholder={t('media.filters.searchPlaceholder')}
           onChange={(event) => onSearchChange(event.target.value)}
-          className="min-h-11 w-full rounded-2xl border border-(--line) bg-(--surface-strong) py-2 pr-4 pl-10 text-(--ink) placeholder:text-(--ink-muted)"
+          // Room for the magnifier (`!`: cn settles no conflicts).
+          className="pl-10!"
         />
-      </div>
+      </Field>
       <div className="flex flex-wrap items-center gap-2">
         <fieldset className="glass flex flex-wrap gap-1 rounded-full p-1">
           <legend className="sr-only">{t('media.filters.type')}</legend>
           {mediaFilterTypes.map((choice) => (
-            <button
+            <Button
+              variant="bare"
               key={choice}
-              type="button"
               aria-pressed={type === choice}
               onClick={() => onTypeChange(choice)}
               className={segmentClass(type === choice)}
             >
               {t(mediaFilterLabels[choice])}
-            </button>
+            </Button>
           ))}
         </fieldset>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-pressed={favorites}
           onClick={() => onFavoritesChange(!favorites)}
           className={`glass ${segmentClass(favorites)}`}
         >
           <Heart aria-hidden="true" className={`size-4 ${favorites ? 'fill-current' : ''}`} />
           {t('media.filters.favorites')}
-        </button>
+        </Button>
         <fieldset className="glass ml-auto flex gap-1 rounded-full p-1">
           <legend className="sr-only">{t('media.filters.view')}</legend>
           {viewChoices.map(({ view: choice, label, icon: Icon }) => (
-            <button
+            <IconButton
               key={choice}
-              type="button"
               aria-pressed={view === choice}
-              aria-label={t(label)}
+              label={t(label)}
               title={t(label)}
               onClick={() => onViewChange(choice)}
               className={segmentClass(view === choice)}
             >
               <Icon aria-hidden="true" className="size-4" />
-            </button>
+            </IconButton>
           ))}
         </fieldset>
       </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { MediaItem } from '#shared/media.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { translate, useT } from '#web/lib/i18n/use-t.ts';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useDownloadMedia } from '../hooks/use-download-media.tsx';
 import { MEDIA_DATE, mediaName, mediaTypeLabels } from '../model/media-labels.ts';
@@ -13,7 +14,8 @@ export type GalleryView = 'grid' | 'list';
 const iconButtonClass =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-(--ink) transition-colors hover:bg-(--surface-strong) disabled:cursor-not-allowed disabled:opacity-70';
 
-function IconButton({
+/** One of a tile's icon actions, its name shown as a tooltip too. */
+function TileButton({
   label,
   pressed,
   busy,
@@ -27,9 +29,8 @@ function IconButton({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
+    <IconButton
+      label={label}
       aria-pressed={pressed}
       aria-busy={busy || undefined}
       disabled={busy}
@@ -38,7 +39,7 @@ function IconButton({
       className={iconButtonClass}
     >
       {children}
-    </button>
+    </IconButton>
   );
 }
 
@@ -129,8 +130,8 @@ function AudioToggle({
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-2xl bg-(--surface-strong) p-3">
       <AudioLines aria-hidden="true" className="size-10 text-(--accent)" />
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-pressed={playing}
         aria-label={playing ? t('media.item.pauseName', { name }) : t('media.item.playName', { name })}
         onClick={toggle}
@@ -142,7 +143,7 @@ function AudioToggle({
           <Play aria-hidden="true" className="size-4" />
         )}
         {playing ? t('media.item.pause') : t('media.item.play')}
-      </button>
+      </Button>
       {/* biome-ignore lint/a11y/useMediaCaption: a caption track cannot be made for generated audio. */}
       <audio ref={audioRef} src={item.media_url} preload="none" onEnded={() => onPlayingChange(false)} />
     </div>
@@ -240,7 +241,7 @@ export function MediaTile({
         ) : null}
       </div>
       <div className={`flex items-center gap-1 self-end ${view === 'list' ? '@lg:self-center' : ''}`}>
-        <IconButton
+        <TileButton
           label={t('media.item.favorite', { name })}
           pressed={item.is_favorite}
           onClick={toggleFavorite}
@@ -249,17 +250,17 @@ export function MediaTile({
             aria-hidden="true"
             className={`size-5 ${item.is_favorite ? 'fill-(--accent) text-(--accent)' : ''}`}
           />
-        </IconButton>
-        <IconButton
+        </TileButton>
+        <TileButton
           label={t('media.item.download', { name })}
           busy={download.isPending}
           onClick={() => download.mutate(item)}
         >
           <Download aria-hidden="true" className="size-5" />
-        </IconButton>
-        <IconButton label={t('media.item.delete', { name })} onClick={() => onDelete(item)}>
+        </TileButton>
+        <TileButton label={t('media.item.delete', { name })} onClick={() => onDelete(item)}>
           <Trash2 aria-hidden="true" className="size-5" />
-        </IconButton>
+        </TileButton>
       </div>
     </article>
   );

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useAddTrack } from '../api/add-track.ts';
 
 /** An example of what the field takes: a link, the same in every language. */
@@ -16,30 +17,36 @@ export function addTrackErrorText(error: unknown, t: Translate): string {
     : t('music.addForm.failed');
 }
 
+/**
+ * The route's trim and "not empty" (`addTrackRequestSchema`'s first two rules): a text longer than the route
+ * takes goes to the server, whose refusal names the limit, as it always has.
+ */
+const addTrackFormSchema = z.object({ input: z.string().trim().min(1) });
+
 /** The add-track form: input required and trimmed, blocked while adding; `onAdded` closes it. */
 export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void }) {
   const t = useT();
-  const [input, setInput] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const addTrack = useAddTrack();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useZodForm(addTrackFormSchema, { defaultValues: { input: '' } });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(({ input }) => {
     if (addTrack.isPending) return;
-    const trimmed = input.trim();
-    if (trimmed === '') {
-      setError(t('music.addForm.empty'));
-      return;
-    }
-    setError(null);
-    addTrack.mutate(trimmed, {
+    addTrack.mutate(input, {
       onSuccess: () => {
-        setInput('');
+        reset();
         onAdded();
       },
-      onError: (failure) => setError(addTrackErrorText(failure, t)),
+      onError: (failure) => setError('root.server', { message: addTrackErrorText(failure, t) }),
     });
-  }
+  });
+  // An empty input is said where the server's refusal is, in the same alert.
+  const error = errors.input ? t('music.addForm.empty') : errors.root?.server?.message;
 
   return (
     <form
@@ -50,13 +57,11 @@ export function AddTrackForm({ id, onAdded }: { id: string; onAdded: () => void 
       className="flex flex-col gap-3"
     >
       <TextField
+        {...register('input')}
         label={t('music.addForm.label')}
-        name="input"
         required
         autoComplete="off"
         placeholder={SUNO_LINK_EXAMPLE}
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
         readOnly={addTrack.isPending}
       />
       {error ? <Alert>{error}</Alert> : null}

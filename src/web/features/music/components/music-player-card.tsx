@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Field, Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
 import { useTracks } from '../api/get-tracks.ts';
@@ -44,23 +45,15 @@ export function MusicPlayerCard() {
           const current = list.find((track) => track.id === selectedId) ?? list[0];
           return (
             <>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${id}-track`} className="text-sm font-semibold text-(--ink)">
-                  {t('music.player.track')}
-                </label>
-                <select
-                  id={`${id}-track`}
-                  value={current?.id}
-                  onChange={(event) => setSelectedId(Number(event.target.value))}
-                  className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink)"
-                >
+              <Field label={t('music.player.track')}>
+                <Select value={current?.id} onChange={(event) => setSelectedId(Number(event.target.value))}>
                   {list.map((track) => (
                     <option key={track.id} value={track.id}>
                       {track.title}
                     </option>
                   ))}
-                </select>
-              </div>
+                </Select>
+              </Field>
               {current ? <TrackEmbed key={current.id} track={current} /> : null}
             </>
           );

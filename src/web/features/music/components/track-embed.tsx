@@ -1,5 +1,7 @@
 import type { Track } from '#shared/music.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 
 /**
  * A track's Suno player: an iframe sandboxed to what the player needs, at about 62% of its width
@@ -9,7 +11,7 @@ export function TrackEmbed({ track }: { track: Track }) {
   const t = useT();
   if (!track.embed_src) {
     return (
-      <p className="rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-6 text-center text-(--ink-muted)">
+      <p className={cn(insetSurfaceClass, 'px-4 py-6 text-center text-(--ink-muted)')}>
         {t('music.embed.none')}
       </p>
     );

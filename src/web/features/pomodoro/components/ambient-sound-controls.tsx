@@ -1,6 +1,7 @@
 import { CloudRain, Coffee, type LucideIcon, TreePine, Volume2, VolumeX } from 'lucide-react';
 import { useId } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useAmbientSound } from '../hooks/use-ambient-sound.ts';
 import { type AmbientSoundId, ambientSounds, type StartAmbientSound } from '../model/ambient.ts';
@@ -25,23 +26,23 @@ export function AmbientSoundControls({ startSound }: { startSound?: StartAmbient
         {ambientSounds.map((sound) => {
           const Icon = icons[sound.id];
           return (
-            <button
+            <Button
+              variant="bare"
               key={sound.id}
-              type="button"
               aria-pressed={state.playing === sound.id}
               onClick={() => toggleSound(sound.id)}
               className={`${toggleClasses} flex-col sm:flex-row`}
             >
               <Icon aria-hidden="true" className="size-5" />
               {t(sound.label)}
-            </button>
+            </Button>
           );
         })}
       </div>
-      <button type="button" aria-pressed={state.muted} onClick={toggleMute} className={toggleClasses}>
+      <Button variant="bare" aria-pressed={state.muted} onClick={toggleMute} className={toggleClasses}>
         <MuteIcon aria-hidden="true" className="size-5" />
         {t('pomodoro.ambient.mute')}
-      </button>
+      </Button>
     </GlassPanel>
   );
 }

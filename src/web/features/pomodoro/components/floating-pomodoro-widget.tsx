@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { POMODORO } from '#shared/pomodoro.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import { unlockAudio } from '../audio/audio-context.ts';
 import { playChime } from '../audio/chime.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
@@ -26,7 +27,8 @@ function initialView(): View {
   return small ? 'minimized' : 'open';
 }
 
-function IconButton({
+/** One of the widget's icon actions, its name shown as a tooltip too. */
+function TimerButton({
   label,
   onClick,
   disabled,
@@ -40,17 +42,16 @@ function IconButton({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
-    <button
+    <IconButton
       ref={buttonRef}
-      type="button"
-      aria-label={label}
+      label={label}
       title={label}
       onClick={onClick}
       disabled={disabled}
       className="grid size-11 shrink-0 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong) disabled:cursor-not-allowed disabled:opacity-50"
     >
       {children}
-    </button>
+    </IconButton>
   );
 }
 
@@ -138,17 +139,17 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
         </span>
       </div>
       {running ? (
-        <IconButton label={t('pomodoro.widget.pause')} onClick={pause}>
+        <TimerButton label={t('pomodoro.widget.pause')} onClick={pause}>
           <Pause aria-hidden="true" className="size-5" />
-        </IconButton>
+        </TimerButton>
       ) : (
-        <IconButton label={t('pomodoro.widget.start')} onClick={handleStart} disabled={!canStart(countdown)}>
+        <TimerButton label={t('pomodoro.widget.start')} onClick={handleStart} disabled={!canStart(countdown)}>
           <Play aria-hidden="true" className="size-5" />
-        </IconButton>
+        </TimerButton>
       )}
-      <IconButton label={t('pomodoro.widget.reset')} onClick={handleReset}>
+      <TimerButton label={t('pomodoro.widget.reset')} onClick={handleReset}>
         <RotateCcw aria-hidden="true" className="size-5" />
-      </IconButton>
+      </TimerButton>
     </>
   );
 
@@ -159,8 +160,8 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
         aria-label={t('pomodoro.widget.label')}
         className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
       >
-        <button
-          type="button"
+        <Button
+          variant="bare"
           // The visible time in the name too (WCAG 2.5.3).
           aria-label={t('pomodoro.widget.bringBackWithTime', { clock })}
           onClick={popOut.close}
@@ -169,7 +170,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           <Timer aria-hidden="true" className="size-5 text-(--accent)" />
           <span className="tabular-nums">{clock}</span>
           <span>{t('pomodoro.widget.bringBack')}</span>
-        </button>
+        </Button>
         {createPortal(
           <section aria-label={t('pomodoro.widget.label')} className="flex flex-col gap-1 p-3">
             <div className="flex items-center gap-1">{controls}</div>
@@ -187,9 +188,9 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
       className="fixed right-3 bottom-3 z-30 max-w-[calc(100vw-1.5rem)] sm:right-6 sm:bottom-6"
     >
       {view === 'minimized' ? (
-        <button
+        <Button
+          variant="bare"
           ref={takeFocusIfAsked}
-          type="button"
           // Names it by what it does and keeps the visible time in the name (WCAG 2.5.3).
           aria-label={t('pomodoro.widget.show', { clock })}
           onClick={() => changeView('open')}
@@ -198,24 +199,24 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           <Timer aria-hidden="true" className="size-5 text-(--accent)" />
           <span className="tabular-nums">{clock}</span>
           {running ? <span aria-hidden="true" className="size-2 rounded-full bg-(--accent)" /> : null}
-        </button>
+        </Button>
       ) : (
         <div className="glass flex flex-col gap-1 rounded-3xl bg-(--surface-strong) py-2 pr-2 pl-4 shadow-lg">
           <div className="flex items-center gap-1">
             {controls}
             {popOut.supported ? (
-              <IconButton label={t('pomodoro.widget.popOut')} onClick={() => void popOut.open()}>
+              <TimerButton label={t('pomodoro.widget.popOut')} onClick={() => void popOut.open()}>
                 <PictureInPicture2 aria-hidden="true" className="size-5" />
-              </IconButton>
+              </TimerButton>
             ) : null}
-            <IconButton
+            <TimerButton
               label={t('pomodoro.widget.minimize')}
               buttonRef={takeFocusIfAsked}
               onClick={() => changeView('minimized')}
             >
               <Minus aria-hidden="true" className="size-5" />
-            </IconButton>
-            <IconButton
+            </TimerButton>
+            <TimerButton
               label={t('pomodoro.widget.close')}
               onClick={() => {
                 setView('closed');
@@ -223,7 +224,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
               }}
             >
               <X aria-hidden="true" className="size-5" />
-            </IconButton>
+            </TimerButton>
           </div>
           {complete ? <p className="pb-1 text-sm font-medium text-(--ink)">{breakText}</p> : null}
         </div>

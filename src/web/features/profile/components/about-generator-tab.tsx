@@ -6,9 +6,9 @@ import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { Field, Textarea } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
-import { controlClass, labelClass } from '../../../ui/field-classes.ts';
 import { useGenerateBio } from '../api/generate-bio.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
 import {
@@ -86,19 +86,15 @@ export function AboutGeneratorTab({ form }: { form: ProfileDraftState }) {
           {t('profile.bio.writing')}
         </p>
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-bio`} className={labelClass}>
-          {t('profile.bio.label')}
-        </label>
-        <textarea
-          id={`${id}-bio`}
+      <Field label={t('profile.bio.label')}>
+        <Textarea
           value={draft.about}
           maxLength={PROFILE_LIMITS.aboutMax}
           rows={8}
           onChange={(event) => form.change({ about: event.target.value })}
-          className={`${controlClass} py-3`}
+          className="py-3!"
         />
-      </div>
+      </Field>
       {form.saveError ? <Alert>{form.saveError}</Alert> : null}
       <Button
         busy={form.saving}

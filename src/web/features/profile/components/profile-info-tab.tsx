@@ -7,11 +7,10 @@ import { DEFAULT_DISPLAY_NAME, PROFILE_LIMITS } from '#shared/profile.ts';
 import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
-import { controlClass, labelClass } from '../../../ui/field-classes.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
 import { timeZoneChoices } from '../model/time-zones.ts';
 import { TagsInput } from './tags-input.tsx';
@@ -57,62 +56,40 @@ export function ProfileInfoTab({ form }: { form: ProfileDraftState }) {
           autoComplete="nickname"
           placeholder={DEFAULT_DISPLAY_NAME}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-about`} className={labelClass}>
-            {t('profile.info.about')}
-          </label>
-          <textarea
+        <Field label={t('profile.info.about')}>
+          <Textarea
             {...form.register('about')}
-            id={`${id}-about`}
             maxLength={PROFILE_LIMITS.aboutMax}
             rows={5}
-            className={`${controlClass} py-3`}
+            className="py-3!"
           />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <TextField
-            {...form.register('avatar_url')}
-            label={t('profile.info.avatarUrl')}
-            type="url"
-            inputMode="url"
-            maxLength={PROFILE_LIMITS.urlMax}
-            placeholder={t('profile.info.avatarUrlPlaceholder')}
-            aria-describedby={storedAvatar ? `${id}-avatar-note` : undefined}
-          />
-          {storedAvatar ? (
-            <p id={`${id}-avatar-note`} className="text-sm text-(--ink-muted)">
-              {t('profile.info.storedAvatar')}
-            </p>
-          ) : null}
-        </div>
+        </Field>
+        <TextField
+          {...form.register('avatar_url')}
+          label={t('profile.info.avatarUrl')}
+          hint={storedAvatar ? t('profile.info.storedAvatar') : undefined}
+          type="url"
+          inputMode="url"
+          maxLength={PROFILE_LIMITS.urlMax}
+          placeholder={t('profile.info.avatarUrlPlaceholder')}
+        />
         <TagsInput tags={draft.tags} onChange={(tags) => form.change({ tags: [...tags] })} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-zone`} className={labelClass}>
-            {t('profile.info.timeZone')}
-          </label>
+        <Field label={t('profile.info.timeZone')} hint={t('profile.info.timeZoneHint')}>
           {/* Controlled: its options depend on its value (a saved zone the browser's list lacks is added). */}
           <Controller
             control={form.control}
             name="time_zone"
             render={({ field }) => (
-              <select
-                {...field}
-                id={`${id}-zone`}
-                aria-describedby={`${id}-zone-hint`}
-                className={controlClass}
-              >
+              <Select {...field}>
                 {timeZoneChoices(field.value).map((zone) => (
                   <option key={zone} value={zone}>
                     {zone}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           />
-          <p id={`${id}-zone-hint`} className="text-sm text-(--ink-muted)">
-            {t('profile.info.timeZoneHint')}
-          </p>
-        </div>
+        </Field>
         {form.saveError ? <Alert>{form.saveError}</Alert> : null}
         <Button type="submit" busy={form.saving} className="self-start">
           <Save aria-hidden="true" className="size-5" />

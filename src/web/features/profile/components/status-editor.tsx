@@ -1,7 +1,9 @@
 import { Check, Pencil } from 'lucide-react';
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
+import { Field, Input } from '#web/ui/field.tsx';
 
 /**
  * The profile status, click to edit: Save or Enter commits, leaving the field (or Escape) cancels;
@@ -16,7 +18,6 @@ export function StatusEditor({
   onSave: (status: string) => void;
 }) {
   const t = useT();
-  const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const showRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -59,9 +60,9 @@ export function StatusEditor({
 
   if (!editing) {
     return (
-      <button
+      <Button
+        variant="bare"
         ref={showRef}
-        type="button"
         aria-label={
           status !== null ? t('profile.status.editLabel', { status }) : t('profile.status.setLabel')
         }
@@ -72,28 +73,27 @@ export function StatusEditor({
           {status ?? t('profile.status.set')}
         </span>
         <Pencil aria-hidden="true" className="size-4 shrink-0 text-(--ink-muted)" />
-      </button>
+      </Button>
     );
   }
 
   return (
     <fieldset className="flex flex-wrap items-center gap-2" onBlur={onBlur}>
       <legend className="sr-only">{t('profile.status.edit')}</legend>
-      <label htmlFor={`${id}-status`} className="sr-only">
-        {t('profile.status.label')}
-      </label>
-      <input
-        id={`${id}-status`}
-        // biome-ignore lint/a11y/noAutofocus: the member just asked to edit this very field.
-        autoFocus
-        value={draft}
-        maxLength={PROFILE_LIMITS.statusMax}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="min-h-11 min-w-0 flex-1 rounded-2xl border border-(--line) bg-(--surface-strong) px-3 py-1.5 text-(--ink)"
-      />
-      <button
-        type="button"
+      <Field label={t('profile.status.label')} hideLabel className="min-w-0 flex-1">
+        <Input
+          // Focus at once: the member just asked to edit this very field.
+          autoFocus
+          value={draft}
+          maxLength={PROFILE_LIMITS.statusMax}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          // A line of the card rather than a form's field: a little tighter (`!`: cn settles no conflicts).
+          className="px-3! py-1.5!"
+        />
+      </Field>
+      <Button
+        variant="bare"
         // Keeps focus in the field on a mouse press, so the press is a Save and not a "left the field".
         onMouseDown={(event) => event.preventDefault()}
         onClick={commit}
@@ -102,7 +102,7 @@ export function StatusEditor({
       >
         <Check aria-hidden="true" className="size-4" />
         {t('profile.status.save')}
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,7 +1,9 @@
 import { X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/button.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { addTag, removeTag } from '../model/tags.ts';
 
 /**
@@ -16,7 +18,6 @@ export function TagsInput({
   onChange: (tags: readonly string[]) => void;
 }) {
   const t = useT();
-  const id = useId();
   const [typed, setTyped] = useState('');
   const full = tags.length >= PROFILE_LIMITS.tagsMax;
 
@@ -30,23 +31,16 @@ export function TagsInput({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={`${id}-input`} className="text-sm font-semibold text-(--ink)">
-        {t('profile.tags.label')}
-      </label>
-      <input
-        id={`${id}-input`}
+      <TextField
+        label={t('profile.tags.label')}
+        hint={full ? t('profile.tags.full', { max: PROFILE_LIMITS.tagsMax }) : t('profile.tags.hint')}
         value={typed}
         maxLength={PROFILE_LIMITS.tagMax}
         disabled={full}
-        aria-describedby={`${id}-hint`}
         onChange={(event) => setTyped(event.target.value)}
         onKeyDown={onKeyDown}
-        className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted) disabled:opacity-70"
         placeholder={t('profile.tags.placeholder')}
       />
-      <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
-        {full ? t('profile.tags.full', { max: PROFILE_LIMITS.tagsMax }) : t('profile.tags.hint')}
-      </p>
       {tags.length > 0 ? (
         <ul aria-label={t('profile.tags.list')} className="flex flex-wrap gap-2">
           {tags.map((tag) => (
@@ -55,14 +49,13 @@ export function TagsInput({
               className="inline-flex items-center gap-1 rounded-full border border-(--line) bg-(--surface-strong) py-1 pr-1 pl-3 text-sm font-semibold text-(--ink)"
             >
               {tag}
-              <button
-                type="button"
+              <IconButton
+                label={t('profile.tags.remove', { tag })}
                 onClick={() => onChange(removeTag(tags, tag))}
                 className="grid size-8 place-items-center rounded-full hover:bg-(--surface)"
               >
                 <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">{t('profile.tags.remove', { tag })}</span>
-              </button>
+              </IconButton>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { QuickAction } from '#shared/quick-actions.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
-import { Button } from '#web/ui/button.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { useDeleteQuickAction } from '../api/delete-quick-action.ts';
@@ -88,8 +88,8 @@ export function QuickActionsRow({
                 key={action.id}
                 className="inline-flex items-center rounded-full border border-(--line) bg-(--surface-strong)"
               >
-                <button
-                  type="button"
+                <Button
+                  variant="bare"
                   disabled={disabled}
                   onClick={() => onRun(action)}
                   title={
@@ -101,15 +101,14 @@ export function QuickActionsRow({
                 >
                   <span aria-hidden="true">{action.icon}</span>
                   {quickActionLabel(t, action)}
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('quickActions.row.deleteLabel', { label: quickActionLabel(t, action) })}
+                </Button>
+                <IconButton
+                  label={t('quickActions.row.deleteLabel', { label: quickActionLabel(t, action) })}
                   onClick={() => setConfirming(action)}
                   className="grid min-h-11 min-w-11 place-items-center rounded-r-full text-(--ink-muted) hover:bg-(--surface) hover:text-(--danger)"
                 >
                   <X aria-hidden="true" className="size-4" />
-                </button>
+                </IconButton>
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { BookOpen, Check, Copy, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import type { ResearchResponse } from '#shared/research.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 
 /** A copy confirmation shows for 2 seconds. */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -99,14 +100,14 @@ export function ResearchCard({ result }: { result: ResearchResponse }) {
             })}
           </ol>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="button"
+            <Button
+              variant="bare"
               onClick={() => void copyReferences()}
               className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-(--ink) hover:bg-(--surface)"
             >
               <Copy aria-hidden="true" className="size-4" />
               {t('research.card.copy')}
-            </button>
+            </Button>
             <span role="status" className="text-sm font-semibold">
               {copy === 'copied' ? (
                 <span className="inline-flex items-center gap-1">

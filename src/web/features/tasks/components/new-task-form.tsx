@@ -4,14 +4,12 @@ import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } f
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
-import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { useCreateTask } from '../api/create-task.ts';
 
 const chipBase =
   'inline-flex min-h-9 items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold transition-colors';
-const inputClasses =
-  'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink) placeholder:text-(--ink-muted)';
 
 /**
  * Adds a task, in one line: a title (trimmed; empty sends nothing), and behind "Labels & date" the
@@ -145,9 +143,9 @@ export function NewTaskForm() {
             {presetLabels.map((label) => {
               const selected = labels.includes(label);
               return (
-                <button
+                <Button
                   key={label}
-                  type="button"
+                  variant="bare"
                   aria-pressed={selected}
                   onClick={() => toggleLabel(label)}
                   className={`${chipBase} ${
@@ -157,7 +155,7 @@ export function NewTaskForm() {
                   }`}
                 >
                   {label}
-                </button>
+                </Button>
               );
             })}
           </div>
@@ -167,54 +165,43 @@ export function NewTaskForm() {
                 <li key={label}>
                   <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
                     {label}
-                    <button
-                      type="button"
-                      aria-label={t('tasks.newTask.removeLabel', { label })}
+                    <IconButton
+                      label={t('tasks.newTask.removeLabel', { label })}
                       onClick={() => toggleLabel(label)}
                       className="grid size-7 place-items-center rounded-full hover:bg-white/20"
                     >
                       <X aria-hidden="true" className="size-3.5" />
-                    </button>
+                    </IconButton>
                   </span>
                 </li>
               ))}
             </ul>
           ) : null}
           <div className="flex flex-wrap items-end gap-2">
-            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-              <label htmlFor={`${id}-custom`} className="text-sm font-semibold text-(--ink)">
-                {t('tasks.newTask.customLabel')}
-              </label>
-              <input
-                id={`${id}-custom`}
-                value={customLabel}
-                maxLength={TASK_LIMITS.labelMax}
-                placeholder={t('tasks.newTask.customLabelPlaceholder')}
-                autoComplete="off"
-                disabled={atLabelLimit}
-                onChange={(event) => setCustomLabel(event.target.value)}
-                onKeyDown={onCustomLabelKeyDown}
-                className={inputClasses}
-              />
-            </div>
+            <TextField
+              label={t('tasks.newTask.customLabel')}
+              className="min-w-0 flex-1"
+              value={customLabel}
+              maxLength={TASK_LIMITS.labelMax}
+              placeholder={t('tasks.newTask.customLabelPlaceholder')}
+              autoComplete="off"
+              disabled={atLabelLimit}
+              onChange={(event) => setCustomLabel(event.target.value)}
+              onKeyDown={onCustomLabelKeyDown}
+            />
             <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
               {t('tasks.newTask.addLabel')}
             </Button>
           </div>
         </fieldset>
 
-        <div className="flex flex-col gap-1.5 sm:max-w-56">
-          <label htmlFor={`${id}-due`} className="text-sm font-semibold text-(--ink)">
-            {t('tasks.newTask.dueDate')}
-          </label>
-          <input
-            id={`${id}-due`}
-            type="date"
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
-            className={inputClasses}
-          />
-        </div>
+        <TextField
+          label={t('tasks.newTask.dueDate')}
+          className="sm:max-w-56"
+          type="date"
+          value={dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
+        />
       </div>
     </form>
   );

@@ -19,6 +19,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/button.tsx';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
@@ -209,19 +210,18 @@ function SortableTask({ task, actions }: { task: Task; actions: BoardActions }) 
         actions={actions}
         onEditingChange={setEditing}
         dragHandle={
-          <button
+          <IconButton
             ref={(node) => {
               handleRef.current = node;
               setActivatorNodeRef(node);
             }}
-            type="button"
             {...attributes}
-            aria-label={t('tasks.board.move', { title: task.title })}
+            label={t('tasks.board.move', { title: task.title })}
             title={t('tasks.board.moveHint')}
             className="grid h-9 w-5 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-(--ink-muted) hover:text-(--ink) aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
             <GripVertical aria-hidden="true" className="size-4" />
-          </button>
+          </IconButton>
         }
       />
     </li>

@@ -3,6 +3,9 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 
 import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus } from '#shared/tasks.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { IconButton } from '#web/ui/button.tsx';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 import { formatDueDay, isOverdue } from '../lib/due-date.ts';
 import { taskStatusLabelKey } from '../lib/status-labels.ts';
@@ -128,22 +131,23 @@ export function TaskItem({
     <div
       data-task-id={task.id}
       aria-busy={pending || undefined}
-      className={`@container/task flex items-start gap-1 rounded-2xl border border-(--line) bg-(--surface-strong) p-2 shadow-sm ${
-        pending ? 'opacity-70' : ''
-      }`}
+      className={cn(
+        insetSurfaceClass,
+        '@container/task flex items-start gap-1 p-2 shadow-sm',
+        pending && 'opacity-70',
+      )}
     >
       {dragHandle}
-      <button
+      <IconButton
         ref={statusRef}
-        type="button"
-        aria-label={statusButtonName(task, t)}
+        label={statusButtonName(task, t)}
         title={t('tasks.item.markAs', { status: t(taskStatusLabelKey[nextTaskStatus(task.status)]) })}
         disabled={pending}
         onClick={() => actions.cycleStatus(task)}
         className={`${iconButton} ${done ? 'text-(--accent)' : task.status === 'doing' ? 'text-(--accent-2)' : ''}`}
       >
         <StatusIcon aria-hidden="true" className="size-5" />
-      </button>
+      </IconButton>
 
       {/* Narrow (a board column): the buttons get the last row. Wide (the list): they stand on the right. */}
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 pt-1.5">
@@ -195,27 +199,25 @@ export function TaskItem({
         <div
           className={`col-start-2 -my-1 -mr-1 flex justify-end @md/task:row-start-1 @md/task:self-start ${actionRowSpan[rows]}`}
         >
-          <button
+          <IconButton
             ref={editRef}
-            type="button"
-            aria-label={t('tasks.item.edit', { title: task.title })}
+            label={t('tasks.item.edit', { title: task.title })}
             title={t('tasks.item.editTitle')}
             disabled={pending || editing}
             onClick={startEditing}
             className={iconButton}
           >
             <Pencil aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
-            aria-label={t('tasks.item.delete', { title: task.title })}
+          </IconButton>
+          <IconButton
+            label={t('tasks.item.delete', { title: task.title })}
             title={t('tasks.item.deleteHint')}
             disabled={pending}
             onClick={() => actions.remove(task)}
             className={`${iconButton} hover:text-(--danger)`}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-          </button>
+          </IconButton>
         </div>
       </div>
     </div>

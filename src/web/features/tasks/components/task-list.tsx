@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DONE_SECTION_VISIBLE, type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { tasksByStatus } from '../lib/task-order.ts';
 import { TaskItem, type TaskItemActions } from './task-item.tsx';
@@ -53,15 +54,15 @@ function TaskSection({
         </ul>
       )}
       {limited ? (
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-expanded={showAll}
           aria-controls={`${id}-list`}
           onClick={() => setShowAll((current) => !current)}
           className="self-start rounded-full px-3 py-1.5 text-sm font-semibold text-(--accent) underline-offset-4 hover:underline"
         >
           {showAll ? t('tasks.list.showFewer') : t('tasks.list.showAll', { count: tasks.length })}
-        </button>
+        </Button>
       ) : null}
     </section>
   );

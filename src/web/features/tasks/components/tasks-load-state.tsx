@@ -2,6 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Task } from '#shared/tasks.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { cn } from '#web/ui/cn.ts';
+import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 import { LoadError } from '#web/ui/load-error.tsx';
 
 /** Grey shapes where the tasks will be, announced as loading. */
@@ -11,11 +13,7 @@ export function TasksSkeleton() {
     <div role="status" className="flex flex-col gap-2">
       <span className="sr-only">{t('tasks.load.loading')}</span>
       {[0, 1, 2].map((row) => (
-        <div
-          key={row}
-          aria-hidden="true"
-          className="h-14 animate-pulse rounded-2xl border border-(--line) bg-(--surface-strong)"
-        />
+        <div key={row} aria-hidden="true" className={cn(insetSurfaceClass, 'h-14 animate-pulse')} />
       ))}
     </div>
   );

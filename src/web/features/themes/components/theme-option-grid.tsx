@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
 import type { ThemeOption } from '../model/theme-options.ts';
@@ -57,8 +58,8 @@ export function ThemeOptionGrid({
               </div>
             </div>
             <p className="flex-1 text-sm text-(--ink-muted)">{t(option.description)}</p>
-            <button
-              type="button"
+            <Button
+              variant="bare"
               aria-label={t(applyLabel, { theme: t(option.name) })}
               onClick={() => apply(option.id)}
               onFocus={onFocus}
@@ -71,7 +72,7 @@ export function ThemeOptionGrid({
             >
               {isApplied ? <Check aria-hidden="true" className="size-4" /> : null}
               {t('themes.option.applyButton')}
-            </button>
+            </Button>
           </li>
         );
       })}

@@ -2,6 +2,7 @@ import { ChevronDown, Palette } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { isPanelThemeId, panelThemes } from '#shared/themes.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { useAppearance } from '../appearance-context.ts';
 import { themeNameKey } from '../model/theme-options.ts';
 
@@ -39,9 +40,9 @@ export function ThemePickerCompact() {
 
   return (
     <>
-      <button
+      <Button
+        variant="bare"
         ref={buttonRef}
-        type="button"
         aria-label={t('themes.picker.buttonLabel', { theme: t(themeNameKey(applied)) })}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -60,7 +61,7 @@ export function ThemePickerCompact() {
           aria-hidden="true"
           className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
         />
-      </button>
+      </Button>
       {mounted ? (
         <Suspense fallback={null}>
           <ThemePickerPopover id={id} open={open} onOpenChange={onOpenChange} anchorRef={buttonRef} />

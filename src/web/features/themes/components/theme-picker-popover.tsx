@@ -3,6 +3,7 @@ import { Check, Dices, RotateCcw } from 'lucide-react';
 import { type RefObject, useRef } from 'react';
 import { DEFAULT_PANEL_THEME } from '#shared/themes.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
 import { useAppearance } from '../appearance-context.ts';
 import { usePreviewHandlers } from '../hooks/use-preview-handlers.ts';
 import { panelThemeOptions, randomPanelTheme, themeNameKey } from '../model/theme-options.ts';
@@ -68,8 +69,8 @@ export function ThemePickerPopover({
               const isApplied = option.id === applied;
               return (
                 <li key={option.id}>
-                  <button
-                    type="button"
+                  <Button
+                    variant="bare"
                     {...previewHandlers(option.id)}
                     onClick={() => {
                       apply(option.id);
@@ -87,28 +88,28 @@ export function ThemePickerPopover({
                         <span className="sr-only">{t('themes.picker.applied')}</span>
                       </>
                     ) : null}
-                  </button>
+                  </Button>
                 </li>
               );
             })}
           </ul>
           <div className="flex flex-wrap gap-1 border-t border-(--line) pt-2">
-            <button
-              type="button"
+            <Button
+              variant="bare"
               onClick={() => pinPreview(DEFAULT_PANEL_THEME)}
               className={`${menuButton} w-auto flex-1 justify-center`}
             >
               <RotateCcw aria-hidden="true" className="size-4" />
               {t('themes.reset')}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="bare"
               onClick={() => pinPreview(randomPanelTheme(shown))}
               className={`${menuButton} w-auto flex-1 justify-center`}
             >
               <Dices aria-hidden="true" className="size-4" />
               {t('themes.random')}
-            </button>
+            </Button>
           </div>
           {pinnedPreview && pinnedPreview !== applied ? (
             <p role="status" className="px-1 text-sm text-(--ink-muted)">

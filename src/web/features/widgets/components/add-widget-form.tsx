@@ -8,7 +8,7 @@ import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
-import { TextField } from '#web/ui/text-field.tsx';
+import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
 
@@ -27,10 +27,6 @@ const emptyWidget: AddWidgetInput = {
   col_span: widgetSizes.defaultColSpan,
   row_span: widgetSizes.defaultRowSpan,
 };
-
-const selectClass =
-  'min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 text-(--ink)';
-const labelClass = 'text-sm font-semibold text-(--ink)';
 
 /**
  * What the form's own check found, in the interface's language: the schema's messages are the server's English,
@@ -100,33 +96,24 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
           maxLength={WIDGET_LIMITS.titleMax}
           onChange={(event) => change({ title: event.target.value })}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-kind`} className={labelClass}>
-            {t('widgets.form.kind')}
-          </label>
-          <select
-            id={`${id}-kind`}
+        <Field label={t('widgets.form.kind')}>
+          <Select
             value={type}
             onChange={(event) => change({ type: event.target.value === 'profile' ? 'profile' : 'iframe' })}
-            className={selectClass}
           >
             <option value="iframe">{t('widgets.form.kindLink')}</option>
             <option value="profile">{t('widgets.form.kindProfile')}</option>
-          </select>
-        </div>
+          </Select>
+        </Field>
       </div>
       {type !== 'profile' ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            {t('widgets.form.url')}
-          </label>
+        <Field label={t('widgets.form.url')} hint={t('widgets.form.urlHint')}>
           {/*
             A textarea, not <input type="url">, although the field takes a link: the same field
             must take pasted embed code, which a URL input would refuse before sending and would squash
             onto one line. The server is what checks the link (toEmbed), so the browser's URL check adds nothing.
           */}
-          <textarea
-            id={`${id}-url`}
+          <Textarea
             value={url}
             onChange={(event) => change({ url: event.target.value })}
             rows={2}
@@ -135,54 +122,42 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
             autoCapitalize="off"
             autoCorrect="off"
             placeholder={t('widgets.form.urlPlaceholder')}
+            // The refusal is said beneath the form (it may be the server's, about the whole widget) and read here.
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : `${id}-hint`}
-            className="min-h-11 rounded-2xl border border-(--line) bg-(--surface-strong) px-4 py-2 font-mono text-sm text-(--ink) placeholder:text-(--ink-muted) aria-invalid:border-(--danger)"
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="font-mono text-sm"
           />
-          <p id={`${id}-hint`} className="text-sm text-(--ink-muted)">
-            {t('widgets.form.urlHint')}
-          </p>
-        </div>
+        </Field>
       ) : null}
       <div className="flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-width`} className={labelClass}>
-            {t('widgets.form.width')}
-          </label>
-          <select
-            id={`${id}-width`}
+        <Field label={t('widgets.form.width')}>
+          <Select
             value={widget.col_span}
             onChange={(event) =>
               change({ col_span: Number(event.target.value) as AddWidgetInput['col_span'] })
             }
-            className={selectClass}
           >
             {widgetSizes.widths.map((width) => (
               <option key={width.span} value={width.span}>
                 {t(widthLabels[width.span])} ({width.span})
               </option>
             ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-height`} className={labelClass}>
-            {t('widgets.form.height')}
-          </label>
-          <select
-            id={`${id}-height`}
+          </Select>
+        </Field>
+        <Field label={t('widgets.form.height')}>
+          <Select
             value={widget.row_span}
             onChange={(event) =>
               change({ row_span: Number(event.target.value) as AddWidgetInput['row_span'] })
             }
-            className={selectClass}
           >
             {widgetSizes.heights.map((height) => (
               <option key={height.span} value={height.span}>
                 {t(heightLabels[height.span])} ({height.span})
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
         <Button type="submit" disabled={!canAdd} busy={create.isPending}>
           <Plus aria-hidden="true" className="size-5" />
           {t('widgets.form.add')}

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
-import { Button } from '#web/ui/button.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import type { ShownWidget } from '../api/get-widgets.ts';
 import { columnSpanClass } from '../lib/embed-frame.ts';
 import { WidgetBody } from './widget-body.tsx';
@@ -50,35 +50,32 @@ export function WidgetCard({
           {widget.title}
         </h3>
         <div className="flex shrink-0 items-center">
-          <button
-            type="button"
+          <IconButton
             className={iconButton}
-            aria-label={t('widgets.card.moveUp', { title: widget.title })}
+            label={t('widgets.card.moveUp', { title: widget.title })}
             disabled={index === 0}
             onClick={() => onMove(widget, index - 1)}
           >
             <ArrowUp aria-hidden="true" className="size-4" />
-          </button>
-          <button
-            type="button"
+          </IconButton>
+          <IconButton
             className={iconButton}
-            aria-label={t('widgets.card.moveDown', { title: widget.title })}
+            label={t('widgets.card.moveDown', { title: widget.title })}
             disabled={index === count - 1}
             onClick={() => onMove(widget, index + 1)}
           >
             <ArrowDown aria-hidden="true" className="size-4" />
-          </button>
-          <button
+          </IconButton>
+          <IconButton
             ref={deleteRef}
-            type="button"
             className={iconButton}
-            aria-label={t('widgets.card.delete', { title: widget.title })}
+            label={t('widgets.card.delete', { title: widget.title })}
             aria-expanded={confirming}
             aria-controls={confirming ? `${id}-confirm` : undefined}
             onClick={() => setConfirming(true)}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-          </button>
+          </IconButton>
         </div>
       </div>
       {confirming ? (

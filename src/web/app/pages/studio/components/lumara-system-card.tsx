@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { type StyleMode, styleModeSchema, styleModes, systemPromptFor } from '#shared/chat-persona.ts';
-import { selectClass } from '#web/features/ai/components/model-bar.tsx';
 import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
+import { Button } from '#web/ui/button.tsx';
+import { Field, Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { SwitchTrack } from '#web/ui/switch-track.tsx';
 import { styleModeLabelKeys } from '../model/style-modes.ts';
@@ -31,8 +32,8 @@ export function LumaraSystemCard({
           <h2 id={`${id}-heading`} className="text-lg font-bold text-(--ink)">
             {t('studio.system.heading')}
           </h2>
-          <button
-            type="button"
+          <Button
+            variant="bare"
             role="switch"
             aria-checked={enabled}
             aria-labelledby={`${id}-heading`}
@@ -42,25 +43,17 @@ export function LumaraSystemCard({
           >
             <SwitchTrack on={enabled} />
             <span aria-hidden="true">{enabled ? t('studio.system.on') : t('studio.system.off')}</span>
-          </button>
+          </Button>
         </div>
-        <div className="flex w-full flex-col gap-1 sm:w-48 xl:w-full">
-          <label htmlFor={`${id}-mode`} className="text-sm font-semibold text-(--ink)">
-            {t('studio.system.styleMode')}
-          </label>
-          <select
-            id={`${id}-mode`}
-            className={selectClass}
-            value={mode}
-            onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}
-          >
+        <Field label={t('studio.system.styleMode')} className="w-full sm:w-48 xl:w-full">
+          <Select value={mode} onChange={(event) => onModeChange(styleModeSchema.parse(event.target.value))}>
             {styleModes.map((styleMode) => (
               <option key={styleMode} value={styleMode}>
                 {t(styleModeLabelKeys[styleMode])}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
       </div>
       <div id={`${id}-prompt`} className="rounded-2xl bg-(--surface-strong) p-4 text-sm">
         <p className="mb-1 font-semibold text-(--ink)">{t('studio.system.activePrompt')}</p>
