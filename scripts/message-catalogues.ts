@@ -3,31 +3,51 @@ import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-const WEB = path.resolve(import.meta.dirname, '../src/web');
+const SRC = path.resolve(import.meta.dirname, '../src');
+const WEB = path.join(SRC, 'web');
+/** Texts shared schemas and parsers write (a form's reason, a refused link): shown by the browser and the server. */
+export const SHARED_MESSAGES = path.join(SRC, 'shared/messages');
+/** Texts only the server says (its errors): never sent to the browser, which shows them as the server wrote them. */
+export const SERVER_MESSAGES = path.join(SRC, 'server/messages');
 const VIRTUAL_PREFIX = 'virtual:lumara-messages/';
 const RESOLVED_PREFIX = '\0lumara-messages:';
 
 export type Catalogue = Record<string, string>;
 
 /**
- * Every folder of the web app that keeps texts: `messages/<language>.json` beside the code that shows them (a
- * feature's own, the app shell's, the shared ui's), each a flat object of key → ICU message. Keys start with
- * their feature's name (`tasks.…`), so a language's files merge into one catalogue without clashes.
+ * Who reads a catalogue: the browser (the web app's texts and the shared ones), the server (the shared texts and
+ * its own) or the check (all of them).
  */
-export async function messageFolders(): Promise<string[]> {
+export type CatalogueScope = 'web' | 'server' | 'all';
+
+/**
+ * Every folder that keeps texts: `messages/<language>.json` beside the code that shows them (a web feature's own,
+ * the app shell's, the shared ui's; the shared schemas'; the server's), each a flat object of key → ICU message.
+ * Keys start with their feature's name (`tasks.…`; `shared.…` and `server.…` for the last two), so a language's
+ * files merge into one catalogue without clashes.
+ */
+export async function messageFolders(scope: CatalogueScope = 'web'): Promise<string[]> {
   const entries = await readdir(WEB, { recursive: true, withFileTypes: true });
-  return entries
+  const web = entries
     .filter((entry) => entry.isDirectory() && entry.name === 'messages')
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const folders = {
+    web: [...web, SHARED_MESSAGES],
+    server: [SHARED_MESSAGES, SERVER_MESSAGES],
+    all: [...web, SHARED_MESSAGES, SERVER_MESSAGES],
+  }[scope];
+  return folders.sort();
 }
 
 /** One language's catalogue: every folder's file merged; a key in two files is an error naming both. */
-export async function readCatalogue(language: string): Promise<{ catalogue: Catalogue; files: string[] }> {
+export async function readCatalogue(
+  language: string,
+  scope: CatalogueScope = 'web',
+): Promise<{ catalogue: Catalogue; files: string[] }> {
   const catalogue: Catalogue = {};
   const origin = new Map<string, string>();
   const files: string[] = [];
-  for (const folder of await messageFolders()) {
+  for (const folder of await messageFolders(scope)) {
     const file = path.join(folder, `${language}.json`);
     files.push(file);
     const part = JSON.parse(await readFile(file, 'utf8')) as Catalogue;
@@ -82,7 +102,8 @@ export function messageCatalogues(): Plugin {
     },
     transform(code, id) {
       const ids = shortIds;
-      if (!ids || !id.includes('/src/web/') || id.includes('/messages/')) return null;
+      // The shared schemas name their texts by key too (#shared/texts.ts), and run in the browser.
+      if (!ids || !/\/src\/(web|shared)\//.test(id) || id.includes('/messages/')) return null;
       let changed = false;
       const shortened = code.replace(KEY_LITERAL, (literal, quote: string, key: string) => {
         const short = ids.get(key);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason, wordedTexts } from './texts.ts';
 
 /** Research with real citations (part 2 §3, §5, §7, §8, §9). */
 
@@ -8,21 +9,19 @@ export const RESEARCH_SYNTHESIS_WORDS = { min: 150, max: 200 } as const;
 export const RESEARCH_RESULTS = 8;
 export const RESEARCH_QUERY_MAX = 300;
 
-/** Part 2 §5 and §8, word for word. */
-export const RESEARCH_TEXTS = {
-  emptyTopic: 'Please enter a research topic first ✍️',
-  searchFailed: 'Research search failed',
-  unknownError: 'Unknown error',
-  synthesisUnavailable: 'Synthesis unavailable.',
-  failedPrefix: '❌ Research failed: ',
-} as const;
+/** Part 2 §5 and §8, word for word in English (src/shared/messages), in the reader's language when read. */
+export const RESEARCH_TEXTS = wordedTexts({
+  emptyTopic: 'shared.research.emptyTopic',
+  searchFailed: 'shared.research.searchFailed',
+  synthesisUnavailable: 'shared.research.synthesisUnavailable',
+});
 
 export const researchRequestSchema = z.object({
   query: z
     .string()
     .trim()
-    .min(1, RESEARCH_TEXTS.emptyTopic)
-    .max(RESEARCH_QUERY_MAX, `At most ${RESEARCH_QUERY_MAX} characters`),
+    .min(1, reason('shared.research.emptyTopic'))
+    .max(RESEARCH_QUERY_MAX, reason('shared.limits.atMostCharacters', { max: RESEARCH_QUERY_MAX })),
 });
 
 export const researchItemSchema = z

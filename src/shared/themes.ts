@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /**
  * Colour themes (part 1 §3 "Theme", §4 Themes, §9). Two lists, both in the product:
@@ -37,7 +38,7 @@ export const DEFAULT_TOKEN_THEME: TokenThemeName = 'cosmic-pink';
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'A colour is #rgb or #rrggbb');
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, reason('shared.themes.colour'));
 
 /** The settings version's tokens (part 1 §3): bg, surface, text, accent, accent2. */
 export const themeTokensSchema = z.object({

@@ -3,6 +3,7 @@ import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 import { withoutTrailingSlashes } from './trailing-slashes.ts';
 
 /**
@@ -155,7 +156,7 @@ export function createFileMediaStore(dir: string): MediaStore {
 
 /** The refusal of a file over the cap: the same words `POST /api/media` uses for a link that is too big. */
 export function mediaTooLarge(maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes`);
+  return new AppError('payload_too_large', say('server.media.fileTooLarge', { bytes: maxBytes }));
 }
 
 /**

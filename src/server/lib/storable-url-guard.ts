@@ -1,5 +1,7 @@
 import { createMiddleware } from 'hono/factory';
+import type { Localized } from '#shared/texts.ts';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 import { unstorableReason } from './storable-text.ts';
 
 /**
@@ -33,5 +35,5 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const refusal = (field: string, reason: string) =>
-  new AppError('validation_failed', 'Some fields are missing or wrong', { fields: { [field]: reason } });
+const refusal = (field: string, reason: Localized) =>
+  new AppError('validation_failed', say('server.validation.failed'), { fields: { [field]: reason } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '#server/lib/errors.ts';
+import { say } from '#server/lib/request-language.ts';
 import { withoutTrailingSlashes } from '#server/lib/trailing-slashes.ts';
 import { providerFailed, providerTimeout } from './provider-errors.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
@@ -80,7 +81,7 @@ export function createFalQueue(options: {
 
   async function submit(modelId: string, input: Record<string, unknown>, call: FalCallOptions = {}) {
     if (!modelIdPattern.test(modelId) || modelId.split('/').some((part) => part === '.' || part === '..')) {
-      throw new AppError('bad_request', `"${modelId}" is not a fal.ai model id`);
+      throw new AppError('bad_request', say('server.providers.notAFalModel', { model: modelId }));
     }
     const response = await falFetch(
       // Appended, not resolved: a queue URL with a path (a proxy in front of fal) keeps it.

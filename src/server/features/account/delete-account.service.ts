@@ -12,6 +12,7 @@ import { AppError, unauthenticated } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
+import { say } from '#server/lib/request-language.ts';
 import {
   DELETED_MEMBER_NAME,
   type DeleteAccountRequest,
@@ -39,8 +40,8 @@ export async function deleteAccount(
   const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, memberId));
   if (!member) throw unauthenticated();
   if (request.email.trim().toLowerCase() !== member.email.trim().toLowerCase()) {
-    throw new AppError('validation_failed', 'That is not the email of this account', {
-      fields: { email: 'Type the email you sign in with, exactly' },
+    throw new AppError('validation_failed', say('server.account.notThisEmail'), {
+      fields: { email: say('server.account.typeExactEmail') },
     });
   }
 

@@ -14,6 +14,7 @@ import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { extensionOf } from '#server/lib/media-content-types.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
+import { say } from '#server/lib/request-language.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
 import { type ArchiveContents, archiveKinds } from '#shared/account-archive.ts';
 import { assertFitsMediaQuota, holdMediaQuotaLock, remainingMediaAllowance } from '../media/media-quota.ts';
@@ -138,10 +139,7 @@ export async function importAccount(
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK}, ${memberId})`);
       const again = await planAll(tx, deps, input);
       if (needsOf(again).some((need) => !files.has(need.path))) {
-        throw new AppError(
-          'conflict',
-          'Your account changed while the archive was imported: import it again',
-        );
+        throw new AppError('conflict', say('server.archive.accountChanged'));
       }
       // Saves side by side with the import cannot together end over the quota: checked again under its lock.
       await holdMediaQuotaLock(tx, memberId);

@@ -6,6 +6,7 @@ import {
   type RateLimiter,
   type RedisLimits,
 } from '#server/lib/rate-limiter.ts';
+import { say } from '#server/lib/request-language.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -35,7 +36,10 @@ export function createAiCallLimiter(
     perMinute,
     describedAs(perDay, {
       message: (retryAfterSeconds) =>
-        `Daily AI limit reached (${config.dailyCallsPerMember} calls): try again in ${waitOf(retryAfterSeconds)}`,
+        say('server.rateLimit.aiDaily', {
+          calls: config.dailyCallsPerMember,
+          wait: waitOf(retryAfterSeconds),
+        }),
     }),
   );
 }

@@ -6,6 +6,7 @@ import type { ClientAddressOf } from '#server/lib/client-address.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
 import { createFixedWindowLimiter, limitPerAddress, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import { say } from '#server/lib/request-language.ts';
 import type { VouchedSessions } from '#server/lib/requests-in-flight.ts';
 import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/same-origin-guard.ts';
 import { successSchema } from '#shared/api.ts';
@@ -183,7 +184,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
   // Served only by the development identity provider; otherwise it is no route at all, whatever the body.
   const devProvider = isDevIdentityProvider(deps.provider) ? deps.provider : null;
   const requireDevProvider = () => {
-    if (!devProvider) throw new AppError('not_found', 'There is no such API route');
+    if (!devProvider) throw new AppError('not_found', say('server.http.noSuchRoute'));
     return devProvider;
   };
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '#server/app-env.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
+import { say } from '#server/lib/request-language.ts';
 import type { ChatProvider, ChatRequest } from '#server/providers/chat-provider.ts';
 import type { ChatMessage, ChatStreamEventName, chatStreamEventSchemas } from '#shared/chat.ts';
 
@@ -118,5 +119,5 @@ function errorEvent(error: unknown, logger: Logger): { code: string; message: st
     },
     'chat stream failed',
   );
-  return { code: 'internal', message: 'Something went wrong on our side' };
+  return { code: 'internal', message: say('server.http.internal') };
 }

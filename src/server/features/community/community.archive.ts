@@ -10,6 +10,7 @@ import {
 } from '#server/lib/archive-adapter.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { EventBus } from '#server/lib/event-bus.ts';
+import { say } from '#server/lib/request-language.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { COMMUNITY_LIMITS } from '#shared/community.ts';
 import { earnCommunityBadge } from './community-badges.ts';
@@ -176,7 +177,7 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
         () =>
           new AppError(
             'bad_request',
-            `This archive holds more posts in one minute than a member may write (${COMMUNITY_LIMITS.postsPerMinute})`,
+            say('server.archive.tooManyPosts', { max: COMMUNITY_LIMITS.postsPerMinute }),
           ),
       );
 
@@ -223,7 +224,7 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
         () =>
           new AppError(
             'bad_request',
-            `This archive holds more comments in one minute than a member may write (${COMMUNITY_LIMITS.commentsPerMinute})`,
+            say('server.archive.tooManyComments', { max: COMMUNITY_LIMITS.commentsPerMinute }),
           ),
       );
       const freshLikes = notYetHeld(

@@ -8,6 +8,7 @@ import type { EventBus } from '#server/lib/event-bus.ts';
 import { idParams } from '#server/lib/path-params.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { createFixedWindowLimiter, limitPerMember, type RedisLimits } from '#server/lib/rate-limiter.ts';
+import { say } from '#server/lib/request-language.ts';
 import { successSchema } from '#shared/api.ts';
 import {
   COMMUNITY_LIMITS,
@@ -35,8 +36,8 @@ import { getCommunityStats, listMembers } from './members.service.ts';
 import { isOperator, listReportedPosts, reportPost, setPostHidden } from './moderation.service.ts';
 import { createPost, deletePost, listPosts, updatePost } from './posts.service.ts';
 
-const postPath = idParams('That post');
-const commentPath = idParams('That comment');
+const postPath = idParams('post');
+const commentPath = idParams('comment');
 
 /**
  * The community (part 2 §2 Community page, §7 Community), plus ours: edit, helpful, stats, reports and hiding.
@@ -221,7 +222,7 @@ export function createCommunityRoutes(deps: {
   const limitComments = limitPerMember(minuteOf(COMMUNITY_LIMITS.commentsPerMinute, 'comments'), 'comment');
   const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
     if (!(await isOperator(db, c.get('member').user, deps.operators))) {
-      throw new AppError('forbidden', 'Only the community operators can do that');
+      throw new AppError('forbidden', say('server.community.operatorsOnly'));
     }
     await next();
   });
@@ -250,8 +251,8 @@ export function createCommunityRoutes(deps: {
       const { id } = c.req.valid('param');
       const update = c.req.valid('json');
       if (Object.values(update).every((value) => value === undefined)) {
-        throw new AppError('validation_failed', 'Change at least one of title, body, lang or aiHelpers', {
-          fields: { '(body)': 'Nothing to change' },
+        throw new AppError('validation_failed', say('server.community.changeSomething'), {
+          fields: { '(body)': say('server.validation.nothingToChange') },
         });
       }
       return c.json(await updatePost(db, events, memberIdOf(c), id, update, now()), 200);

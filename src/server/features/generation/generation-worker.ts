@@ -3,6 +3,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { failureKindOf } from '#server/lib/failure-kinds.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
+import { say } from '#server/lib/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { FalJob } from '#server/providers/fal-queue.ts';
 import { type AiProviderId, aiProviderIdSchema, aiProviderLabels } from '#shared/ai.ts';
@@ -108,7 +109,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
   function failureMessage(error: unknown, provider: AiProviderId | undefined): string {
     if (error instanceof AppError) return error.message;
     if (failureKindOf(error) === 'storage_full')
-      return `${MEDIA_TEXTS.generationFailed}: the server has run out of storage space`;
+      return say('server.generation.storageFull', { failed: MEDIA_TEXTS.generationFailed });
     if (error instanceof InlineOutputError && provider)
       return `${aiProviderLabels[provider]}: ${error.message}`;
     logger.error(
@@ -140,7 +141,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       logger.warn({ jobId: job.id, recoveries: job.recoveries }, 'generation job recovered too often');
       return record(job, {
         status: 'failed',
-        error: `${MEDIA_TEXTS.generationFailed}: the server working on it stopped too often`,
+        error: say('server.generation.stoppedTooOften', { failed: MEDIA_TEXTS.generationFailed }),
       });
     }
 

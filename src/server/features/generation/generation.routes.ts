@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { notFoundText } from '#server/lib/errors.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import { queryOf } from '#server/lib/query.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/rate-limiter.ts';
@@ -26,7 +27,7 @@ import { inlineImageContentTypes } from './inline-output.ts';
 const jobIdParam = z.string().meta({ description: "Lumara's job id (a UUID)", format: 'uuid' });
 
 /** An output's index: a small whole number below MAX_JOB_OUTPUTS; anything else names no file (404). */
-const noFile = { error: 'That file was not found' };
+const noFile = { error: () => notFoundText('file') };
 const outputIndexParam = z
   .string()
   .regex(/^\d{1,3}$/, noFile)

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/database.ts';
 import { media, profiles } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
+import { say } from '#server/lib/request-language.ts';
 import { formatStorageSize, type MediaUsage } from '#shared/media.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function remainingMediaAllowance(deps: MediaQuotaDeps, userId: numb
 export function mediaQuotaExceeded(quotaBytes: number): AppError {
   return new AppError(
     'storage_quota_exceeded',
-    `This would go past your ${formatStorageSize(quotaBytes)} of storage. Delete media you no longer need, then try again.`,
+    say('server.media.quotaExceeded', { quota: formatStorageSize(quotaBytes) }),
   );
 }
 

@@ -41,7 +41,7 @@ export type MediaRoutesDeps = {
   redisLimits?: RedisLimits;
 };
 
-const mediaPath = idParams('That media');
+const mediaPath = idParams('media');
 
 /**
  * The gallery (part 2 §7 Media): save a finished generation, list, favorite, delete, and the stored copy

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { tracks } from '#server/db/schema.ts';
 import { listArchiveAdapter, notAfter, refuseArchive, samenessKey } from '#server/lib/archive-adapter.ts';
+import { say } from '#server/lib/request-language.ts';
 import { parseSunoInput } from '#shared/embeds.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 import { titleForSong } from './music.service.ts';
@@ -24,8 +25,9 @@ export const musicArchive = listArchiveAdapter({
   key: ({ created_at: _created, ...track }) => samenessKey(track),
   normalize(track, index, { now }) {
     const song = parseSunoInput(track.suno_url);
-    if (song.kind === 'invalid') throw refuseArchive(`music-tracks.json at ${index}: ${song.reason}`);
-    if (song.kind === 'short-link') throw refuseArchive(`music-tracks.json at ${index}: a Suno short link`);
+    if (song.kind === 'invalid') throw refuseArchive(`music-tracks.json at ${index}`, song.reason);
+    if (song.kind === 'short-link')
+      throw refuseArchive(`music-tracks.json at ${index}`, say('server.archive.sunoShortLink'));
     return {
       title: titleForSong(song.id),
       suno_url: song.sunoUrl,

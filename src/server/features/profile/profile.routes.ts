@@ -4,6 +4,7 @@ import type { AppEnv } from '#server/app-env.ts';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody } from '#server/lib/api-route.ts';
+import { notFoundText } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import type { MediaStore } from '#server/lib/media-store.ts';
 import { rowIdPath } from '#server/lib/path-params.ts';
@@ -55,9 +56,9 @@ export const PROFILE_IMAGE_SAVES_PER_MINUTE = 30;
 const IMMUTABLE_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** Any path that does not name a stored picture answers 404, as an unknown picture would. */
-const pictureNotFound = 'That picture was not found';
+const pictureNotFound = () => notFoundText('picture');
 const imagePath = z.object({
-  userId: rowIdPath('That picture'),
+  userId: rowIdPath('picture'),
   file: z.string().max(100, { error: pictureNotFound }),
 });
 

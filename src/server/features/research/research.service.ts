@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import { inRequestLanguage, requestLanguage } from '#server/lib/request-language.ts';
+import { requestLanguage } from '#server/lib/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
@@ -64,7 +64,7 @@ export async function researchTopic(
   const synthesis =
     works.length === 0
       ? // Nothing to cite: asking a model anyway would only invite invented sources.
-        inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable)
+        RESEARCH_TEXTS.synthesisUnavailable
       : await synthesize(deps, userId, query, works, items, options);
   return { query, count: Math.max(search.count, items.length), yearMin, items, synthesis };
 }
@@ -129,7 +129,7 @@ async function synthesize(
       'research synthesis unavailable',
     );
   }
-  return inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable);
+  return RESEARCH_TEXTS.synthesisUnavailable;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   updateTask,
 } from './tasks.service.ts';
 
-const taskPath = idParams('That task');
+const taskPath = idParams('task');
 
 /** Part 1 §7 task calls, paths as the spec writes them. Every call acts on the signed-in member's own tasks. */
 export const taskRoutes = {

@@ -1,9 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CommunityContentChoice } from '#shared/account.ts';
-import { DELETED_MEMBER_NAME } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Alert } from '#web/ui/alert.tsx';
@@ -38,7 +36,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
       const { posts_kept } = await remove.mutateAsync({ email: typed, community });
       await logout();
       toast.success(
-        t('account.delete.deleted', { count: posts_kept, name: localizeShared(DELETED_MEMBER_NAME) }),
+        t('account.delete.deleted', { count: posts_kept, name: t('shared.account.deletedMember') }),
       );
     } catch (error) {
       console.error('Failed to delete the account', error);
@@ -73,7 +71,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
             name="community"
             value="keep"
             checked={community === 'keep'}
-            label={t('account.delete.keepThem', { name: localizeShared(DELETED_MEMBER_NAME) })}
+            label={t('account.delete.keepThem', { name: t('shared.account.deletedMember') })}
             description={t('account.delete.keepThemHelp')}
             onSelect={() => setCommunity('keep')}
           />

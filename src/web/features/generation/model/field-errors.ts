@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
 
 /** The first problem of each invalid field, by the field's name in the request body. */
@@ -46,8 +45,8 @@ const numberFieldKeys: Partial<Record<string, NumberFieldKeys>> = {
 };
 
 /**
- * A field's problem in the interface's language: the request schemas' own rules (#shared/generation.ts), which
- * speak English for the server, worded by the catalogue. A rule the forms cannot break keeps the schema's words.
+ * A field's problem in the interface's language: the forms' own words for the rules a member can break, else the
+ * request schema's (#shared/generation.ts), which it words in the interface's language too.
  */
 export function fieldErrorText(t: Translate, field: string, issue: z.core.$ZodIssue): string {
   const numbers = numberFieldKeys[field];
@@ -61,7 +60,8 @@ export function fieldErrorText(t: Translate, field: string, issue: z.core.$ZodIs
   if (field === 'prompt' && issue.code === 'too_small') return t('generation.error.promptRequired');
   if (field === 'model' && issue.code === 'too_small') return t('generation.error.modelRequired');
   if (field === 'image_url' && issue.code === 'invalid_format') return t('generation.error.httpLink');
-  return localizeShared(issue.message);
+  // Worded by the schema (#shared/texts.ts) in the interface's language when it was checked.
+  return issue.message;
 }
 
 /** Every field's problem, in words. */

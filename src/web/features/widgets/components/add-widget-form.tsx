@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
@@ -43,8 +42,8 @@ function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string 
     const max = issue.path[0] === 'title' ? WIDGET_LIMITS.titleMax : EMBED_LIMITS.inputMax;
     return t('widgets.form.tooLong', { max });
   }
-  // Any other rule: its own words, in the interface's language.
-  return issue ? localizeShared(issue.message) : t('widgets.form.addFailed');
+  // Any other rule: its own words, which the schema gives in the interface's language.
+  return issue ? issue.message : t('widgets.form.addFailed');
 }
 
 /**
