@@ -12,7 +12,7 @@ import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
  * A theme as a picker shows it. Its name and description are messages, translated where they are shown (the
- * English are the spec's names; #shared/themes.ts keeps them for the server, and the ids the API takes).
+ * English are the spec's names; #shared/themes.ts keeps the ids the API takes, emoji and palettes).
  */
 export type ThemeOption = {
   id: ThemeId;
