@@ -15,10 +15,10 @@ const RESOLVED_PREFIX = '\0lumara-messages:';
 export type Catalogue = Record<string, string>;
 
 /**
- * Who reads a catalogue: the browser (the web app's texts and the shared ones), the server (the shared texts and
- * its own) or the check (all of them).
+ * Which texts a catalogue holds: the web app's own (`interface`), the shared schemas' (`shared`), both (`web`: what
+ * the browser may show), the shared ones and the server's (`server`), or every text (`all`, for the check).
  */
-export type CatalogueScope = 'web' | 'server' | 'all';
+export type CatalogueScope = 'interface' | 'shared' | 'web' | 'server' | 'all';
 
 /**
  * Every folder that keeps texts: `messages/<language>.json` beside the code that shows them (a web feature's own,
@@ -32,6 +32,8 @@ export async function messageFolders(scope: CatalogueScope = 'web'): Promise<str
     .filter((entry) => entry.isDirectory() && entry.name === 'messages')
     .map((entry) => path.join(entry.parentPath, entry.name));
   const folders = {
+    interface: web,
+    shared: [SHARED_MESSAGES],
     web: [...web, SHARED_MESSAGES],
     server: [SHARED_MESSAGES, SERVER_MESSAGES],
     all: [...web, SHARED_MESSAGES, SERVER_MESSAGES],
@@ -62,9 +64,11 @@ export async function readCatalogue(
 }
 
 /**
- * `import { messages } from 'virtual:lumara-messages/es'`: the Spanish catalogue, its ICU messages compiled at
- * build time into the form Lingui's runtime interpolates (plurals, arguments, tags). The browser never parses ICU,
- * so the parser stays out of the bundle (decision 0027). An unparseable message fails the build, naming its key.
+ * `import { messages } from 'virtual:lumara-messages/es'`: the interface's Spanish catalogue, its ICU messages
+ * compiled at build time into the form Lingui's runtime interpolates (plurals, arguments, tags). The browser never
+ * parses ICU, so the parser stays out of the bundle (decision 0027). An unparseable message fails the build, naming
+ * its key. `virtual:lumara-messages/shared/es` is the shared schemas' texts, apart: only the pages that show a
+ * schema's own reason load them (src/web/lib/i18n/shared-texts.ts), so the first load does not carry them.
  */
 export function messageCatalogues(): Plugin {
   // In a production build every key becomes a short id (`tasks.board.dropHere` → `7f`), in the code and in the
@@ -75,7 +79,7 @@ export function messageCatalogues(): Plugin {
     name: 'lumara:message-catalogues',
     async configResolved(config) {
       if (config.command !== 'build' || config.mode === 'test') return;
-      const { catalogue } = await readCatalogue('en');
+      const { catalogue } = await readCatalogue('en', 'web');
       shortIds = new Map(
         Object.keys(catalogue)
           .sort()
@@ -84,14 +88,17 @@ export function messageCatalogues(): Plugin {
     },
     resolveId(id) {
       if (!id.startsWith(VIRTUAL_PREFIX)) return null;
-      const language = id.slice(VIRTUAL_PREFIX.length);
-      if (!/^[a-z]{2}$/.test(language)) throw new Error(`No message catalogue for "${language}"`);
-      return `${RESOLVED_PREFIX}${language}`;
+      const name = id.slice(VIRTUAL_PREFIX.length);
+      if (!/^(shared\/)?[a-z]{2}$/.test(name)) throw new Error(`No message catalogue for "${name}"`);
+      return `${RESOLVED_PREFIX}${name}`;
     },
     async load(id) {
       if (!id.startsWith(RESOLVED_PREFIX)) return null;
-      const language = id.slice(RESOLVED_PREFIX.length);
-      const { catalogue, files } = await readCatalogue(language);
+      const name = id.slice(RESOLVED_PREFIX.length);
+      const [scope, language] = name.startsWith('shared/')
+        ? (['shared', name.slice(7)] as const)
+        : (['interface', name] as const);
+      const { catalogue, files } = await readCatalogue(language, scope);
       for (const file of files) this.addWatchFile(file);
       const compiled = compileCatalogue(catalogue, `${language}.json`);
       const ids = shortIds;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { type Localized, sharedText, wordedTexts } from './texts.ts';
 
 /**
  * Turning what a member pastes (a share link, an embed URL, or a whole `<iframe>` snippet) into an embed URL we
@@ -39,69 +38,75 @@ export type WidgetType = z.infer<typeof widgetTypeSchema>;
 export type EmbedWidgetType = Exclude<WidgetType, 'profile'>;
 
 /**
- * Why an input was refused, written for the member and shown as the form's error: each worded when read, in the
- * reader's language (src/shared/messages).
+ * Why an input was refused, as a code: the server words it for the member (`server.embeds.<code>` in
+ * src/server/messages, embed-refusal.ts), in the request's language. `lookalike` names the site imitated.
  */
+const refusalCodes = [
+  'empty',
+  'sunoEmpty',
+  'inputTooLong',
+  'urlTooLong',
+  'notALink',
+  'scheme',
+  'invisible',
+  'backslash',
+  'userinfo',
+  'hostName',
+  'insecure',
+  'address',
+  'idn',
+  'ownSite',
+  'codeNoIframe',
+  'codeManyIframes',
+  'codeNoSrc',
+  'codeDuplicateSrc',
+  'codeSrcdoc',
+  'codeUnclosed',
+  'notSuno',
+  'sunoNotSong',
+  'youtubeNotVideo',
+  'spotifyNotItem',
+  'calendarNotEmbed',
+  'calendarNoSrc',
+  'calendarBadSrc',
+  'calendarTooMany',
+  'calendarIdDomain',
+] as const;
+export type EmbedRefusal = { code: (typeof refusalCodes)[number] } | { code: 'lookalike'; provider: string };
+
+/** Each refusal by its code: `embedRefusal.scheme`, `embedRefusal.lookalike('YouTube')`. */
 export const embedRefusal = {
-  ...wordedTexts({
-    empty: 'shared.embeds.empty',
-    sunoEmpty: 'shared.embeds.sunoEmpty',
-    inputTooLong: ['shared.embeds.inputTooLong', { max: EMBED_LIMITS.inputMax.toLocaleString('en') }],
-    urlTooLong: ['shared.embeds.urlTooLong', { max: EMBED_LIMITS.urlMax.toLocaleString('en') }],
-    notALink: 'shared.embeds.notALink',
-    scheme: 'shared.embeds.scheme',
-    invisible: 'shared.embeds.invisible',
-    backslash: 'shared.embeds.backslash',
-    userinfo: 'shared.embeds.userinfo',
-    hostName: 'shared.embeds.hostName',
-    insecure: 'shared.embeds.insecure',
-    address: 'shared.embeds.address',
-    idn: 'shared.embeds.idn',
-    ownSite: 'shared.embeds.ownSite',
-    codeNoIframe: 'shared.embeds.codeNoIframe',
-    codeManyIframes: 'shared.embeds.codeManyIframes',
-    codeNoSrc: 'shared.embeds.codeNoSrc',
-    codeDuplicateSrc: 'shared.embeds.codeDuplicateSrc',
-    codeSrcdoc: 'shared.embeds.codeSrcdoc',
-    codeUnclosed: 'shared.embeds.codeUnclosed',
-    notSuno: 'shared.embeds.notSuno',
-    sunoNotSong: 'shared.embeds.sunoNotSong',
-    youtubeNotVideo: 'shared.embeds.youtubeNotVideo',
-    spotifyNotItem: 'shared.embeds.spotifyNotItem',
-    calendarNotEmbed: 'shared.embeds.calendarNotEmbed',
-    calendarNoSrc: 'shared.embeds.calendarNoSrc',
-    calendarBadSrc: 'shared.embeds.calendarBadSrc',
-    calendarTooMany: ['shared.embeds.calendarTooMany', { max: EMBED_LIMITS.calendarsMax }],
-    calendarIdDomain: 'shared.embeds.calendarIdDomain',
+  .../* @__PURE__ */ (Object.fromEntries(refusalCodes.map((code) => [code, { code }])) as {
+    readonly [C in (typeof refusalCodes)[number]]: { readonly code: C };
   }),
-  lookalike: (provider: string) => sharedText('shared.embeds.lookalike', { provider }),
+  lookalike: (provider: string): EmbedRefusal => ({ code: 'lookalike', provider }),
 };
 
 export type SunoInputResult =
   | { kind: 'embed'; id: string; embedSrc: string; sunoUrl: string }
   /** A `suno.com/s/…` share link: the server resolves it by following its redirect, then parses the target. */
   | { kind: 'short-link'; url: string }
-  | { kind: 'invalid'; reason: Localized };
+  | { kind: 'invalid'; reason: EmbedRefusal };
 
 export type EmbedResult =
   | { kind: 'embed'; type: EmbedWidgetType; url: string }
   /** A Suno short link: not embeddable until the server has followed its redirect (providers.md §7.1). */
   | { kind: 'short-link'; type: 'suno'; url: string }
-  | { kind: 'invalid'; reason: Localized };
+  | { kind: 'invalid'; reason: EmbedRefusal };
 
-type Refused = { kind: 'invalid'; reason: Localized };
-const refuse = (reason: Localized): Refused => ({ kind: 'invalid', reason });
+type Refused = { kind: 'invalid'; reason: EmbedRefusal };
+const refuse = (reason: EmbedRefusal): Refused => ({ kind: 'invalid', reason });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading what was pasted
 
-type Pasted = { ok: true; text: string; fromCode: boolean } | { ok: false; reason: Localized };
+type Pasted = { ok: true; text: string; fromCode: boolean } | { ok: false; reason: EmbedRefusal };
 
 /**
  * The trimmed link, or the `src` of the one iframe in pasted embed code. Anything with a `<` in it is embed code:
  * a link copied from an address bar never has one (browsers show it as `%3C`).
  */
-function readPasted(input: unknown, emptyReason: Localized): Pasted {
+function readPasted(input: unknown, emptyReason: EmbedRefusal): Pasted {
   if (typeof input !== 'string') return { ok: false, reason: emptyReason };
   // Measured after trimming, as the request schemas measure it.
   const text = input.trim();
@@ -112,7 +117,7 @@ function readPasted(input: unknown, emptyReason: Localized): Pasted {
   return extracted.ok ? { ok: true, text: extracted.src, fromCode: true } : extracted;
 }
 
-export type IframeSrc = { ok: true; src: string } | { ok: false; reason: Localized };
+export type IframeSrc = { ok: true; src: string } | { ok: false; reason: EmbedRefusal };
 
 /** `<iframe` as a tag name, not the start of a longer one (`<iframex`). */
 const IFRAME_OPEN = /<iframe(?=[\s/>]|$)/gi;
@@ -233,7 +238,7 @@ function decodeEntities(value: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Parsing a link
 
-type Link = { ok: true; url: URL; host: string } | { ok: false; reason: Localized };
+type Link = { ok: true; url: URL; host: string } | { ok: false; reason: EmbedRefusal };
 
 /** Letters, digits, `-` and `_` in non-empty labels: the parsed host of a real site (after IDNA to punycode). */
 const DNS_NAME = /^[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*$/;

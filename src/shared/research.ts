@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reason, wordedTexts } from './texts.ts';
+import { reason } from './texts.ts';
 
 /** Research with real citations (part 2 §3, §5, §7, §8, §9). */
 
@@ -8,13 +8,6 @@ export const RESEARCH_YEARS = 10;
 export const RESEARCH_SYNTHESIS_WORDS = { min: 150, max: 200 } as const;
 export const RESEARCH_RESULTS = 8;
 export const RESEARCH_QUERY_MAX = 300;
-
-/** Part 2 §5 and §8, word for word in English (src/shared/messages), in the reader's language when read. */
-export const RESEARCH_TEXTS = wordedTexts({
-  emptyTopic: 'shared.research.emptyTopic',
-  searchFailed: 'shared.research.searchFailed',
-  synthesisUnavailable: 'shared.research.synthesisUnavailable',
-});
 
 export const researchRequestSchema = z.object({
   query: z

@@ -53,26 +53,3 @@ export function sharedText<K extends SharedTextKey>(
 export function reason<K extends SharedTextKey>(key: K, ...values: ValuesOf<SharedTexts[K]>) {
   return { error: () => sharedText(key, ...values) };
 }
-
-/** A shared text named by its key, with its values when it takes some: `'shared.x'` or `['shared.y', {max: 8}]`. */
-export type SharedTextRef = {
-  [K in SharedTextKey]: keyof SharedTexts[K] extends never ? K : readonly [K, SharedTexts[K]];
-}[SharedTextKey];
-
-/**
- * A table of shared texts whose every property is worded each time it is read, so in the language of whoever
- * reads it then: `embedRefusal.scheme` is a refusal in the request's language on the server.
- */
-export function wordedTexts<T extends Record<string, SharedTextRef>>(
-  refs: T,
-): { readonly [K in keyof T]: Localized } {
-  const texts = {} as { [K in keyof T]: Localized };
-  for (const [name, ref] of Object.entries(refs)) {
-    const [key, values] = typeof ref === 'string' ? [ref, undefined] : ref;
-    Object.defineProperty(texts, name, {
-      enumerable: true,
-      get: () => (render ? render(key, values) : key) as Localized,
-    });
-  }
-  return texts;
-}

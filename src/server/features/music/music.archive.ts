@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { tracks } from '#server/db/schema.ts';
 import { listArchiveAdapter, notAfter, refuseArchive, samenessKey } from '#server/lib/archive-adapter.ts';
+import { embedRefusalText } from '#server/lib/embed-refusal.ts';
 import { say } from '#server/lib/request-language.ts';
 import { parseSunoInput } from '#shared/embeds.ts';
 import { awardBadge } from '../badges/badges.service.ts';
@@ -25,7 +26,8 @@ export const musicArchive = listArchiveAdapter({
   key: ({ created_at: _created, ...track }) => samenessKey(track),
   normalize(track, index, { now }) {
     const song = parseSunoInput(track.suno_url);
-    if (song.kind === 'invalid') throw refuseArchive(`music-tracks.json at ${index}`, song.reason);
+    if (song.kind === 'invalid')
+      throw refuseArchive(`music-tracks.json at ${index}`, embedRefusalText(song.reason));
     if (song.kind === 'short-link')
       throw refuseArchive(`music-tracks.json at ${index}`, say('server.archive.sunoShortLink'));
     return {

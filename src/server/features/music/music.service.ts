@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { tracks } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/embed-refusal.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { say } from '#server/lib/request-language.ts';
-import { embedRefusal, parseSunoInput } from '#shared/embeds.ts';
+import { parseSunoInput } from '#shared/embeds.ts';
 import type { Track } from '#shared/music.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 
@@ -37,7 +38,7 @@ export async function resolveSunoSong(
   resolveShortLink: ResolveShortLink,
 ): Promise<{ id: string; embedSrc: string; sunoUrl: string }> {
   const parsed = parseSunoInput(input);
-  if (parsed.kind === 'invalid') throw new AppError('bad_request', parsed.reason);
+  if (parsed.kind === 'invalid') throw new AppError('bad_request', embedRefusalText(parsed.reason));
   if (parsed.kind === 'embed') return parsed;
 
   let target: string | null;
@@ -51,8 +52,8 @@ export async function resolveSunoSong(
   if (resolved.kind !== 'embed') {
     throw new AppError(
       'bad_request',
-      resolved.kind === 'invalid' && resolved.reason !== embedRefusal.sunoNotSong
-        ? say('server.music.shortLinkElsewhere', { reason: resolved.reason })
+      resolved.kind === 'invalid' && resolved.reason.code !== 'sunoNotSong'
+        ? say('server.music.shortLinkElsewhere', { reason: embedRefusalText(resolved.reason) })
         : say('server.music.shortLinkNoSong'),
     );
   }

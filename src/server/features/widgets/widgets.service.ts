@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { users, widgets } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/embed-refusal.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import { say } from '#server/lib/request-language.ts';
 import { toEmbed, type WidgetType } from '#shared/embeds.ts';
@@ -44,7 +45,7 @@ export function deriveWidgetTarget(
     return { type: 'profile', url: null };
   }
   const embed = toEmbed(url, { appOrigin });
-  if (embed.kind === 'invalid') throw urlRefused(embed.reason);
+  if (embed.kind === 'invalid') throw urlRefused(embedRefusalText(embed.reason));
   // Part 2 §7: a Suno short link needs a server-side redirect lookup, which belongs to the music library.
   if (embed.kind === 'short-link') throw urlRefused(say('server.widgets.sunoShortLink'));
   return { type: embed.type, url: embed.url };

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgets } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/embed-refusal.ts';
 import { embedRefusal } from '#shared/embeds.ts';
 import { type Widget, widgetListSchema, widgetSchema } from '#shared/widgets.ts';
 import { signInMember } from '#tests/factories/members.ts';
@@ -144,7 +145,8 @@ describe('widgets', () => {
     const before = await widgetCount();
     const response = await post(cookie, buildWidgetInput({ url }));
     expect(response.status).toBe(400);
-    expect(await refusal(response)).toEqual({ code: 'validation_failed', message: reason, url: reason });
+    const words = embedRefusalText(reason);
+    expect(await refusal(response)).toEqual({ code: 'validation_failed', message: words, url: words });
     expect(await widgetCount()).toBe(before);
   });
 

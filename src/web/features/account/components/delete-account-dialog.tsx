@@ -10,6 +10,8 @@ import { ChoiceCard } from '#web/ui/choice-card.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 function sameEmail(typed: string, email: string): boolean {
   return typed.trim().toLowerCase() === email.trim().toLowerCase();

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 /** The first problem of each invalid field, by the field's name in the request body. */
 export type FieldIssues = Partial<Record<string, z.core.$ZodIssue>>;

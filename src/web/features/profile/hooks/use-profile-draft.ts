@@ -13,6 +13,8 @@ import {
   type ProfileDraftChanges,
   profileDraftSchema,
 } from '../model/profile-draft.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 export type ProfileDraftState = ReturnType<typeof useProfileDraft>;
 

@@ -10,6 +10,8 @@ import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/text-field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 /**
  * `POST /api/widgets`'s own schema, so the form refuses nothing the server takes. Without `order_index`: that is
