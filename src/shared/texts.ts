@@ -8,7 +8,7 @@ import type { SharedTexts } from './messages/shared-texts.gen.ts';
  */
 
 /** What a message's ICU arguments take: `{max}` a number or a text. */
-export type TextValues = Readonly<Record<string, string | number>>;
+type TextValues = Readonly<Record<string, string | number>>;
 
 /** The values argument of a key: none for a message without arguments, else each of its arguments. */
 export type ValuesOf<V> = keyof V extends never ? [values?: undefined] : [values: V];
@@ -24,7 +24,7 @@ export type Localized = string & { readonly [localized]: true };
 /** Words that read the same in every language, or that are someone else's (a provider's message, a file name). */
 export const verbatim = (text: string): Localized => text as Localized;
 
-export type SharedTextKey = keyof SharedTexts;
+type SharedTextKey = keyof SharedTexts;
 
 type Render = (key: string, values: TextValues | undefined) => string;
 

@@ -121,7 +121,7 @@ const tooManyRequests = {
   import: 'server.rateLimit.import',
   'media save': 'server.rateLimit.mediaSave',
 } as const satisfies Record<string, ServerTextKey>;
-export type Limited = keyof typeof tooManyRequests;
+type Limited = keyof typeof tooManyRequests;
 
 /** 429 with Retry-After once the signed-in member is over the limiter's budget. Runs after `requireMember`. */
 export function limitPerMember(limiter: RateLimiter, what: Limited) {

@@ -48,7 +48,7 @@ export function requestLanguageMiddleware(): MiddlewareHandler {
 }
 
 /** The language a request asks for, read from its own header (for code that has the request at hand). */
-export function languageOfRequest(c: Context): Language {
+function languageOfRequest(c: Context): Language {
   return pickLanguage(acceptLanguageTags(c.req.header('accept-language')));
 }
 

@@ -34,8 +34,9 @@ const selectClass =
 const labelClass = 'text-sm font-semibold text-(--ink)';
 
 /**
- * What the form's own check found, in the interface's language: the schema's messages are the server's English,
- * so the form reads the field and the kind of refusal (zod's issue code) instead. The URL first, then the title.
+ * What the form's own check found, in the interface's language: the form's own words for a missing title and a
+ * text too long, else the schema's reason (worded in the interface's language as it checked). The URL first, then
+ * the title.
  */
 function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string {
   const issue = error.issues.find((found) => found.path[0] === 'url') ?? error.issues[0];
