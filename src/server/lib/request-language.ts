@@ -47,7 +47,7 @@ export function requestLanguageMiddleware(): MiddlewareHandler {
   return (c, next) => storage.run(languageOfRequest(c), next);
 }
 
-/** The language a request asks for, read from its own header (for code that has the request at hand). */
+/** The language a request asks for, read from its own header. */
 function languageOfRequest(c: Context): Language {
   return pickLanguage(acceptLanguageTags(c.req.header('accept-language')));
 }
@@ -72,7 +72,7 @@ export function say<K extends ServerTextKey>(key: K, ...[values]: ValuesOf<Serve
   return translators[requestLanguage()]._(key, values) as Localized;
 }
 
-// The shared schemas' reasons and refusals (#shared/texts.ts) in the request's language too.
+// The shared schemas' own reasons (#shared/texts.ts) in the request's language too.
 renderSharedTextsWith((key, values) => translators[requestLanguage()]._(key, values));
 
 let zodConfigured = false;
