@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
 import { getProfileMe } from './composition/profile-me.ts';
@@ -51,7 +52,11 @@ import { createClientAddressOf } from './lib/http/client-address.ts';
 import { compressJson } from './lib/http/compress-json.ts';
 import { AppError, errorBody } from './lib/http/errors.ts';
 import { answerFailure, failureKindOf } from './lib/http/failure-kinds.ts';
-import { answerZodReasonsInRequestLanguage, requestLanguageMiddleware } from './lib/http/request-language.ts';
+import {
+  answerZodReasonsInRequestLanguage,
+  requestLanguageMiddleware,
+  say,
+} from './lib/http/request-language.ts';
 import { requestLog } from './lib/http/request-log.ts';
 import { createVouchedSessions, limitRequestsInFlight } from './lib/http/requests-in-flight.ts';
 import { sameOriginGuard } from './lib/http/same-origin-guard.ts';
@@ -220,7 +225,7 @@ export function createApp(deps: AppDeps) {
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new AppError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+      throw new AppError('payload_too_large', say('server.http.bodyTooLarge', { kb: MAX_BODY_BYTES / 1024 }));
     },
   });
   // Reads that carry no body skip it: it asks for the body, which makes the Node adapter build a whole Web Request
@@ -334,26 +339,29 @@ export function createApp(deps: AppDeps) {
   const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
 
   app.all('/api/*', () => {
-    throw new AppError('not_found', 'There is no such API route');
+    throw new AppError('not_found', say('server.http.noSuchRoute'));
   });
   if (deps.webRoot) app.route('/', createStaticApp(deps.webRoot));
 
-  app.notFound((c) => c.json(errorBody(c, 'not_found', 'Not found'), 404));
+  app.notFound((c) => c.json(errorBody('not_found', say('server.http.notFound')), 404));
   app.onError((error, c) => {
     if (error instanceof AppError) {
       if (error.headers) for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(errorBody(c, error.code, error.message, error.fields), error.status);
+      return c.json(errorBody(error.code, error.message, error.fields), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own refusals (malformed JSON in a declared body, a request it cannot route) stay client errors.
       const code = error.status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return c.json(errorBody(c, code, error.message || 'Bad request'), error.status);
+      return c.json(
+        errorBody(code, error.message ? verbatim(error.message) : say('server.http.badRequest')),
+        error.status,
+      );
     }
     if (c.req.raw.signal.aborted) {
       // The member went away (closed the tab, pressed Stop) and the work in flight was aborted with the request:
       // nobody reads this answer, and it is not a bug worth an error log.
       c.get('logger')?.info({ err: error.message }, 'request cancelled by the client');
-      return c.json(errorBody(c, 'bad_request', 'The request was cancelled'), 400);
+      return c.json(errorBody('bad_request', say('server.http.cancelled')), 400);
     }
     const failure = failureKindOf(error);
     if (failure) return answerFailure(c, failure, error);
@@ -368,7 +376,7 @@ export function createApp(deps: AppDeps) {
       },
       'unhandled error',
     );
-    return c.json(errorBody(c, 'internal', 'Something went wrong on our side'), 500);
+    return c.json(errorBody('internal', say('server.http.internal')), 500);
   });
 
   return typedApp;

@@ -27,6 +27,7 @@ import {
   quickActionPayloadSchema,
 } from './quick-actions.ts';
 import { dueDateSchema, taskLabelsSchema, taskStatusSchema, taskTitleSchema } from './tasks.ts';
+import { reason, sharedText } from './texts.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
 import { createWidgetRequestSchema } from './widgets.ts';
@@ -83,7 +84,7 @@ const text = (max: number) => z.string().max(max);
 export const archiveFilePathSchema = z
   .string()
   .max(200)
-  .regex(/^(media|profile)\/[a-z0-9_-]+\.[a-z0-9]{1,8}$/, 'not a file path of this archive');
+  .regex(/^(media|profile)\/[a-z0-9_-]+\.[a-z0-9]{1,8}$/, reason('shared.archive.notAFilePath'));
 
 // Every field a route takes is held to that route's own schema (trimmed, bounded, refused as the route refuses
 // it): an archive is no way around them.
@@ -165,7 +166,7 @@ export const archiveChatMessageSchema = z
       context.addIssue({
         code: 'custom',
         path: ['content'],
-        message: `At most ${CHAT_LIMITS.contentMax} characters`,
+        message: sharedText('shared.limits.atMostCharacters', { max: CHAT_LIMITS.contentMax }),
       });
     }
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /**
  * A member's account as a whole ("Your data"): deleting it, and exporting everything in it.
@@ -16,7 +17,11 @@ export const DELETED_MEMBER_NAME = 'Deleted member';
  */
 export const deleteAccountRequestSchema = z
   .object({
-    email: z.string().trim().min(1, 'Type your email to confirm').max(320, 'At most 320 characters'),
+    email: z
+      .string()
+      .trim()
+      .min(1, reason('shared.account.typeEmail'))
+      .max(320, reason('shared.limits.atMostCharacters', { max: 320 })),
     community: z.enum(communityContentChoices),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /**
  * The AI contract: providers, the model catalogue, the whole-answer chat call,
@@ -67,9 +68,9 @@ export type AiModelsResponse = z.infer<typeof aiModelsResponseSchema>;
 export const modelIdSchema = z
   .string()
   .trim()
-  .min(1, 'Choose a model')
-  .max(200, 'At most 200 characters')
-  .regex(/^[\w.:/@+-]+$/, 'A model id has letters, digits and . : / @ + - _ only');
+  .min(1, reason('shared.ai.chooseModel'))
+  .max(200, reason('shared.limits.atMostCharacters', { max: 200 }))
+  .regex(/^[\w.:/@+-]+$/, reason('shared.ai.modelIdCharacters'));
 
 export const chatRoleSchema = z.enum(['system', 'user', 'assistant']);
 export type ChatRole = z.infer<typeof chatRoleSchema>;
@@ -83,7 +84,9 @@ export const AI_LIMITS = {
 
 export const aiChatMessageSchema = z.object({
   role: chatRoleSchema,
-  content: z.string().max(AI_LIMITS.messageMax, `At most ${AI_LIMITS.messageMax} characters`),
+  content: z
+    .string()
+    .max(AI_LIMITS.messageMax, reason('shared.limits.atMostCharacters', { max: AI_LIMITS.messageMax })),
 });
 export type AiChatMessage = z.infer<typeof aiChatMessageSchema>;
 
@@ -91,9 +94,12 @@ export type AiChatMessage = z.infer<typeof aiChatMessageSchema>;
 export const aiChatRequestSchema = z.object({
   messages: z
     .array(aiChatMessageSchema)
-    .min(1, 'Send at least one message')
-    .max(AI_LIMITS.messagesMax, `At most ${AI_LIMITS.messagesMax} messages`)
-    .refine((messages) => messages.some((m) => m.content.trim() !== ''), 'Write something to send'),
+    .min(1, reason('shared.ai.sendOneMessage'))
+    .max(AI_LIMITS.messagesMax, reason('shared.limits.atMostMessages', { max: AI_LIMITS.messagesMax }))
+    .refine(
+      (messages) => messages.some((m) => m.content.trim() !== ''),
+      reason('shared.ai.writeSomethingToSend'),
+    ),
   model: modelIdSchema.optional(),
   provider: aiProviderIdSchema.optional(),
 });
@@ -113,8 +119,8 @@ export const optimizePromptRequestSchema = z.object({
   prompt: z
     .string()
     .trim()
-    .min(1, 'Write a prompt to optimize')
-    .max(AI_LIMITS.promptMax, `At most ${AI_LIMITS.promptMax} characters`),
+    .min(1, reason('shared.ai.writePromptToOptimize'))
+    .max(AI_LIMITS.promptMax, reason('shared.limits.atMostCharacters', { max: AI_LIMITS.promptMax })),
   provider: aiProviderIdSchema.optional(),
   model: modelIdSchema.optional(),
 });

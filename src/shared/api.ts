@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /** The answer of a call that only acts (delete, archive): `{success: true}`. */
 export const successSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' });
@@ -12,7 +13,7 @@ export const successSchema = z.object({ success: z.literal(true) }).meta({ id: '
 export const idempotencyKeyHeadersSchema = z.object({
   'idempotency-key': z
     .string()
-    .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'An Idempotency-Key is 8 to 100 letters, digits and . _ : -')
+    .regex(/^[A-Za-z0-9._:-]{8,100}$/, reason('shared.api.idempotencyKey'))
     .optional()
     .meta({ description: 'A key naming this one creation: sending it again answers the first result' }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /** The member as the API shows them. Nothing else of the row leaves the server. */
 export const userSchema = z
@@ -38,8 +39,8 @@ export const signInModeResponseSchema = z.object({ mode: signInModeSchema });
  */
 export const devAuthorizeRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'Type a name').max(100),
-    email: z.email('Type an email address').max(254),
+    name: z.string().trim().min(1, reason('shared.auth.typeName')).max(100),
+    email: z.email(reason('shared.auth.typeEmailAddress')).max(254),
     state: z.string().min(1).max(512),
     nonce: z.string().min(1).max(512),
     code_challenge: z.string().min(43).max(128),
@@ -71,7 +72,7 @@ export type MemberSessionsResponse = z.infer<typeof memberSessionsResponseSchema
 /** `DELETE /api/sessions/{id}`: a session id that is not a UUID names none, as an unknown one (404). */
 export const sessionIdParamsSchema = z.object({
   id: z
-    .uuid({ error: 'That session was not found' })
+    .uuid(reason('shared.auth.sessionNotFound'))
     .meta({ description: "The session's public id", format: 'uuid' }),
 });
 

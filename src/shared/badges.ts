@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import { rowIdParamSchema } from './row-id.ts';
 
-/** In the order the badges panel shows them. */
+/**
+ * In the order the badges panel shows them. Each badge's name and meaning are the web's messages
+ * (badges.<badge_type>.name, .meaning), in every language.
+ */
 export const badgeCatalogue = [
-  { badge_type: 'first_flight', name: 'First Flight', meaning: 'shared first post', emoji: '🕊️' },
-  { badge_type: 'four_pomodoros', name: 'Four Pomodoros', meaning: '4 sessions in a day', emoji: '🍅' },
-  { badge_type: 'glow_mentor', name: 'Glow Mentor', meaning: 'first comment marked helpful', emoji: '🌟' },
-  {
-    badge_type: 'playlist_princess',
-    name: 'Playlist Princess',
-    meaning: 'first music link shared',
-    emoji: '🎧',
-  },
-  { badge_type: 'task_warrior', name: 'Task Warrior', meaning: 'completed 25 tasks', emoji: '⚔️' },
-  {
-    badge_type: 'community_star',
-    name: 'Community Star',
-    meaning: 'received 50 likes on posts',
-    emoji: '💫',
-  },
+  { badge_type: 'first_flight', emoji: '🕊️' },
+  { badge_type: 'four_pomodoros', emoji: '🍅' },
+  { badge_type: 'glow_mentor', emoji: '🌟' },
+  { badge_type: 'playlist_princess', emoji: '🎧' },
+  { badge_type: 'task_warrior', emoji: '⚔️' },
+  { badge_type: 'community_star', emoji: '💫' },
 ] as const;
 
 export const badgeTypes = badgeCatalogue.map((badge) => badge.badge_type) as [BadgeType, ...BadgeType[]];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
+import { reason } from './texts.ts';
 
 /** Chat threads, messages and memory. */
 
@@ -63,7 +64,7 @@ export const createThreadRequestSchema = z.object({
   title: z
     .string()
     .trim()
-    .max(CHAT_LIMITS.titleMax, `At most ${CHAT_LIMITS.titleMax} characters`)
+    .max(CHAT_LIMITS.titleMax, reason('shared.limits.atMostCharacters', { max: CHAT_LIMITS.titleMax }))
     .optional()
     .transform((title) => (title ? title : NEW_CHAT_TITLE)),
 });
@@ -85,8 +86,8 @@ export const sendChatRequestSchema = replySettingsSchema.extend({
   content: z
     .string()
     .trim()
-    .min(1, 'Write a message to send')
-    .max(CHAT_LIMITS.contentMax, `At most ${CHAT_LIMITS.contentMax} characters`),
+    .min(1, reason('shared.chat.writeMessage'))
+    .max(CHAT_LIMITS.contentMax, reason('shared.limits.atMostCharacters', { max: CHAT_LIMITS.contentMax })),
 });
 export type SendChatRequest = z.infer<typeof sendChatRequestSchema>;
 export type SendChatInput = z.input<typeof sendChatRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 import { rowIdParamSchema } from './row-id.ts';
+import { reason } from './texts.ts';
 
 /** The community: posts, comments, likes, helpful marks, reports, members. */
 
@@ -69,12 +70,15 @@ export type PostPage = z.infer<typeof postPageSchema>;
 export const postTitleSchema = z
   .string()
   .trim()
-  .min(1, 'Give your post a title')
-  .max(COMMUNITY_LIMITS.titleMax, `At most ${COMMUNITY_LIMITS.titleMax} characters`);
+  .min(1, reason('shared.community.giveTitle'))
+  .max(
+    COMMUNITY_LIMITS.titleMax,
+    reason('shared.limits.atMostCharacters', { max: COMMUNITY_LIMITS.titleMax }),
+  );
 export const postBodySchema = z
   .string()
   .trim()
-  .max(COMMUNITY_LIMITS.bodyMax, `At most ${COMMUNITY_LIMITS.bodyMax} characters`);
+  .max(COMMUNITY_LIMITS.bodyMax, reason('shared.limits.atMostCharacters', { max: COMMUNITY_LIMITS.bodyMax }));
 export const aiHelpersSchema = z.array(z.enum(['generate', 'improve', 'translate'])).max(3);
 
 /** `POST /api/community/posts`. `aiHelpers` lists the AI helpers the author used, which marks the post AI Enhanced. */
@@ -119,8 +123,11 @@ export const commentListSchema = z.array(communityCommentSchema);
 export const commentBodySchema = z
   .string()
   .trim()
-  .min(1, 'Write a comment first')
-  .max(COMMUNITY_LIMITS.commentMax, `At most ${COMMUNITY_LIMITS.commentMax} characters`);
+  .min(1, reason('shared.community.writeComment'))
+  .max(
+    COMMUNITY_LIMITS.commentMax,
+    reason('shared.limits.atMostCharacters', { max: COMMUNITY_LIMITS.commentMax }),
+  );
 
 export const createCommentRequestSchema = z.object({ body: commentBodySchema });
 
@@ -157,7 +164,10 @@ export const reportPostRequestSchema = z.object({
   reason: z
     .string()
     .trim()
-    .max(COMMUNITY_LIMITS.reportReasonMax, `At most ${COMMUNITY_LIMITS.reportReasonMax} characters`)
+    .max(
+      COMMUNITY_LIMITS.reportReasonMax,
+      reason('shared.limits.atMostCharacters', { max: COMMUNITY_LIMITS.reportReasonMax }),
+    )
     .default(''),
 });
 
@@ -177,19 +187,23 @@ export const setHiddenRequestSchema = z.object({ hidden: z.boolean() });
 const aiChoiceFields = { provider: aiProviderIdSchema.optional(), model: modelIdSchema.optional() };
 export const vibes = ['friendly', 'inspiring', 'funny', 'professional', 'cozy'] as const;
 export const generateTextRequestSchema = z.object({
-  topic: z.string().trim().min(1, 'Give a topic').max(500, 'At most 500 characters'),
+  topic: z
+    .string()
+    .trim()
+    .min(1, reason('shared.community.giveTopic'))
+    .max(500, reason('shared.limits.atMostCharacters', { max: 500 })),
   vibe: z.string().trim().max(40).default('friendly'),
   lang: postLangSchema.default('auto'),
   ...aiChoiceFields,
 });
 export const improveTextRequestSchema = z.object({
-  body: z.string().trim().min(1, 'Write something to improve').max(COMMUNITY_LIMITS.bodyMax),
+  body: z.string().trim().min(1, reason('shared.community.writeToImprove')).max(COMMUNITY_LIMITS.bodyMax),
   goals: z.string().trim().max(300).default(''),
   ...aiChoiceFields,
 });
 export const translateTargetSchema = z.enum(['es', 'en']);
 export const translateTextRequestSchema = z.object({
-  body: z.string().trim().min(1, 'Write something to translate').max(COMMUNITY_LIMITS.bodyMax),
+  body: z.string().trim().min(1, reason('shared.community.writeToTranslate')).max(COMMUNITY_LIMITS.bodyMax),
   target: translateTargetSchema,
   ...aiChoiceFields,
 });

@@ -714,7 +714,7 @@ describe('properties', () => {
 
   const check = (result: EmbedResult) => {
     if (result.kind === 'invalid') {
-      expect(result.reason.length).toBeGreaterThan(0);
+      expect(result.reason.code).toBeTruthy();
       return;
     }
     expect(result.url.startsWith('https://')).toBe(true);

@@ -37,67 +37,76 @@ export type WidgetType = z.infer<typeof widgetTypeSchema>;
 /** The widget types a pasted URL can turn into. */
 export type EmbedWidgetType = Exclude<WidgetType, 'profile'>;
 
-/** Why an input was refused. Written for the member, shown as the form's error. */
+/**
+ * Why an input was refused, as a code: the server words it for the member (`server.embeds.<code>` in
+ * src/server/messages, embed-refusal.ts), in the request's language. `lookalike` names the site imitated.
+ */
+const refusalCodes = [
+  'empty',
+  'sunoEmpty',
+  'inputTooLong',
+  'urlTooLong',
+  'notALink',
+  'scheme',
+  'invisible',
+  'backslash',
+  'userinfo',
+  'hostName',
+  'insecure',
+  'address',
+  'idn',
+  'ownSite',
+  'codeNoIframe',
+  'codeManyIframes',
+  'codeNoSrc',
+  'codeDuplicateSrc',
+  'codeSrcdoc',
+  'codeUnclosed',
+  'notSuno',
+  'sunoNotSong',
+  'youtubeNotVideo',
+  'spotifyNotItem',
+  'calendarNotEmbed',
+  'calendarNoSrc',
+  'calendarBadSrc',
+  'calendarTooMany',
+  'calendarIdDomain',
+] as const;
+export type EmbedRefusal = { code: (typeof refusalCodes)[number] } | { code: 'lookalike'; provider: string };
+
+/** Each refusal by its code: `embedRefusal.scheme`, `embedRefusal.lookalike('YouTube')`. */
 export const embedRefusal = {
-  empty: 'Paste a link or embed code.',
-  sunoEmpty: 'Paste a Suno song link or embed code.',
-  inputTooLong: `That is too long. Paste a link or embed code of at most ${EMBED_LIMITS.inputMax.toLocaleString('en')} characters.`,
-  urlTooLong: `That link is too long (at most ${EMBED_LIMITS.urlMax.toLocaleString('en')} characters).`,
-  notALink: 'That is not a link. Paste a full link starting with https://, or embed code.',
-  scheme: 'Only web links (starting with https://) can be embedded.',
-  invisible: 'Links cannot contain spaces, line breaks, invisible or control characters.',
-  backslash: 'Links cannot contain backslashes (\\).',
-  userinfo: 'Links with a user name or password in them are not accepted.',
-  hostName: "That link's site name has characters a web address cannot have.",
-  insecure: 'Only secure pages (https://) can be shown in a widget; this link is http://.',
-  address: 'A widget shows a public website by its name, not an IP address or a local network name.',
-  idn: 'Web addresses with international characters are not accepted here, because they can imitate other sites.',
-  ownSite: 'A widget cannot show Lumara itself.',
-  lookalike: (provider: string) => `That link is not on ${provider}'s own site.`,
-  codeNoIframe: 'That embed code has no <iframe> in it.',
-  codeManyIframes: 'That embed code has more than one <iframe>. Paste one embed at a time.',
-  codeNoSrc: 'That embed code has no src link in its <iframe>.',
-  codeDuplicateSrc: 'That embed code has more than one src link in its <iframe>.',
-  codeSrcdoc: 'Embed code with inline page content (srcdoc) is not accepted. Paste a link instead.',
-  codeUnclosed: 'That embed code is cut off (a quote is not closed). Copy the whole code again.',
-  notSuno: 'That is not a Suno song link.',
-  sunoNotSong: 'That Suno link does not point to a song. Open the song and copy its share link.',
-  youtubeNotVideo: 'That YouTube link is not a video or a playlist.',
-  spotifyNotItem: 'That Spotify link is not a track, album, playlist, episode, show or artist.',
-  calendarNotEmbed:
-    "That Google Calendar link cannot be embedded. Copy the embed link or the calendar ID from the calendar's settings.",
-  calendarNoSrc: 'That Google Calendar link does not name a calendar (src=).',
-  calendarBadSrc: 'That Google Calendar link names a calendar ID that is not valid.',
-  calendarTooMany: `A calendar widget can show at most ${EMBED_LIMITS.calendarsMax} calendars.`,
-  calendarIdDomain:
-    "To add that calendar, paste its embed link from the calendar's settings (Integrate calendar).",
-} as const;
+  .../* @__PURE__ */ (Object.fromEntries(refusalCodes.map((code) => [code, { code }])) as {
+    readonly [C in (typeof refusalCodes)[number]]: { readonly code: C };
+  }),
+  lookalike: (provider: string): EmbedRefusal => ({ code: 'lookalike', provider }),
+};
 
 export type SunoInputResult =
   | { kind: 'embed'; id: string; embedSrc: string; sunoUrl: string }
   /** A `suno.com/s/…` share link: the server resolves it by following its redirect, then parses the target. */
   | { kind: 'short-link'; url: string }
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: EmbedRefusal };
 
 export type EmbedResult =
   | { kind: 'embed'; type: EmbedWidgetType; url: string }
   /** A Suno short link: not embeddable until the server has followed its redirect. */
   | { kind: 'short-link'; type: 'suno'; url: string }
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: EmbedRefusal };
 
-type Refused = { kind: 'invalid'; reason: string };
-const refuse = (reason: string): Refused => ({ kind: 'invalid', reason });
+type Refused = { kind: 'invalid'; reason: EmbedRefusal };
+const refuse = (reason: EmbedRefusal): Refused => ({ kind: 'invalid', reason });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading what was pasted
 
-type Pasted = { ok: true; text: string; fromCode: boolean } | { ok: false; reason: string };
+type Pasted = { ok: true; text: string; fromCode: boolean } | { ok: false; reason: EmbedRefusal };
 
 /**
  * The trimmed link, or the `src` of the one iframe in pasted embed code. Anything with a `<` in it is embed code:
  * a link copied from an address bar never has one (browsers show it as `%3C`).
  */
-function readPasted(input: unknown, emptyReason: string): Pasted {
+function readPasted(input: unknown, emptyReason: EmbedRefusal): Pasted {
   if (typeof input !== 'string') return { ok: false, reason: emptyReason };
   // Measured after trimming, as the request schemas measure it.
   const text = input.trim();
@@ -108,7 +117,7 @@ function readPasted(input: unknown, emptyReason: string): Pasted {
   return extracted.ok ? { ok: true, text: extracted.src, fromCode: true } : extracted;
 }
 
-export type IframeSrc = { ok: true; src: string } | { ok: false; reason: string };
+export type IframeSrc = { ok: true; src: string } | { ok: false; reason: EmbedRefusal };
 
 /** `<iframe` as a tag name, not the start of a longer one (`<iframex`). */
 const IFRAME_OPEN = /<iframe(?=[\s/>]|$)/gi;
@@ -229,7 +238,7 @@ function decodeEntities(value: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Parsing a link
 
-type Link = { ok: true; url: URL; host: string } | { ok: false; reason: string };
+type Link = { ok: true; url: URL; host: string } | { ok: false; reason: EmbedRefusal };
 
 /** Letters, digits, `-` and `_` in non-empty labels: the parsed host of a real site (after IDNA to punycode). */
 const DNS_NAME = /^[a-z0-9_-]{1,63}(?:\.[a-z0-9_-]{1,63})*$/;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
 import { MEDIA_LIMITS, mediaTypeSchema } from './media.ts';
+import { reason } from './texts.ts';
 
 /**
  * Media generation: images, video and speech through fal.ai, Straico or OpenRouter, as jobs the studio polls
@@ -65,21 +66,22 @@ export const GENERATION_POLLING = { intervalMs: 5_000, maxAttempts: 60 } as cons
 const promptSchema = z
   .string()
   .trim()
-  .min(1, 'Write a prompt first')
-  .max(MEDIA_LIMITS.promptMax, `At most ${MEDIA_LIMITS.promptMax} characters`);
+  .min(1, reason('shared.generation.writePrompt'))
+  .max(MEDIA_LIMITS.promptMax, reason('shared.limits.atMostCharacters', { max: MEDIA_LIMITS.promptMax }));
 
 const httpUrlSchema = z
   .string()
   .trim()
-  .max(MEDIA_LIMITS.urlMax, `At most ${MEDIA_LIMITS.urlMax} characters`)
-  .pipe(z.url({ protocol: /^https?$/, error: 'Give an http or https link' }));
+  .max(MEDIA_LIMITS.urlMax, reason('shared.limits.atMostCharacters', { max: MEDIA_LIMITS.urlMax }))
+  .pipe(z.url({ protocol: /^https?$/, ...reason('shared.generation.httpLink') }));
 
-const intInRange = (range: { min: number; max: number }, label: string) =>
+/** A whole number in a range; `field` names it in the reasons (the catalogues' `select` words it). */
+const intInRange = (range: { min: number; max: number }, field: 'duration' | 'steps' | 'images') =>
   z
-    .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
-    .min(range.min, `${label} is at least ${range.min}`)
-    .max(range.max, `${label} is at most ${range.max}`);
+    .number(reason('shared.generation.notNumber', { field }))
+    .int(reason('shared.generation.notWhole', { field }))
+    .min(range.min, reason('shared.generation.atLeast', { field, min: range.min }))
+    .max(range.max, reason('shared.generation.atMost', { field, max: range.max }));
 
 /** `POST /api/ai/image`: any provider that makes images. */
 export const aiImageRequestSchema = z.object({
@@ -95,7 +97,7 @@ export const straicoVideoRequestSchema = z.object({
   provider: z.literal('straico').optional(),
   model: modelIdSchema,
   prompt: promptSchema,
-  duration: intInRange(MEDIA_LIMITS.straicoVideoSeconds, 'Duration').default(STRAICO_DEFAULTS.videoSeconds),
+  duration: intInRange(MEDIA_LIMITS.straicoVideoSeconds, 'duration').default(STRAICO_DEFAULTS.videoSeconds),
   aspect_ratio: aspectRatioSchema.default(STRAICO_DEFAULTS.aspectRatio),
   image_url: httpUrlSchema.optional(),
 });
@@ -114,8 +116,8 @@ export const falImageRequestSchema = z.object({
   prompt: promptSchema,
   model: modelIdSchema,
   image_size: falImageSizeSchema.default(FAL_DEFAULTS.imageSize),
-  num_inference_steps: intInRange(MEDIA_LIMITS.falSteps, 'Steps').default(FAL_DEFAULTS.steps),
-  num_images: intInRange(MEDIA_LIMITS.falImages, 'Number of images').default(FAL_DEFAULTS.numImages),
+  num_inference_steps: intInRange(MEDIA_LIMITS.falSteps, 'steps').default(FAL_DEFAULTS.steps),
+  num_images: intInRange(MEDIA_LIMITS.falImages, 'images').default(FAL_DEFAULTS.numImages),
 });
 export type FalImageRequest = z.infer<typeof falImageRequestSchema>;
 
@@ -123,7 +125,7 @@ export type FalImageRequest = z.infer<typeof falImageRequestSchema>;
 export const falVideoRequestSchema = z.object({
   prompt: promptSchema,
   model: modelIdSchema,
-  duration: intInRange(MEDIA_LIMITS.falVideoSeconds, 'Duration').default(FAL_DEFAULTS.videoSeconds),
+  duration: intInRange(MEDIA_LIMITS.falVideoSeconds, 'duration').default(FAL_DEFAULTS.videoSeconds),
   aspect_ratio: aspectRatioSchema.default(FAL_DEFAULTS.aspectRatio),
 });
 export type FalVideoRequest = z.infer<typeof falVideoRequestSchema>;

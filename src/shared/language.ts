@@ -1,7 +1,8 @@
 /**
  * The languages Lumara speaks. No zod here: every page loads this through the translator, and zod waits for
  * the pages that parse (its schema, `languageSchema`, is in profile.ts). English is the default; every
- * interface text has a message in each (src/web/lib/i18n/messages, src/server/lib/i18n/messages).
+ * interface text has a message in each (the catalogues: each web feature's messages/, src/shared/messages,
+ * src/server/messages).
  */
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_LIMITS } from './ai.ts';
 import { rowIdParamSchema } from './row-id.ts';
+import { reason } from './texts.ts';
 
 /**
  * The media store, the gallery and downloads. How media is made is `generation.ts`.
@@ -67,12 +68,15 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 export const mediaPromptSchema = z
   .string()
   .trim()
-  .max(MEDIA_LIMITS.promptMax, `At most ${MEDIA_LIMITS.promptMax} characters`);
-export const mediaModelIdSchema = z.string().trim().max(200, 'At most 200 characters');
+  .max(MEDIA_LIMITS.promptMax, reason('shared.limits.atMostCharacters', { max: MEDIA_LIMITS.promptMax }));
+export const mediaModelIdSchema = z
+  .string()
+  .trim()
+  .max(200, reason('shared.limits.atMostCharacters', { max: 200 }));
 export const mediaTitleSchema = z
   .string()
   .trim()
-  .max(MEDIA_LIMITS.titleMax, `At most ${MEDIA_LIMITS.titleMax} characters`);
+  .max(MEDIA_LIMITS.titleMax, reason('shared.limits.atMostCharacters', { max: MEDIA_LIMITS.titleMax }));
 
 /** `POST /api/media`: the server copies `media_url` into its own store. */
 export const mediaCreateSchema = z.object({
@@ -80,8 +84,8 @@ export const mediaCreateSchema = z.object({
   media_url: z
     .string()
     .trim()
-    .min(1, 'Give the link of the file to save')
-    .max(MEDIA_LIMITS.urlMax, `At most ${MEDIA_LIMITS.urlMax} characters`),
+    .min(1, reason('shared.media.giveLink'))
+    .max(MEDIA_LIMITS.urlMax, reason('shared.limits.atMostCharacters', { max: MEDIA_LIMITS.urlMax })),
   prompt: mediaPromptSchema.default(''),
   model_id: mediaModelIdSchema.default(''),
   title: mediaTitleSchema.default(''),
@@ -149,6 +153,6 @@ export function formatStorageSize(bytes: number): string {
 
 /** `GET /api/download?url=&filename=`: only media the member owns. */
 export const downloadQuerySchema = z.object({
-  url: z.string().trim().min(1, 'Say which file to download').max(MEDIA_LIMITS.urlMax),
+  url: z.string().trim().min(1, reason('shared.media.sayWhichFile')).max(MEDIA_LIMITS.urlMax),
   filename: z.string().max(MEDIA_LIMITS.filenameMax).optional(),
 });

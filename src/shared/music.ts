@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMBED_LIMITS } from './embeds.ts';
+import { reason } from './texts.ts';
 
 /**
  * The music library: Suno songs a member keeps, each shown through its
@@ -12,8 +13,8 @@ export const addTrackRequestSchema = z
     input: z
       .string()
       .trim()
-      .min(1, 'Paste a Suno song link or embed code')
-      .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
+      .min(1, reason('shared.music.pasteSunoLink'))
+      .max(EMBED_LIMITS.inputMax, reason('shared.limits.atMostCharacters', { max: EMBED_LIMITS.inputMax })),
   })
   .strict();
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AI_LIMITS, aiProviderIdSchema } from './ai.ts';
 import { generationStatusSchema } from './generation.ts';
 import { languages } from './language.ts';
+import { reason, sharedText } from './texts.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
@@ -85,7 +86,7 @@ const jobOutputPathPattern = /^\/api\/ai\/jobs\/[0-9a-f-]{36}\/outputs\/\d{1,3}$
 export const imageSourceSchema = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.urlMax, `At most ${PROFILE_LIMITS.urlMax} characters`)
+  .max(PROFILE_LIMITS.urlMax, reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.urlMax }))
   .refine((text) => {
     if (text === '' || jobOutputPathPattern.test(text) || ownImagePathPattern.test(text)) return true;
     try {
@@ -96,7 +97,7 @@ export const imageSourceSchema = z
     } catch {
       return false;
     }
-  }, 'Give an http(s) link to an image, or leave it empty to remove it');
+  }, reason('shared.profile.imageLink'));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wallpaper CSS
@@ -239,8 +240,11 @@ export function isGradientCss(css: string): boolean {
 export const wallpaperCssSchema = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.wallpaperCssMax, `At most ${PROFILE_LIMITS.wallpaperCssMax} characters`)
-  .refine(isGradientCss, 'Only CSS gradients (linear-, radial- or conic-gradient) with colours are allowed');
+  .max(
+    PROFILE_LIMITS.wallpaperCssMax,
+    reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.wallpaperCssMax }),
+  )
+  .refine(isGradientCss, reason('shared.profile.gradientsOnly'));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Profile fields
@@ -248,20 +252,21 @@ export const wallpaperCssSchema = z
 const displayNameSchema = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.displayNameMax, `At most ${PROFILE_LIMITS.displayNameMax} characters`);
+  .max(
+    PROFILE_LIMITS.displayNameMax,
+    reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.displayNameMax }),
+  );
 const aboutSchema = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.aboutMax, `At most ${PROFILE_LIMITS.aboutMax} characters`);
+  .max(PROFILE_LIMITS.aboutMax, reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.aboutMax }));
 
 /** A status is non-empty after trimming. */
 export const statusSchema = z
   .string()
   .trim()
-  .min(1, 'Write a status')
-  .max(PROFILE_LIMITS.statusMax, `At most ${PROFILE_LIMITS.statusMax} characters`);
-
-const TAGS_SHAPE_MESSAGE = 'Tags are a list of strings (or JSON text of one)';
+  .min(1, reason('shared.profile.writeStatus'))
+  .max(PROFILE_LIMITS.statusMax, reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.statusMax }));
 
 /**
  * Tags: a list of strings, or JSON text of one.
@@ -278,16 +283,22 @@ export function normalizeTags(value: unknown, ctx: z.RefinementCtx): string[] {
     }
   }
   if (!Array.isArray(list) || !list.every((tag): tag is string => typeof tag === 'string')) {
-    ctx.addIssue({ code: 'custom', message: TAGS_SHAPE_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: sharedText('shared.profile.tagsShape') });
     return z.NEVER;
   }
   const tags = [...new Set(list.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
   if (tags.some((tag) => tag.length > PROFILE_LIMITS.tagMax)) {
-    ctx.addIssue({ code: 'custom', message: `A tag is at most ${PROFILE_LIMITS.tagMax} characters` });
+    ctx.addIssue({
+      code: 'custom',
+      message: sharedText('shared.limits.tagAtMost', { max: PROFILE_LIMITS.tagMax }),
+    });
     return z.NEVER;
   }
   if (tags.length > PROFILE_LIMITS.tagsMax) {
-    ctx.addIssue({ code: 'custom', message: `At most ${PROFILE_LIMITS.tagsMax} tags` });
+    ctx.addIssue({
+      code: 'custom',
+      message: sharedText('shared.limits.atMostTags', { max: PROFILE_LIMITS.tagsMax }),
+    });
     return z.NEVER;
   }
   return tags;
@@ -430,8 +441,11 @@ export const avatarGenerateRequestSchema = z.object({
   prompt: z
     .string()
     .trim()
-    .min(1, 'Write a prompt first')
-    .max(PROFILE_LIMITS.promptMax, `At most ${PROFILE_LIMITS.promptMax} characters`),
+    .min(1, reason('shared.generation.writePrompt'))
+    .max(
+      PROFILE_LIMITS.promptMax,
+      reason('shared.limits.atMostCharacters', { max: PROFILE_LIMITS.promptMax }),
+    ),
 });
 
 /** Status (ready, pending or failed), url when ready, jobId to poll while pending, error when failed. */
@@ -445,7 +459,11 @@ export type AvatarGenerateResponse = z.infer<typeof avatarGenerateResponseSchema
 
 /** `GET /api/profile/avatar-status?jobId=`: an empty jobId is no jobId. */
 export const avatarStatusQuerySchema = z.object({
-  jobId: z.string({ error: 'Say which job' }).trim().min(1, 'Say which job').max(100),
+  jobId: z
+    .string(reason('shared.profile.sayWhichJob'))
+    .trim()
+    .min(1, reason('shared.profile.sayWhichJob'))
+    .max(100),
 });
 export const avatarStatusResponseSchema = z.object({
   status: generationStatusSchema,

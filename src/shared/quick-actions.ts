@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiProviderIdSchema, modelIdSchema } from './ai.ts';
+import { reason } from './texts.ts';
 
 /** Quick actions. */
 
@@ -21,10 +22,14 @@ export const quickActionPayloadSchema = z.object({
     .default(DEFAULT_QUICK_ACTION_MAX_CHARS),
   promptTemplate: z
     .string()
-    .max(QUICK_ACTION_LIMITS.templateMax, `At most ${QUICK_ACTION_LIMITS.templateMax} characters`)
-    .refine((template) => template.includes(SELECTION_PLACEHOLDER), {
-      message: `The template must contain ${SELECTION_PLACEHOLDER} where the selected text goes`,
-    }),
+    .max(
+      QUICK_ACTION_LIMITS.templateMax,
+      reason('shared.limits.atMostCharacters', { max: QUICK_ACTION_LIMITS.templateMax }),
+    )
+    .refine(
+      (template) => template.includes(SELECTION_PLACEHOLDER),
+      reason('shared.quickActions.templatePlaceholder', { placeholder: SELECTION_PLACEHOLDER }),
+    ),
 });
 export type QuickActionPayload = z.infer<typeof quickActionPayloadSchema>;
 
@@ -44,16 +49,25 @@ const payloadInputSchema = z.preprocess((value) => {
 export const quickActionLabelSchema = z
   .string()
   .trim()
-  .min(1, 'Give the action a label')
-  .max(QUICK_ACTION_LIMITS.labelMax, `At most ${QUICK_ACTION_LIMITS.labelMax} characters`);
+  .min(1, reason('shared.quickActions.giveLabel'))
+  .max(
+    QUICK_ACTION_LIMITS.labelMax,
+    reason('shared.limits.atMostCharacters', { max: QUICK_ACTION_LIMITS.labelMax }),
+  );
 export const quickActionIconSchema = z
   .string()
   .trim()
-  .max(QUICK_ACTION_LIMITS.iconMax, `At most ${QUICK_ACTION_LIMITS.iconMax} characters`);
+  .max(
+    QUICK_ACTION_LIMITS.iconMax,
+    reason('shared.limits.atMostCharacters', { max: QUICK_ACTION_LIMITS.iconMax }),
+  );
 export const quickActionCategorySchema = z
   .string()
   .trim()
-  .max(QUICK_ACTION_LIMITS.categoryMax, `At most ${QUICK_ACTION_LIMITS.categoryMax} characters`);
+  .max(
+    QUICK_ACTION_LIMITS.categoryMax,
+    reason('shared.limits.atMostCharacters', { max: QUICK_ACTION_LIMITS.categoryMax }),
+  );
 
 export const createQuickActionRequestSchema = z.object({
   label: quickActionLabelSchema,

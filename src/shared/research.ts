@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /** Research with real citations. */
 
@@ -8,21 +9,12 @@ export const RESEARCH_SYNTHESIS_WORDS = { min: 150, max: 200 } as const;
 export const RESEARCH_RESULTS = 8;
 export const RESEARCH_QUERY_MAX = 300;
 
-/** Kept exactly as members know them. */
-export const RESEARCH_TEXTS = {
-  emptyTopic: 'Please enter a research topic first ✍️',
-  searchFailed: 'Research search failed',
-  unknownError: 'Unknown error',
-  synthesisUnavailable: 'Synthesis unavailable.',
-  failedPrefix: '❌ Research failed: ',
-} as const;
-
 export const researchRequestSchema = z.object({
   query: z
     .string()
     .trim()
-    .min(1, RESEARCH_TEXTS.emptyTopic)
-    .max(RESEARCH_QUERY_MAX, `At most ${RESEARCH_QUERY_MAX} characters`),
+    .min(1, reason('shared.research.emptyTopic'))
+    .max(RESEARCH_QUERY_MAX, reason('shared.limits.atMostCharacters', { max: RESEARCH_QUERY_MAX })),
 });
 
 export const researchItemSchema = z

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { rowIdSchema } from './row-id.ts';
+import { reason } from './texts.ts';
 
 /** How many of each kind one search answers: a command palette shows a few of each, not a list to page through. */
 export const SEARCH_RESULTS_PER_KIND = 5;
 
 /** `GET /api/search?q=`: words to find in the titles of the member's own tasks, chats and posts. */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Type something to find').max(100),
+  q: z.string().trim().min(1, reason('shared.search.typeSomething')).max(100),
 });
 
 export const searchResultKindSchema = z.enum(['task', 'chat', 'post']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdSchema } from './row-id.ts';
+import { reason } from './texts.ts';
 
 /** A task's status, in the order the status button cycles through them. */
 export const taskStatuses = ['todo', 'doing', 'done'] as const;
@@ -19,15 +20,23 @@ export const TASK_LIMITS = { titleMax: 500, labelMax: 40, labelsMax: 20 } as con
 export const DONE_SECTION_VISIBLE = 5;
 
 /** A title as typed: trimmed, and empty is refused (the client sends nothing then). */
-export const taskTitleSchema = z.string().trim().min(1, 'Type a title').max(TASK_LIMITS.titleMax);
+export const taskTitleSchema = z
+  .string()
+  .trim()
+  .min(1, reason('shared.tasks.typeTitle'))
+  .max(TASK_LIMITS.titleMax);
 
 /** A label: trimmed and non-empty. */
-export const taskLabelSchema = z.string().trim().min(1, 'Type a label').max(TASK_LIMITS.labelMax);
+export const taskLabelSchema = z
+  .string()
+  .trim()
+  .min(1, reason('shared.tasks.typeLabel'))
+  .max(TASK_LIMITS.labelMax);
 
 export const taskLabelsSchema = z
   .array(taskLabelSchema)
-  .max(TASK_LIMITS.labelsMax, `At most ${TASK_LIMITS.labelsMax} labels`)
-  .refine((labels) => new Set(labels).size === labels.length, 'Labels must not repeat');
+  .max(TASK_LIMITS.labelsMax, reason('shared.limits.atMostLabels', { max: TASK_LIMITS.labelsMax }))
+  .refine((labels) => new Set(labels).size === labels.length, reason('shared.tasks.labelsRepeat'));
 
 /** A calendar day, `YYYY-MM-DD`, or null for none. */
 export const dueDateSchema = z.iso.date().nullable();
@@ -110,7 +119,7 @@ export const updateTaskRequestSchema = z
     position: z.number().int().min(0).max(100_000).optional(),
   })
   .strict()
-  .refine((update) => Object.keys(update).length > 0, 'Send at least one field to change');
+  .refine((update) => Object.keys(update).length > 0, reason('shared.tasks.sendOneField'));
 export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 
 /** `POST /api/tasks/restore`: brings a deleted task back, at the top of its column. */

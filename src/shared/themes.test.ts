@@ -173,23 +173,22 @@ describe('every theme keeps text readable (WCAG AA, 4.5:1)', () => {
 });
 
 describe('the catalogue', () => {
-  it('has the eight panel themes with their names, each with emoji, swatch and description', () => {
-    expect(panelThemeIds.map((id) => [id, panelThemes[id].name])).toEqual([
-      ['default', 'Cosmic Pink'],
-      ['ocean', 'Ocean Dreams'],
-      ['sunset', 'Miami Sunset'],
-      ['forest', 'Mystic Forest'],
-      ['aurora', 'Aurora Borealis'],
-      ['lavender', 'Lavender Fields'],
-      ['cherry', 'Cherry Blossom'],
-      ['noir', 'Elegant Noir'],
+  it('has the eight panel themes, each with emoji and swatch (their words are messages)', () => {
+    expect(panelThemeIds).toEqual([
+      'default',
+      'ocean',
+      'sunset',
+      'forest',
+      'aurora',
+      'lavender',
+      'cherry',
+      'noir',
     ]);
     for (const id of panelThemeIds) {
       const theme = panelThemes[id];
       expect(theme.id).toBe(id);
       expect(theme.emoji).not.toBe('');
       expect(theme.gradient).toMatch(/^linear-gradient\(/);
-      expect(theme.description.length).toBeGreaterThan(10);
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reason } from './texts.ts';
 
 /**
  * Colour themes. Two lists, both in the product:
@@ -36,7 +37,7 @@ export type TokenThemeName = z.infer<typeof tokenThemeNameSchema>;
 export const hexColorSchema = z
   .string()
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'A colour is #rgb or #rrggbb');
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, reason('shared.themes.colour'));
 
 /** The settings version's tokens: bg, surface, text, accent, accent2. */
 export const themeTokensSchema = z.object({
@@ -90,21 +91,19 @@ export type ThemePalette = {
   glow: TranslucentColor;
 };
 
+/** A panel theme's words (its name, its description) are the web's messages: themes.name.panel.<id>. */
 export type PanelTheme = {
   id: PanelThemeId;
-  name: string;
   emoji: string;
   /** The swatch's CSS gradient. */
   gradient: string;
-  description: string;
   palette: ThemePalette;
 };
 
+/** A token theme's words are the web's messages too: themes.name.token.<name>. */
 export type TokenTheme = {
   name: TokenThemeName;
-  label: string;
   emoji: string;
-  description: string;
   /**
    * The five tokens (bg, surface, text, accent, accent2), read off the palette, as `POST /api/theme/apply`
    * sends them.
@@ -387,70 +386,54 @@ const sakuraGarden: ThemePalette = {
   glow: { hex: '#a8325b', alpha: 0.45 },
 };
 
-/** The eight themes of the theme studio, with the names members know them by. */
+/** The eight themes of the theme studio (their names are the web's messages). */
 export const panelThemes: Readonly<Record<PanelThemeId, PanelTheme>> = {
   default: {
     id: 'default',
-    name: 'Cosmic Pink',
     emoji: '🌸',
     gradient: 'linear-gradient(135deg, #ffd3e8 0%, #e4d7ff 50%, #b0246a 100%)',
-    description: 'Pastel pink glass with a violet glow: Lumara’s own look.',
     palette: cosmicPink,
   },
   ocean: {
     id: 'ocean',
-    name: 'Ocean Dreams',
     emoji: '🌊',
     gradient: 'linear-gradient(135deg, #c9ecff 0%, #d2f4ef 50%, #0a6a94 100%)',
-    description: 'Cool sea blues and foam, calm for long focus.',
     palette: oceanDreams,
   },
   sunset: {
     id: 'sunset',
-    name: 'Miami Sunset',
     emoji: '🌅',
     gradient: 'linear-gradient(135deg, #ffe2b0 0%, #ffc8dd 50%, #b3300d 100%)',
-    description: 'Peach, coral and magenta from a beach at dusk.',
     palette: miamiSunset,
   },
   forest: {
     id: 'forest',
-    name: 'Mystic Forest',
     emoji: '🌲',
     gradient: 'linear-gradient(135deg, #0e1c15 0%, #1f4a35 50%, #8fdcaa 100%)',
-    description: 'Deep moss greens with glowing fern light.',
     palette: mysticForest,
   },
   aurora: {
     id: 'aurora',
-    name: 'Aurora Borealis',
     emoji: '🌌',
     gradient: 'linear-gradient(135deg, #0b1326 0%, #2b1f55 50%, #5eead4 100%)',
-    description: 'A night sky lit by teal and violet ribbons.',
     palette: auroraBorealis,
   },
   lavender: {
     id: 'lavender',
-    name: 'Lavender Fields',
     emoji: '💜',
     gradient: 'linear-gradient(135deg, #f3d9f5 0%, #e4d8ff 50%, #6b3fc4 100%)',
-    description: 'Soft lilac rows under a hazy summer sky.',
     palette: lavenderFields,
   },
   cherry: {
     id: 'cherry',
-    name: 'Cherry Blossom',
     emoji: '🍒',
     gradient: 'linear-gradient(135deg, #ffe0ea 0%, #ffd1dc 50%, #b0173f 100%)',
-    description: 'Blush petals with a cherry-red heart.',
     palette: cherryBlossom,
   },
   noir: {
     id: 'noir',
-    name: 'Elegant Noir',
     emoji: '🖤',
     gradient: 'linear-gradient(135deg, #0f0e11 0%, #2d2619 50%, #e4c77e 100%)',
-    description: 'Black velvet and gold: evening glamour.',
     palette: elegantNoir,
   },
 };
@@ -474,44 +457,32 @@ function tokenTheme(entry: Omit<TokenTheme, 'tokens'>): TokenTheme {
 export const tokenThemes: Readonly<Record<TokenThemeName, TokenTheme>> = {
   'cosmic-pink': tokenTheme({
     name: 'cosmic-pink',
-    label: 'Cosmic Pink',
     emoji: '🌸',
-    description: 'Lumara’s own pastel pink glass.',
     palette: cosmicPink,
   }),
   'miami-sunset': tokenTheme({
     name: 'miami-sunset',
-    label: 'Miami Sunset',
     emoji: '🌴',
-    description: 'Hot pink with a palm-teal twist.',
     palette: miamiSunsetTokens,
   }),
   'elegant-noir': tokenTheme({
     name: 'elegant-noir',
-    label: 'Elegant Noir',
     emoji: '🥂',
-    description: 'Charcoal glass and rose gold.',
     palette: elegantNoirTokens,
   }),
   'ocean-mint': tokenTheme({
     name: 'ocean-mint',
-    label: 'Ocean Mint',
     emoji: '🫧',
-    description: 'Sea glass greens, fresh and clear.',
     palette: oceanMint,
   }),
   'aurora-borealis': tokenTheme({
     name: 'aurora-borealis',
-    label: 'Aurora Borealis',
     emoji: '✨',
-    description: 'Green and violet lights on a night sky.',
     palette: auroraBorealisTokens,
   }),
   'sakura-garden': tokenTheme({
     name: 'sakura-garden',
-    label: 'Sakura Garden',
     emoji: '🌿',
-    description: 'Blossom pink among young leaves.',
     palette: sakuraGarden,
   }),
 };

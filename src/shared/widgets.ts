@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMBED_LIMITS, widgetTypeSchema } from './embeds.ts';
+import { reason } from './texts.ts';
 
 /**
  * Dashboard widgets: their sizes and the shapes the widget routes
@@ -48,12 +49,12 @@ export const WIDGET_LIMITS = { titleMax: 100 } as const;
 export const createWidgetRequestSchema = z
   .object({
     type: widgetTypeSchema,
-    title: z.string().trim().min(1, 'Type a title').max(WIDGET_LIMITS.titleMax),
+    title: z.string().trim().min(1, reason('shared.tasks.typeTitle')).max(WIDGET_LIMITS.titleMax),
     url: z
       .string()
       .trim()
-      .min(1, 'Paste a link or embed code')
-      .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`),
+      .min(1, reason('shared.widgets.pasteLinkOrCode'))
+      .max(EMBED_LIMITS.inputMax, reason('shared.limits.atMostCharacters', { max: EMBED_LIMITS.inputMax })),
     col_span: widgetColSpanSchema,
     row_span: widgetRowSpanSchema,
     order_index: z.number().int().min(0).max(2_147_483_647),
@@ -89,7 +90,7 @@ export const createWidgetBodySchema = createWidgetRequestSchema.extend({
   url: z
     .string()
     .trim()
-    .max(EMBED_LIMITS.inputMax, `At most ${EMBED_LIMITS.inputMax} characters`)
+    .max(EMBED_LIMITS.inputMax, reason('shared.limits.atMostCharacters', { max: EMBED_LIMITS.inputMax }))
     .optional()
     .default(''),
 });

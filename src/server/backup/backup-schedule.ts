@@ -1,8 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '#server/lib/infra/logger.ts';
-import type { BackupResult } from './backup-manifest.ts';
-import { BACKUP_FILE_PATTERN } from './backup-manifest.ts';
+import { BACKUP_FILE_PATTERN, type BackupResult } from './backup-manifest.ts';
 
 /**
  * Scheduled backups (`BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`): one every period, then the oldest beyond the

@@ -1,13 +1,14 @@
 import type { AiConfig } from '#server/config.ts';
 import { AppError } from '#server/lib/http/errors.ts';
-import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+import { say } from '#server/lib/http/request-language.ts';
+import type { AiProviderId } from '#shared/ai.ts';
 import { createAllowedModels } from './allowed-models.ts';
 import { boundedChat } from './bounded-chat.ts';
 import type { ChatProvider } from './chat-provider.ts';
 import { createFalQueue, type FalQueue } from './fal-queue.ts';
 import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
 import { createOpenRouterImages, type OpenRouterImages } from './openrouter-image.ts';
-import { providerNotConfigured } from './provider-errors.ts';
+import { providerName, providerNotConfigured } from './provider-errors.ts';
 import { createStraicoChat } from './straico-chat.ts';
 import { createStraicoMedia, type StraicoMedia } from './straico-media.ts';
 
@@ -64,7 +65,7 @@ export function createAiProviders(config: AiConfig) {
       case 'fal':
         throw new AppError(
           'bad_request',
-          `${aiProviderLabels.fal} makes images, video and audio; choose OpenRouter or Straico to chat`,
+          say('server.providers.falCannotChat', { provider: providerName('fal') }),
         );
     }
   }

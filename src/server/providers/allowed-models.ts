@@ -1,6 +1,8 @@
 import { AppError } from '#server/lib/http/errors.ts';
-import { type AiProviderId, aiProviderLabels, type ModelKind } from '#shared/ai.ts';
+import { say } from '#server/lib/http/request-language.ts';
+import type { AiProviderId, ModelKind } from '#shared/ai.ts';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
+import { providerName } from './provider-errors.ts';
 
 /**
  * The models this server calls on the operator's keys: those of the static catalogue, each for its provider and
@@ -44,8 +46,8 @@ export function createAllowedModels(options: {
       if (allows(provider, model, kind)) return;
       throw new AppError(
         'validation_failed',
-        `${aiProviderLabels[provider]} does not offer "${model}" on this server: choose a model from the list`,
-        { fields: { [field]: 'Choose a model from the list' } },
+        say('server.providers.modelNotOffered', { provider: providerName(provider), model }),
+        { fields: { [field]: say('server.providers.chooseFromList') } },
       );
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/http/errors.ts';
+import { verbatim } from '#shared/texts.ts';
 import { collect } from '#tests/setup/stream-pieces.ts';
 import { boundedChat, cutAt } from './bounded-chat.ts';
 import type { ChatProvider, ChatRequest } from './chat-provider.ts';
@@ -71,7 +72,7 @@ describe('boundedChat', () => {
   it('refuses a model before calling the provider, whole or streamed', async () => {
     const { provider, seen } = scriptedProvider('Hi');
     const refuse = () => {
-      throw new AppError('validation_failed', 'not offered');
+      throw new AppError('validation_failed', verbatim('not offered'));
     };
     await expect(boundedChat(provider, refuse).complete(ask(10))).rejects.toThrow('not offered');
     await expect(collect(boundedChat(provider, refuse).stream(ask(10)))).rejects.toThrow('not offered');

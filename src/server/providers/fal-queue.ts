@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { providerFailed, providerTimeout } from './provider-errors.ts';
 import { providerFetch, readErrorMessage } from './provider-fetch.ts';
 
@@ -80,7 +81,7 @@ export function createFalQueue(options: {
 
   async function submit(modelId: string, input: Record<string, unknown>, call: FalCallOptions = {}) {
     if (!modelIdPattern.test(modelId) || modelId.split('/').some((part) => part === '.' || part === '..')) {
-      throw new AppError('bad_request', `"${modelId}" is not a fal.ai model id`);
+      throw new AppError('bad_request', say('server.providers.notAFalModel', { model: modelId }));
     }
     const response = await falFetch(
       // Appended, not resolved: a queue URL with a path (a proxy in front of fal) keeps it.

@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { IdentityClaims, IdentityProvider } from './identity-provider.ts';
 
@@ -42,10 +43,7 @@ export function createGoogleIdentityProvider(options: {
           { err: describeOidcError(error), issuer: options.issuer },
           'OIDC discovery failed',
         );
-        throw new AppError(
-          'sign_in_provider_failed',
-          'The sign-in provider cannot be reached. Please try again.',
-        );
+        throw new AppError('sign_in_provider_failed', say('server.auth.providerUnreachable'));
       });
     return discovered;
   }
@@ -81,18 +79,15 @@ export function createGoogleIdentityProvider(options: {
       } catch (error) {
         options.logger.warn({ err: describeOidcError(error) }, 'OIDC code exchange failed');
         if (error instanceof oidc.ResponseBodyError && error.status >= 400 && error.status < 500) {
-          throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
+          throw new AppError('invalid_code', say('server.auth.codeRefused'));
         }
         if (isIdTokenRejection(error)) {
-          throw new AppError('sign_in_rejected', 'The sign-in could not be verified. Please sign in again.');
+          throw new AppError('sign_in_rejected', say('server.auth.notVerified'));
         }
-        throw new AppError(
-          'sign_in_provider_failed',
-          'The sign-in provider did not complete the sign-in. Please try again.',
-        );
+        throw new AppError('sign_in_provider_failed', say('server.auth.providerDidNotComplete'));
       }
       const claims = tokens.claims();
-      if (!claims) throw new AppError('sign_in_provider_failed', 'The sign-in provider sent no identity.');
+      if (!claims) throw new AppError('sign_in_provider_failed', say('server.auth.noIdentity'));
       return toIdentity(claims);
     },
   };
@@ -100,8 +95,7 @@ export function createGoogleIdentityProvider(options: {
 
 function toIdentity(claims: oidc.IDToken): IdentityClaims {
   const email = typeof claims.email === 'string' ? claims.email : '';
-  if (!email)
-    throw new AppError('sign_in_provider_failed', 'The sign-in provider did not share an email address.');
+  if (!email) throw new AppError('sign_in_provider_failed', say('server.auth.noEmail'));
   const name =
     typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0] || email;
   const picture =

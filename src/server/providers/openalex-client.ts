@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { AiConfig } from '#server/config.ts';
 import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { providerFailed } from '#server/providers/provider-errors.ts';
 import { providerFetch } from '#server/providers/provider-fetch.ts';
-import { RESEARCH_TEXTS } from '#shared/research.ts';
 
 /**
  * OpenAlex works search. Only root-level fields can be selected, and only the ones the
@@ -155,7 +155,7 @@ export async function searchWorks(config: AiConfig, request: OpenAlexSearchReque
 }
 
 function searchFailed(): AppError {
-  return new AppError('provider_failed', RESEARCH_TEXTS.searchFailed);
+  return new AppError('provider_failed', say('server.research.searchFailed'));
 }
 
 /** OpenAlex errors read `{"error": "Invalid query parameters error.", "message": "<what exactly>"}`. */

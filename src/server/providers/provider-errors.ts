@@ -1,5 +1,7 @@
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { type AiProviderId, aiProviderLabels } from '#shared/ai.ts';
+import { type Localized, verbatim } from '#shared/texts.ts';
 
 /**
  * The three ways an external AI service fails, as the API reports them (docs/api.md, Conventions):
@@ -14,10 +16,18 @@ export const providerKeyVariable: Record<AiProviderId, string> = {
   local: 'OPENAI_COMPAT_BASE_URL',
 };
 
+/** A provider as a member reads its name: its own (OpenRouter), or what it is (a local model). */
+export function providerName(provider: ExternalServiceId): Localized {
+  return provider === 'local' ? say('server.providers.localModel') : verbatim(serviceLabels[provider]);
+}
+
 export function providerNotConfigured(provider: AiProviderId): AppError {
   return new AppError(
     'provider_not_configured',
-    `${aiProviderLabels[provider]} is not configured on this server: set ${providerKeyVariable[provider]}`,
+    say('server.providers.notConfigured', {
+      provider: providerName(provider),
+      variable: providerKeyVariable[provider],
+    }),
   );
 }
 
@@ -31,12 +41,18 @@ export function providerFailed(provider: ExternalServiceId, providerMessage: str
   const message = (providerMessage ?? '').slice(0, 2_000).replace(/\s+/g, ' ').trim().slice(0, 300);
   return new AppError(
     'provider_failed',
-    message ? `${serviceLabels[provider]}: ${message}` : `${serviceLabels[provider]} did not answer properly`,
+    // The provider's own words, as it wrote them: no catalogue holds them.
+    message
+      ? verbatim(`${serviceLabels[provider]}: ${message}`)
+      : say('server.providers.failed', { provider: providerName(provider) }),
   );
 }
 
 export function providerTimeout(provider: ExternalServiceId): AppError {
-  return new AppError('provider_timeout', `${serviceLabels[provider]} took too long to answer`);
+  return new AppError(
+    'provider_timeout',
+    say('server.providers.timeout', { provider: providerName(provider) }),
+  );
 }
 
 /**

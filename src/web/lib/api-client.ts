@@ -1,5 +1,4 @@
-import type { ClientResponse } from 'hono/client';
-import { hc } from 'hono/client';
+import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { LumaraApp } from '#server/app.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';

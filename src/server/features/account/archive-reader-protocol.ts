@@ -1,5 +1,6 @@
 import type { ArchiveKind, ArchiveManifest } from '#shared/account-archive.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
+import type { Language } from '#shared/language.ts';
 
 /** What the archive reader's worker is started with. */
 export type ArchiveReaderInput = {
@@ -8,6 +9,9 @@ export type ArchiveReaderInput = {
   /** The largest media file the server stores (`MEDIA_MAX_BYTES`): a larger one refuses the archive at once. */
   fileBytesMax: number;
 };
+
+/** What the worker is sent: the input, and the language of the request it reads for, to word its refusals in. */
+export type ToArchiveReader = ArchiveReaderInput & { language: Language };
 
 /** What the worker sends back, in this order: documents (large ones in several parts), then the end. */
 export type FromArchiveReader =

@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 import yauzl from 'yauzl';
 import type { z } from 'zod';
 import { findUnstorableText } from '#server/lib/data/storable-text.ts';
+import { inLanguage, say } from '#server/lib/http/request-language.ts';
 import {
   ARCHIVE_LIMITS,
   type ArchiveKind,
@@ -20,22 +21,26 @@ import {
   archivePartFile,
 } from '#shared/account-archive.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
+import { type Localized, verbatim } from '#shared/texts.ts';
 import {
   type ArchiveReaderInput,
   type FromArchiveReader,
   ITEMS_PER_MESSAGE,
+  type ToArchiveReader,
 } from './archive-reader-protocol.ts';
 
 class Refusal extends Error {
+  declare readonly message: Localized;
   readonly code: ErrorCode;
-  constructor(message: string, code: ErrorCode = 'bad_request') {
+  constructor(message: Localized, code: ErrorCode = 'bad_request') {
     super(message);
     this.code = code;
   }
 }
 
-const notAnArchive = (reason: string) => new Refusal(`This is not a Lumara archive we can import: ${reason}`);
-const cannotImport = (reason: string) => new Refusal(`This archive cannot be imported: ${reason}`);
+// Worded here, in the language of the request the archive came with (`inLanguage` below).
+const notAnArchive = (reason: Localized) => new Refusal(say('server.archive.notAnArchive', { reason }));
+const cannotImport = (reason: Localized) => new Refusal(say('server.archive.cannotImport', { reason }));
 
 /** The documents that are one object, each a few KB: held to a much lower limit than lists of items. */
 const SMALL_DOCUMENTS = new Set(['README.md', 'manifest.json', archiveDocuments.profile.file]);
@@ -72,7 +77,7 @@ async function readWhole(stream: Readable, limit: number): Promise<Buffer> {
     length += (chunk as Buffer).length;
     if (length > limit) {
       stream.destroy();
-      throw notAnArchive('a document is larger than it may be');
+      throw notAnArchive(say('server.archive.documentTooLarge'));
     }
     chunks.push(chunk as Buffer);
   }
@@ -84,14 +89,18 @@ function parseDocument<S extends z.ZodType>(name: string, bytes: Buffer, schema:
   try {
     value = JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw notAnArchive(`${name} is not JSON`);
+    throw notAnArchive(say('server.archive.notJson', { name }));
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join('.') : '';
+    // zod worded the issue as it parsed, in the request's language.
+    const why = issue ? verbatim(issue.message) : say('server.archive.notAsFormat');
     throw notAnArchive(
-      `${name}${where ? ` at ${where}` : ''}: ${issue?.message ?? 'not as this format has it'}`,
+      where
+        ? say('server.archive.refusedAt', { where: `${name} at ${where}`, why })
+        : say('server.archive.refusedIn', { name, why }),
     );
   }
   return parsed.data;
@@ -99,25 +108,24 @@ function parseDocument<S extends z.ZodType>(name: string, bytes: Buffer, schema:
 
 /** The entries of the zip, checked by name and size before any is read. */
 async function listEntries(zip: yauzl.ZipFile, fileBytesMax: number): Promise<Map<string, yauzl.Entry>> {
-  if (zip.entryCount > ARCHIVE_LIMITS.entriesMax) throw notAnArchive('it has too many entries');
+  if (zip.entryCount > ARCHIVE_LIMITS.entriesMax) throw notAnArchive(say('server.archive.tooManyEntries'));
   const entries = new Map<string, yauzl.Entry>();
   let unpacked = 0;
   let documents = 0;
   for await (const entry of zip.eachEntry()) {
     const name = entry.fileName;
     if (name.endsWith('/')) continue;
-    if (entries.has(name)) throw notAnArchive(`${name} is in it twice`);
+    if (entries.has(name)) throw notAnArchive(say('server.archive.twice', { name }));
     const isDocument = DOCUMENT_NAMES.has(name);
     if (!isDocument && !archiveFilePathSchema.safeParse(name).success)
-      throw notAnArchive(`${name} is not part of the format`);
+      throw notAnArchive(say('server.archive.notInFormat', { name }));
     const limit = isDocument ? documentLimitOf(name) : fileBytesMax;
-    if (entry.uncompressedSize > limit) throw notAnArchive(`${name} is larger than it may be`);
+    if (entry.uncompressedSize > limit) throw notAnArchive(say('server.archive.entryTooLarge', { name }));
     if (isDocument) documents += entry.uncompressedSize;
     if (documents > ARCHIVE_LIMITS.documentsBytesMax)
-      throw notAnArchive('its documents unpack to more than an archive may hold');
+      throw notAnArchive(say('server.archive.documentsTooLarge'));
     unpacked += entry.uncompressedSize;
-    if (unpacked > ARCHIVE_LIMITS.unpackedBytesMax)
-      throw notAnArchive('it unpacks to more than an archive may');
+    if (unpacked > ARCHIVE_LIMITS.unpackedBytesMax) throw notAnArchive(say('server.archive.unpacksTooLarge'));
     entries.set(name, entry);
   }
   return entries;
@@ -136,8 +144,8 @@ type References = {
 function checkReferences(kind: ArchiveKind, value: unknown, references: References): void {
   const name = (file: string | null) => {
     if (file === null) return;
-    if (!references.files.has(file)) throw cannotImport(`${file} is named but not in the archive`);
-    if (references.namedFiles.has(file)) throw cannotImport(`${file} is named by two items`);
+    if (!references.files.has(file)) throw cannotImport(say('server.archive.fileMissing', { file }));
+    if (references.namedFiles.has(file)) throw cannotImport(say('server.archive.fileNamedTwice', { file }));
     references.namedFiles.add(file);
   };
   if (kind === 'profile') {
@@ -150,7 +158,8 @@ function checkReferences(kind: ArchiveKind, value: unknown, references: Referenc
   if (KINDS_WITH_IDS.has(kind)) {
     const ids = references.idsOf.get(kind) ?? new Set<number>();
     for (const item of items) {
-      if (item.id === undefined || ids.has(item.id)) throw cannotImport(`two items of ${kind} share an id`);
+      if (item.id === undefined || ids.has(item.id))
+        throw cannotImport(say('server.archive.sharedId', { kind }));
       ids.add(item.id);
     }
     references.idsOf.set(kind, ids);
@@ -159,7 +168,7 @@ function checkReferences(kind: ArchiveKind, value: unknown, references: Referenc
     const posts = references.idsOf.get('community_posts') ?? new Set<number>();
     for (const item of items) {
       if (item.post_id != null && !posts.has(item.post_id))
-        throw cannotImport(`a ${kind} item names a post it does not hold`);
+        throw cannotImport(say('server.archive.unknownPost', { kind }));
     }
   }
   if (kind === 'media') for (const item of items) name(item.file ?? null);
@@ -175,7 +184,8 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
       strictFileNames: true,
     });
   } catch (error) {
-    throw notAnArchive(error instanceof Error ? error.message : 'not a zip file');
+    // yauzl's own words on what is wrong with the zip.
+    throw notAnArchive(error instanceof Error ? verbatim(error.message) : say('server.archive.notAZip'));
   }
   try {
     const entries = await listEntries(zip, Math.min(input.fileBytesMax, ARCHIVE_LIMITS.fileBytesMax));
@@ -194,11 +204,11 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
     ]);
     for (const name of entries.keys()) {
       if (DOCUMENT_NAMES.has(name) && !inPlace.has(name))
-        throw notAnArchive(`${name} follows no part before it`);
+        throw notAnArchive(say('server.archive.partOutOfPlace', { name }));
     }
     const readDocument = async (name: string): Promise<Buffer> => {
       const entry = entries.get(name);
-      if (!entry) throw notAnArchive(`${name} is missing`);
+      if (!entry) throw notAnArchive(say('server.archive.documentMissing', { name }));
       return readWhole(await zip.openReadStreamPromise(entry), documentLimitOf(name));
     };
     const manifest = parseDocument(
@@ -215,7 +225,13 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
     // One document at a time: each is checked and sent before the next is read, so this thread holds one.
     const check = (kind: ArchiveKind, name: string, value: unknown) => {
       const unstorable = findUnstorableText(value);
-      if (unstorable) throw cannotImport(`${name} at ${unstorable.field}: ${unstorable.reason}`);
+      if (unstorable)
+        throw new Refusal(
+          say('server.archive.cannotImportAt', {
+            where: `${name} at ${unstorable.field}`,
+            why: unstorable.reason,
+          }),
+        );
       checkReferences(kind, value, references);
     };
     const profileFile = archiveDocuments.profile.file;
@@ -235,7 +251,7 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
           archiveDocuments[kind].schema,
         ) as unknown[];
         count += items.length;
-        if (count > ARCHIVE_LIMITS.itemsMax) throw notAnArchive(`it holds more ${kind} than an archive may`);
+        if (count > ARCHIVE_LIMITS.itemsMax) throw notAnArchive(say('server.archive.tooManyItems', { kind }));
         check(kind, name, items);
         for (let start = 0; start < items.length; start += ITEMS_PER_MESSAGE) {
           send({ type: 'items', kind, items: items.slice(start, start + ITEMS_PER_MESSAGE) });
@@ -248,14 +264,18 @@ async function readArchive(input: ArchiveReaderInput): Promise<void> {
   }
 }
 
-parentPort?.on('message', (input: ArchiveReaderInput) => {
-  readArchive(input).catch((error: unknown) => {
-    if (error instanceof Refusal) send({ type: 'refused', code: error.code, message: error.message });
-    else
-      send({
-        type: 'refused',
-        code: 'bad_request',
-        message: `This is not a Lumara archive we can import: ${error instanceof Error ? error.message : 'it could not be read'}`,
-      });
-  });
+parentPort?.on('message', (input: ToArchiveReader) => {
+  inLanguage(input.language, () =>
+    readArchive(input).catch((error: unknown) => {
+      if (error instanceof Refusal) send({ type: 'refused', code: error.code, message: error.message });
+      else
+        send({
+          type: 'refused',
+          code: 'bad_request',
+          message: notAnArchive(
+            error instanceof Error ? verbatim(error.message) : say('server.archive.couldNotBeRead'),
+          ).message,
+        });
+    }),
+  );
 });

@@ -9,6 +9,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError, unauthenticated } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
@@ -39,8 +40,8 @@ export async function deleteAccount(
   const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, memberId));
   if (!member) throw unauthenticated();
   if (request.email.trim().toLowerCase() !== member.email.trim().toLowerCase()) {
-    throw new AppError('validation_failed', 'That is not the email of this account', {
-      fields: { email: 'Type the email you sign in with, exactly' },
+    throw new AppError('validation_failed', say('server.account.notThisEmail'), {
+      fields: { email: say('server.account.typeExactEmail') },
     });
   }
 

@@ -12,6 +12,7 @@ import type {
 } from '#server/lib/data/archive-adapter.ts';
 import { extensionOf } from '#server/lib/data/media-content-types.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { AccountImportSummary } from '#shared/account.ts';
@@ -138,10 +139,7 @@ export async function importAccount(
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK}, ${memberId})`);
       const again = await planAll(tx, deps, input);
       if (needsOf(again).some((need) => !files.has(need.path))) {
-        throw new AppError(
-          'conflict',
-          'Your account changed while the archive was imported: import it again',
-        );
+        throw new AppError('conflict', say('server.archive.accountChanged'));
       }
       // Saves side by side with the import cannot together end over the quota: checked again under its lock.
       await holdMediaQuotaLock(tx, memberId);

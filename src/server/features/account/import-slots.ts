@@ -1,4 +1,5 @@
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 
 /**
  * How many imports this server runs at once: each reads a file of up to `ARCHIVE_LIMITS.archiveBytesMax` and
@@ -20,10 +21,10 @@ export function createImportSlots(atOnce = IMPORTS_AT_ONCE): ImportSlots {
   return {
     take(memberId) {
       if (members.has(memberId)) {
-        throw new AppError('conflict', 'An import of yours is already under way: wait until it has finished');
+        throw new AppError('conflict', say('server.archive.importUnderWay'));
       }
       if (members.size >= atOnce) {
-        throw new AppError('server_busy', 'Other imports are under way: try again in a minute', {
+        throw new AppError('server_busy', say('server.archive.otherImports'), {
           headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
         });
       }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import yauzl from 'yauzl';
 import { AppError } from '#server/lib/http/errors.ts';
+import { requestLanguage, say } from '#server/lib/http/request-language.ts';
 import {
   type ArchiveContents,
   type ArchiveKind,
@@ -11,7 +12,8 @@ import {
   archiveKinds,
   EMPTY_ARCHIVE_PROFILE,
 } from '#shared/account-archive.ts';
-import type { ArchiveReaderInput, FromArchiveReader } from './archive-reader-protocol.ts';
+import { type Localized, verbatim } from '#shared/texts.ts';
+import type { ArchiveReaderInput, FromArchiveReader, ToArchiveReader } from './archive-reader-protocol.ts';
 
 /** An archive opened for import: its documents read and checked, its files still in the zip until asked for. */
 export type OpenedArchive = {
@@ -44,8 +46,8 @@ const READ_TIMEOUT_MS = 120_000;
 /** An idle reader thread is ended after this long; the next import starts another. */
 const IDLE_MS = 30_000;
 
-const notAnArchive = (reason: string) =>
-  new AppError('bad_request', `This is not a Lumara archive we can import: ${reason}`);
+const notAnArchive = (reason: Localized) =>
+  new AppError('bad_request', say('server.archive.notAnArchive', { reason }));
 
 type ReadDocuments = { manifest: ArchiveManifest; contents: ArchiveContents; files: Map<string, number> };
 
@@ -100,7 +102,7 @@ export function createArchiveReader(): ArchiveReader {
           outcome();
         };
         const timer = setTimeout(
-          () => settle(() => reject(notAnArchive('it took too long to read')), false),
+          () => settle(() => reject(notAnArchive(say('server.archive.tookTooLong'))), false),
           READ_TIMEOUT_MS,
         );
         const onMessage = (message: FromArchiveReader) => {
@@ -110,7 +112,8 @@ export function createArchiveReader(): ArchiveReader {
           } else if (message.type === 'profile') {
             profile = message.profile;
           } else if (message.type === 'refused') {
-            settle(() => reject(new AppError(message.code, message.message)), true);
+            // Worded by the worker in the request's language.
+            settle(() => reject(new AppError(message.code, verbatim(message.message))), true);
           } else {
             const contents = { ...lists, profile } as ArchiveContents;
             settle(
@@ -124,7 +127,7 @@ export function createArchiveReader(): ArchiveReader {
             () =>
               reject(
                 error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                  ? notAnArchive('its documents are too large to read')
+                  ? notAnArchive(say('server.archive.tooLargeToRead'))
                   : error,
               ),
             false,
@@ -134,7 +137,7 @@ export function createArchiveReader(): ArchiveReader {
         worker.on('message', onMessage);
         worker.on('error', onError);
         worker.on('exit', onExit);
-        worker.postMessage(input);
+        worker.postMessage({ ...input, language: requestLanguage() } satisfies ToArchiveReader);
       });
     },
   };
@@ -173,7 +176,7 @@ export async function openAccountArchive(
       files,
       async openFile(path) {
         const entry = entries.get(path);
-        if (!entry) throw notAnArchive(`${path} is named but not in the archive`);
+        if (!entry) throw notAnArchive(say('server.archive.fileMissing', { file: path }));
         return zip.openReadStreamPromise(entry);
       },
       close: () => zip.close(),

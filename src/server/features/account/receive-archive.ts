@@ -5,12 +5,13 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { ARCHIVE_LIMITS } from '#shared/account-archive.ts';
 
 const tooLarge = () =>
   new AppError(
     'payload_too_large',
-    `An archive may be at most ${ARCHIVE_LIMITS.archiveBytesMax / 1024 / 1024 / 1024} GB`,
+    say('server.archive.tooLarge', { gb: ARCHIVE_LIMITS.archiveBytesMax / 1024 / 1024 / 1024 }),
   );
 
 /** The folder of `uploadsDir` each received archive gets a folder in. */
@@ -28,7 +29,7 @@ export async function withReceivedArchive<T>(
   declaredLength: string | undefined,
   use: (file: string) => Promise<T>,
 ): Promise<T> {
-  if (!body) throw new AppError('bad_request', 'Send the archive (a .zip) as the request body');
+  if (!body) throw new AppError('bad_request', say('server.archive.sendZip'));
   if (declaredLength !== undefined && Number(declaredLength) > ARCHIVE_LIMITS.archiveBytesMax)
     throw tooLarge();
   const parent = path.join(uploadsDir, IMPORTS_FOLDER);
@@ -44,7 +45,7 @@ export async function withReceivedArchive<T>(
       },
     });
     await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), capped, createWriteStream(file));
-    if (received === 0) throw new AppError('bad_request', 'Send the archive (a .zip) as the request body');
+    if (received === 0) throw new AppError('bad_request', say('server.archive.sendZip'));
     return await use(file);
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import type { AiConfig } from '#server/config.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import {
   createFixedWindowLimiter,
   describedAs,
@@ -35,7 +36,10 @@ export function createAiCallLimiter(
     perMinute,
     describedAs(perDay, {
       message: (retryAfterSeconds) =>
-        `Daily AI limit reached (${config.dailyCallsPerMember} calls): try again in ${waitOf(retryAfterSeconds)}`,
+        say('server.rateLimit.aiDaily', {
+          calls: config.dailyCallsPerMember,
+          wait: waitOf(retryAfterSeconds),
+        }),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { AllowedModels } from '#server/providers/allowed-models.ts';
@@ -147,8 +148,8 @@ export function resolveChatChoice(
   // The local server is not in the static catalogue: its first model is the one the operator listed first.
   const model = provider === 'local' ? offer.localModels[0] : firstModelOf(staticModelCatalogue, provider);
   if (!model) {
-    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
-      fields: { model: 'Choose a model for this provider' },
+    throw new AppError('validation_failed', say('server.validation.failed'), {
+      fields: { model: say('server.providers.chooseModelForProvider') },
     });
   }
   return { provider, model };
@@ -290,7 +291,7 @@ export async function unlessCancelled<T>(work: Promise<T>, signal: AbortSignal |
     return await work;
   } catch (error) {
     if (signal?.aborted && !(error instanceof AppError)) {
-      throw new AppError('bad_request', 'The request was cancelled before the answer came');
+      throw new AppError('bad_request', say('server.http.cancelledBeforeAnswer'));
     }
     throw error;
   }

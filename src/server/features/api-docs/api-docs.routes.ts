@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, createApiRouter, json } from '#server/lib/http/api-route.ts';
-import type { DeclaredApi } from './openapi-document.ts';
-import { createOpenApiDocument } from './openapi-document.ts';
+import { createOpenApiDocument, type DeclaredApi } from './openapi-document.ts';
 import { REFERENCE_SCRIPT_PATH, referencePageHtml, referenceScript } from './reference-page.ts';
 
 const DOCUMENT_PATH = '/api/openapi.json';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
-import type { AppEnv } from '#server/lib/http/app-env.ts';
-import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { type AppEnv, memberIdOf } from '#server/lib/http/app-env.ts';
 import type { ClientAddressOf } from '#server/lib/http/client-address.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { VouchedSessions } from '#server/lib/http/requests-in-flight.ts';
 import { refuseOtherSitesWithoutFetchMetadata } from '#server/lib/http/same-origin-guard.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
@@ -187,7 +187,7 @@ export function createAuthRoutes(deps: AuthRouteDeps) {
   // Served only by the development identity provider; otherwise it is no route at all, whatever the body.
   const devProvider = isDevIdentityProvider(deps.provider) ? deps.provider : null;
   const requireDevProvider = () => {
-    if (!devProvider) throw new AppError('not_found', 'There is no such API route');
+    if (!devProvider) throw new AppError('not_found', say('server.http.noSuchRoute'));
     return devProvider;
   };
 

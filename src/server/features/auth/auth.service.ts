@@ -1,10 +1,11 @@
 import type { Db } from '#server/db/database.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import type { Device } from './device-of-user-agent.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
-import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
+import { hasReservedDomain, reservedDomainMessage } from './reserved-email-domains.ts';
 import { createSession, deleteSession, hashSessionToken } from './sessions.service.ts';
 import { consumeSignInAttempt, recordSignInAttempt } from './sign-in-attempts.service.ts';
 import { upsertMemberFromIdentity } from './users.service.ts';
@@ -37,11 +38,7 @@ export async function beginSignIn(input: {
   return { redirectUrl, state: attempt.state };
 }
 
-const invalidState = () =>
-  new AppError(
-    'invalid_state',
-    'This sign-in was not started in this browser, or was already used. Please sign in again.',
-  );
+const invalidState = () => new AppError('invalid_state', say('server.auth.invalidState'));
 
 /**
  * Step 2: the code came back. The state must be the one this browser started with (else the code may be an
@@ -74,7 +71,7 @@ export async function completeSignIn(input: {
     redirectUri: callbackUrlOf(input.appUrl),
   });
   if (hasReservedDomain(claims.email, { refuseTesting: input.refuseTestingDomains })) {
-    throw new AppError('forbidden', RESERVED_DOMAIN_MESSAGE);
+    throw new AppError('forbidden', reservedDomainMessage());
   }
   const user = await upsertMemberFromIdentity(input.db, claims, input.now);
   if (input.previousSessionToken) await deleteSession(input.db, hashSessionToken(input.previousSessionToken));

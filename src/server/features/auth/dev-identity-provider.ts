@@ -1,9 +1,10 @@
 import { DEVELOPMENT_ISSUER } from '#server/config.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { IdentityProvider } from '#server/providers/identity-provider.ts';
 import type { DevAuthorizeRequest } from '#shared/auth.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
-import { hasReservedDomain, RESERVED_DOMAIN_MESSAGE } from './reserved-email-domains.ts';
+import { hasReservedDomain, reservedDomainMessage } from './reserved-email-domains.ts';
 
 const CODE_TTL_MS = 5 * 60_000;
 const MAX_PENDING_CODES = 1_000;
@@ -46,14 +47,14 @@ export function createDevIdentityProvider(options: { appUrl: URL; now: () => Dat
     authorize(request) {
       // Said on the consent page at once, rather than after the round trip to /auth/callback.
       if (hasReservedDomain(request.email, { refuseTesting: false })) {
-        throw new AppError('validation_failed', RESERVED_DOMAIN_MESSAGE, {
-          fields: { email: RESERVED_DOMAIN_MESSAGE },
+        throw new AppError('validation_failed', reservedDomainMessage(), {
+          fields: { email: reservedDomainMessage() },
         });
       }
       const now = options.now().getTime();
       forgetExpired(now);
       if (pendingCodes.size >= MAX_PENDING_CODES) {
-        throw new AppError('rate_limited', 'Too many sign-ins are waiting. Try again in a few minutes.');
+        throw new AppError('rate_limited', say('server.auth.tooManyWaiting'));
       }
       const code = randomToken();
       pendingCodes.set(code, {
@@ -73,13 +74,13 @@ export function createDevIdentityProvider(options: { appUrl: URL; now: () => Dat
       // One use only: a replayed code finds nothing.
       pendingCodes.delete(exchange.code);
       if (!pending || pending.expiresAt <= options.now().getTime()) {
-        throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
+        throw new AppError('invalid_code', say('server.auth.codeRefused'));
       }
       if (
         !sameSecret(pkceChallengeOf(exchange.codeVerifier), pending.codeChallenge) ||
         pending.nonce !== exchange.nonce
       ) {
-        throw new AppError('invalid_code', 'The sign-in code was refused. Please sign in again.');
+        throw new AppError('invalid_code', say('server.auth.codeRefused'));
       }
       return {
         provider: 'development',

@@ -1,3 +1,5 @@
+import { say } from '#server/lib/http/request-language.ts';
+
 /**
  * Domains that are nobody's mailbox (RFC 2606, RFC 6761 and the special-use names registered after it): no
  * identity provider can have verified an address there, and the server itself names its system row with one
@@ -24,5 +26,5 @@ export function hasReservedDomain(email: string, options: { refuseTesting: boole
   );
 }
 
-export const RESERVED_DOMAIN_MESSAGE =
-  'This email address cannot sign in: its domain is reserved and receives no mail';
+/** Why an address on a reserved domain cannot sign in, in the request's language. */
+export const reservedDomainMessage = () => say('server.auth.reservedDomain');

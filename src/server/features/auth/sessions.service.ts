@@ -3,8 +3,9 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { sessions } from '#server/db/schema.ts';
 import type { SessionMember, SessionUser } from '#server/lib/http/app-env.ts';
-import { notFound } from '#server/lib/http/errors.ts';
+import { AppError } from '#server/lib/http/errors.ts';
 import type { MemberSession } from '#shared/auth.ts';
+import { sharedText } from '#shared/texts.ts';
 import type { Device } from './device-of-user-agent.ts';
 import { randomToken } from './pkce.ts';
 
@@ -151,7 +152,7 @@ export async function endMemberSession(
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
     .returning({ tokenHash: sessions.tokenHash });
-  if (!ended) throw notFound('That session');
+  if (!ended) throw new AppError('not_found', sharedText('shared.auth.sessionNotFound'));
   return { endedCurrent: ended.tokenHash === currentTokenHash };
 }
 

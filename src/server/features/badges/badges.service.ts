@@ -33,6 +33,6 @@ export async function listEarnedBadges(db: Db, userId: number): Promise<EarnedBa
 
 export async function listMemberBadges(db: Db, userId: number): Promise<EarnedBadge[]> {
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!member) throw notFound('That member');
+  if (!member) throw notFound('member');
   return listEarnedBadges(db, userId);
 }

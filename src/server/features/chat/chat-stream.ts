@@ -3,6 +3,7 @@ import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
 import type { AppEnv } from '#server/lib/http/app-env.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { ChatProvider, ChatRequest } from '#server/providers/chat-provider.ts';
 import type { ChatMessage, ChatStreamEventName, chatStreamEventSchemas } from '#shared/chat.ts';
@@ -118,5 +119,5 @@ function errorEvent(error: unknown, logger: Logger): { code: string; message: st
     },
     'chat stream failed',
   );
-  return { code: 'internal', message: 'Something went wrong on our side' };
+  return { code: 'internal', message: say('server.http.internal') };
 }

@@ -30,12 +30,11 @@ import {
   listThreads,
   replyContext,
   storeReply,
-  THREAD,
 } from './chat.service.ts';
 import { updateThreadMemory } from './chat-memory.ts';
 import { streamReply } from './chat-stream.ts';
 
-const threadPath = idParams(THREAD);
+const threadPath = idParams('chatThread');
 
 /** A streamed reply: server-sent events (`chatStreamEventSchemas` in src/shared/chat.ts), or nothing at all. */
 const streamedReply = {

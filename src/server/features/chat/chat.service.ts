@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
-import { requestLanguage } from '#server/lib/http/request-language.ts';
+import { requestLanguage, say } from '#server/lib/http/request-language.ts';
 import { type AiChatMessage, type AiProviderId, chatRoleSchema } from '#shared/ai.ts';
 import { type ChatMessage, type ChatThread, type ChatThreadDetail, NEW_CHAT_TITLE } from '#shared/chat.ts';
 import { type StyleMode, systemPromptFor } from '#shared/chat-persona.ts';
@@ -11,8 +11,6 @@ import { titleFromMessage } from './chat-title.ts';
 
 type ThreadRow = typeof chatThreads.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
-
-export const THREAD = 'That chat thread';
 
 /** The thread as the API shows it; memory travels only with the detail. */
 export function presentThread(row: ThreadRow): ChatThread {
@@ -57,7 +55,7 @@ export async function createThread(db: Db, userId: number, title: string, now: D
 /** One of the member's open threads; another member's, an archived or an unknown one is 404. */
 export async function findOpenThread(db: Db, userId: number, threadId: number): Promise<ThreadRow> {
   const [row] = await db.select().from(chatThreads).where(ownedOpen(userId, threadId));
-  if (!row) throw notFound(THREAD);
+  if (!row) throw notFound('chatThread');
   return row;
 }
 
@@ -96,7 +94,7 @@ export async function archiveThread(db: Db, userId: number, threadId: number, no
     .set({ archivedAt: now })
     .where(ownedOpen(userId, threadId))
     .returning({ id: chatThreads.id });
-  if (archived.length === 0) throw notFound(THREAD);
+  if (archived.length === 0) throw notFound('chatThread');
 }
 
 /**
@@ -138,7 +136,7 @@ export async function findLastMemberMessage(db: Db, threadId: number): Promise<M
     .where(and(eq(chatMessages.threadId, threadId), eq(chatMessages.role, 'user')))
     .orderBy(desc(chatMessages.id))
     .limit(1);
-  if (!row) throw new AppError('conflict', 'This thread has no message of yours to answer yet');
+  if (!row) throw new AppError('conflict', say('server.chat.nothingToAnswer'));
   return row;
 }
 

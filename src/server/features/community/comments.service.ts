@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postComments, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { CommunityComment } from '#shared/community.ts';
 import { authorColumns } from './community-authors.ts';
@@ -46,7 +47,7 @@ export function presentComment(row: CommentRow): CommunityComment {
 
 async function assertVisiblePost(db: Db, postId: number): Promise<void> {
   const [post] = await db.select({ id: communityPosts.id }).from(communityPosts).where(visiblePost(postId));
-  if (!post) throw notFound('That post');
+  if (!post) throw notFound('post');
 }
 
 /** A visible post's comments, oldest first, at most `COMMENT_LIST_CAP` (over the (post_id, id) index). */
@@ -78,7 +79,7 @@ export async function createComment(
       .set({ commentsCount: sql`${communityPosts.commentsCount} + 1` })
       .where(visiblePost(postId))
       .returning({ commentsCount: communityPosts.commentsCount });
-    if (!post) throw notFound('That post');
+    if (!post) throw notFound('post');
     const [inserted] = await tx
       .insert(postComments)
       .values({ postId, authorId: memberId, body, createdAt: now })
@@ -119,16 +120,16 @@ export async function markCommentHelpful(
       .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
       .where(and(eq(postComments.id, commentId), isNull(communityPosts.hiddenAt)))
       .for('update', { of: postComments });
-    if (!found) throw notFound('That comment');
+    if (!found) throw notFound('comment');
     if (found.postAuthorId !== memberId) {
-      throw new AppError('forbidden', "Only the post's author can mark its comments helpful");
+      throw new AppError('forbidden', say('server.community.onlyAuthorMarksHelpful'));
     }
     await tx
       .update(postComments)
       .set({ helpfulAt: helpful ? (found.helpfulAt ?? now) : null })
       .where(eq(postComments.id, commentId));
     const [row] = await selectComments(tx).where(eq(postComments.id, commentId));
-    if (!row) throw notFound('That comment');
+    if (!row) throw notFound('comment');
     return presentComment(row);
   });
   if (helpful && comment.author_id !== memberId) {

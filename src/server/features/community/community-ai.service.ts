@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
 import type { AiChatMessage, AiProviderId } from '#shared/ai.ts';
@@ -144,7 +145,7 @@ async function askHelper(
   );
   const text = cleanHelperAnswer(reply.text);
   // An empty post is no help, and the form would silently wipe what the member had: say it failed instead.
-  if (!text) throw new AppError('provider_failed', 'The model answered nothing');
+  if (!text) throw new AppError('provider_failed', say('server.providers.answeredNothing'));
   return text;
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { profiles, users } from '#server/db/schema.ts';
-import { inRequestLanguage } from '#server/lib/http/request-language.ts';
-import { DELETED_MEMBER_NAME } from '#shared/account.ts';
+import { sharedText } from '#shared/texts.ts';
 
 /**
  * How the community names a member and shows their picture: the one place that decides it. The profile's
@@ -25,7 +24,7 @@ const ownAvatar = (column: typeof profiles.avatarUrl | typeof users.picture) =>
  */
 export function authorColumns() {
   return {
-    authorName: sql<string>`case when ${users.kind} = 'deleted_member' then ${inRequestLanguage(DELETED_MEMBER_NAME)} else coalesce(${profileDisplayName}, ${users.name}) end`,
+    authorName: sql<string>`case when ${users.kind} = 'deleted_member' then ${sharedText('shared.account.deletedMember')} else coalesce(${profileDisplayName}, ${users.name}) end`,
     authorAvatar: sql<string | null>`coalesce(${ownAvatar(profiles.avatarUrl)}, ${ownAvatar(users.picture)})`,
   };
 }

@@ -9,6 +9,7 @@ import {
   samenessKey,
 } from '#server/lib/data/archive-adapter.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { ArchiveContents } from '#shared/account-archive.ts';
 import { COMMUNITY_LIMITS } from '#shared/community.ts';
@@ -176,7 +177,7 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
         () =>
           new AppError(
             'bad_request',
-            `This archive holds more posts in one minute than a member may write (${COMMUNITY_LIMITS.postsPerMinute})`,
+            say('server.archive.tooManyPosts', { max: COMMUNITY_LIMITS.postsPerMinute }),
           ),
       );
 
@@ -223,7 +224,7 @@ export function createCommunityArchive(deps: { events: EventBus }): ArchiveAdapt
         () =>
           new AppError(
             'bad_request',
-            `This archive holds more comments in one minute than a member may write (${COMMUNITY_LIMITS.commentsPerMinute})`,
+            say('server.archive.tooManyComments', { max: COMMUNITY_LIMITS.commentsPerMinute }),
           ),
       );
       const freshLikes = notYetHeld(

@@ -2,11 +2,11 @@ import { createMiddleware } from 'hono/factory';
 import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
-import type { AppEnv } from '#server/lib/http/app-env.ts';
-import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { type AppEnv, memberIdOf } from '#server/lib/http/app-env.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import { idParams } from '#server/lib/http/path-params.ts';
 import { queryOf } from '#server/lib/http/query.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import {
   createFixedWindowLimiter,
@@ -39,8 +39,8 @@ import { getCommunityStats, listMembers } from './members.service.ts';
 import { isOperator, listReportedPosts, reportPost, setPostHidden } from './moderation.service.ts';
 import { createPost, deletePost, listPosts, updatePost } from './posts.service.ts';
 
-const postPath = idParams('That post');
-const commentPath = idParams('That comment');
+const postPath = idParams('post');
+const commentPath = idParams('comment');
 
 /**
  * The community, plus ours: edit, helpful, stats, reports and hiding.
@@ -221,7 +221,7 @@ export function createCommunityRoutes(deps: {
   const limitComments = limitPerMember(minuteOf(COMMUNITY_LIMITS.commentsPerMinute, 'comments'), 'comment');
   const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
     if (!(await isOperator(db, c.get('member').user, deps.operators))) {
-      throw new AppError('forbidden', 'Only the community operators can do that');
+      throw new AppError('forbidden', say('server.community.operatorsOnly'));
     }
     await next();
   });
@@ -239,8 +239,8 @@ export function createCommunityRoutes(deps: {
       const { id } = c.req.valid('param');
       const update = c.req.valid('json');
       if (Object.values(update).every((value) => value === undefined)) {
-        throw new AppError('validation_failed', 'Change at least one of title, body, lang or aiHelpers', {
-          fields: { '(body)': 'Nothing to change' },
+        throw new AppError('validation_failed', say('server.community.changeSomething'), {
+          fields: { '(body)': say('server.validation.nothingToChange') },
         });
       }
       return c.json(await updatePost(db, events, memberIdOf(c), id, update, now()), 200);

@@ -30,7 +30,7 @@ export async function togglePostLike(
       .from(communityPosts)
       .where(visiblePost(postId))
       .for('update');
-    if (!post) throw notFound('That post');
+    if (!post) throw notFound('post');
 
     const mine = and(eq(postLikes.postId, postId), eq(postLikes.userId, memberId));
     const unliked = await tx.delete(postLikes).where(mine).returning({ userId: postLikes.userId });

@@ -3,6 +3,7 @@ import type { OperatorsConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postReports, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { ReportedPost } from '#shared/community.ts';
 import { namesOperator } from '../auth/operators.ts';
@@ -40,9 +41,9 @@ export async function reportPost(
     .select({ authorId: communityPosts.authorId })
     .from(communityPosts)
     .where(visiblePost(postId));
-  if (!post) throw notFound('That post');
+  if (!post) throw notFound('post');
   if (post.authorId === reporterId) {
-    throw new AppError('bad_request', 'You cannot report your own post: edit or delete it instead');
+    throw new AppError('bad_request', say('server.community.ownPostReport'));
   }
   await db.insert(postReports).values({ postId, reporterId, reason, createdAt: now }).onConflictDoNothing();
 }
@@ -125,7 +126,7 @@ export async function setPostHidden(
       .select({ id: communityPosts.id })
       .from(communityPosts)
       .where(eq(communityPosts.id, postId));
-    if (!exists) throw notFound('That post');
+    if (!exists) throw notFound('post');
     return;
   }
   events.publish({

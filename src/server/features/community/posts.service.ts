@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { communityPosts, postLikes, profiles, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import {
   type CommunityPost,
@@ -110,7 +111,7 @@ export async function listPosts(
 /** A visible post as the viewer sees it, or 404. */
 export async function getVisiblePost(db: Queryable, viewerId: number, id: number): Promise<CommunityPost> {
   const [row] = await selectPostsFor(db, viewerId).where(visiblePost(id)).limit(1);
-  if (!row) throw notFound('That post');
+  if (!row) throw notFound('post');
   return presentPost(row);
 }
 
@@ -150,7 +151,11 @@ export async function createPost(
   return getVisiblePost(db, authorId, row.id);
 }
 
-const onlyTheAuthor = (what: string) => new AppError('forbidden', `Only the post's author can ${what} it`);
+const onlyTheAuthor = (what: 'edit' | 'delete') =>
+  new AppError(
+    'forbidden',
+    say(what === 'edit' ? 'server.community.onlyAuthorEdits' : 'server.community.onlyAuthorDeletes'),
+  );
 
 /**
  * The author's edit (ours: `PUT /api/community/posts/{id}`). Posts are public, so another member's edit is 403
@@ -170,7 +175,7 @@ export async function updatePost(
       .from(communityPosts)
       .where(visiblePost(id))
       .for('update');
-    if (!current) throw notFound('That post');
+    if (!current) throw notFound('post');
     if (current.authorId !== memberId) throw onlyTheAuthor('edit');
 
     const values: Partial<typeof communityPosts.$inferInsert> = { updatedAt: now };
@@ -199,7 +204,7 @@ export async function deletePost(db: Db, events: EventBus, memberId: number, id:
   if (deleted.length === 0) {
     const [exists] = await db.select({ id: communityPosts.id }).from(communityPosts).where(visiblePost(id));
     if (exists) throw onlyTheAuthor('delete');
-    throw notFound('That post');
+    throw notFound('post');
   }
   events.publish({ audience: { kind: 'all' }, event: { type: 'post.deleted', data: { postId: id } } });
 }

@@ -1,4 +1,5 @@
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 
 export type StreamLimits = { perMember: number; total: number };
 
@@ -15,20 +16,14 @@ export function createStreamSlots(limits: StreamLimits) {
     take(userId: number): () => void {
       const mine = perMember.get(userId) ?? 0;
       if (mine >= limits.perMember) {
-        throw new AppError(
-          'rate_limited',
-          `You have ${limits.perMember} live pages open already; close one to get live updates here`,
-          { headers: { 'Retry-After': '30' } },
-        );
+        throw new AppError('rate_limited', say('server.events.tooManyPages', { max: limits.perMember }), {
+          headers: { 'Retry-After': '30' },
+        });
       }
       if (total >= limits.total) {
-        throw new AppError(
-          'server_busy',
-          'The server is at its limit of live connections. Try again shortly.',
-          {
-            headers: { 'Retry-After': '30' },
-          },
-        );
+        throw new AppError('server_busy', say('server.events.serverFull'), {
+          headers: { 'Retry-After': '30' },
+        });
       }
       perMember.set(userId, mine + 1);
       total += 1;

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import { failureKindOf } from '#server/lib/http/failure-kinds.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
@@ -106,7 +107,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
   function failureMessage(error: unknown, provider: AiProviderId | undefined): string {
     if (error instanceof AppError) return error.message;
     if (failureKindOf(error) === 'storage_full')
-      return `${MEDIA_TEXTS.generationFailed}: the server has run out of storage space`;
+      return say('server.generation.storageFull', { failed: MEDIA_TEXTS.generationFailed });
     if (error instanceof InlineOutputError && provider)
       return `${aiProviderLabels[provider]}: ${error.message}`;
     logger.error(
@@ -138,7 +139,7 @@ export function createGenerationWorker(options: GenerationWorkerOptions) {
       logger.warn({ jobId: job.id, recoveries: job.recoveries }, 'generation job recovered too often');
       return record(job, {
         status: 'failed',
-        error: `${MEDIA_TEXTS.generationFailed}: the server working on it stopped too often`,
+        error: say('server.generation.stoppedTooOften', { failed: MEDIA_TEXTS.generationFailed }),
       });
     }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
 import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { notFoundText } from '#server/lib/http/errors.ts';
 import { queryOf } from '#server/lib/http/query.ts';
 import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
@@ -26,7 +27,7 @@ import { inlineImageContentTypes } from './inline-output.ts';
 const jobIdParam = z.string().meta({ description: "Lumara's job id (a UUID)", format: 'uuid' });
 
 /** An output's index: a small whole number below MAX_JOB_OUTPUTS; anything else names no file (404). */
-const noFile = { error: 'That file was not found' };
+const noFile = { error: () => notFoundText('file') };
 const outputIndexParam = z
   .string()
   .regex(/^\d{1,3}$/, noFile)

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import { lockMemberRow } from '#server/db/member-lock.ts';
 import { generationJobs } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { StoredFile } from '#server/lib/http/serve-stored-file.ts';
 import { parseWith } from '#server/lib/http/validation.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
@@ -73,11 +74,9 @@ export const GENERATION_DEFAULTS = {
  * studio polls a job every `GENERATION_POLLING.intervalMs`, so that is when there is news worth trying again for.
  */
 function tooManyJobsInFlight(max: number): AppError {
-  return new AppError(
-    'rate_limited',
-    `Too many generations running at once (at most ${max}): try again when one has finished`,
-    { headers: { 'Retry-After': String(GENERATION_POLLING.intervalMs / 1000) } },
-  );
+  return new AppError('rate_limited', say('server.generation.tooManyRunning', { max }), {
+    headers: { 'Retry-After': String(GENERATION_POLLING.intervalMs / 1000) },
+  });
 }
 
 /** The jobs `GET /api/ai/jobs` lists at most, and how long a finished unsaved one stays listed. */
@@ -115,20 +114,20 @@ export function createGenerationService(
   });
 
   async function findJob(userId: number, jobId: string) {
-    if (!jobIdSchema.safeParse(jobId).success) throw notFound('The generation');
+    if (!jobIdSchema.safeParse(jobId).success) throw notFound('generation');
     const [row] = await db
       .select()
       .from(generationJobs)
       .where(and(eq(generationJobs.id, jobId.toLowerCase()), eq(generationJobs.userId, userId)))
       .limit(1);
-    if (!row) throw notFound('The generation');
+    if (!row) throw notFound('generation');
     return row;
   }
 
   async function status(userId: number, jobId: string): Promise<GenerationAnswer> {
     const row = await findJob(userId, jobId);
     const [answer] = await presentJobs(db, userId, [row]);
-    if (!answer) throw notFound('The generation');
+    if (!answer) throw notFound('generation');
     return answer;
   }
 
@@ -199,7 +198,7 @@ export function createGenerationService(
     async output(userId, jobId, index) {
       const row = await findJob(userId, jobId);
       const output = readJobOutputs(row.outputs)[index];
-      if (!output?.key || !output.contentType) throw notFound('That file');
+      if (!output?.key || !output.contentType) throw notFound('file');
       return { key: output.key, contentType: output.contentType };
     },
   };

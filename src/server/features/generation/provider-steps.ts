@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { FalJob } from '#server/providers/fal-queue.ts';
 import type { OpenRouterImageAspectRatio } from '#server/providers/openrouter-image.ts';
@@ -164,8 +165,5 @@ export function createProviderSteps(ai: AiProviders) {
 }
 
 export function localCannotMakeImages(): AppError {
-  return new AppError(
-    'bad_request',
-    'A local model cannot make images: choose OpenRouter, Straico or fal.ai to generate one',
-  );
+  return new AppError('bad_request', say('server.generation.localCannotImage'));
 }

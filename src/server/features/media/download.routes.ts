@@ -44,7 +44,7 @@ export function createDownloadRoutes(deps: {
   return routes.openapi(downloadRoutes.download, async (c) => {
     const query = c.req.valid('query');
     const file = await findDownloadableFile(deps, memberIdOf(c), query.url);
-    if (!file) throw notFound('That file');
+    if (!file) throw notFound('file');
     const filename = downloadFilename(query.filename, file.mediaType, file.contentType);
     return serveStoredFile(c.req.raw, deps.store, file, attachmentDisposition(filename));
   });

@@ -2,10 +2,12 @@ import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { checkMediaContent, SNIFF_BYTES } from '#server/lib/data/media-content-types.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { type Lookup, safeFetchStream } from '#server/lib/infra/safe-fetch.ts';
 import type { MediaType } from '#shared/media.ts';
+import { sharedText } from '#shared/texts.ts';
 import { findJobOutput, jobOutputUrl, parseJobOutputUrl } from '../generation/job-outputs.ts';
 import { mediaQuotaExceeded, remainingMediaAllowance } from './media-quota.ts';
 
@@ -66,9 +68,9 @@ export async function importMediaFile(
   const output = parseJobOutputUrl(link, deps.appUrl);
   if (output) {
     const found = await findJobOutput(deps.db, userId, link, deps.appUrl);
-    if (!found) throw notFound('That generated output');
+    if (!found) throw notFound('generatedOutput');
     const sizeBytes = await deps.store.size(found.key);
-    if (sizeBytes === null) throw notFound('That generated output');
+    if (sizeBytes === null) throw notFound('generatedOutput');
     if (sizeBytes > deps.media.maxBytes) throw tooLarge(deps.media.maxBytes);
     if (sizeBytes > (await remainingMediaAllowance(deps, userId)))
       throw mediaQuotaExceeded(deps.media.quotaBytes);
@@ -80,7 +82,7 @@ export async function importMediaFile(
     const target = keyFor(key, contentType);
     await deps.store.copy(found.key, target).catch((error: unknown) => {
       // The retention sweep may remove a week-old output between the size check and the copy.
-      if ((error as { code?: unknown }).code === 'ENOENT') throw notFound('That generated output');
+      if ((error as { code?: unknown }).code === 'ENOENT') throw notFound('generatedOutput');
       throw error;
     });
     return { key: target, contentType, sizeBytes, sourceUrl: jobOutputUrl(output.jobId, output.index) };
@@ -111,10 +113,7 @@ export async function importMediaFile(
   const upstream = response.body.getReader();
   try {
     if (response.status !== 200) {
-      throw new AppError(
-        'provider_failed',
-        `The file could not be downloaded: its server answered ${response.status}. The link may have expired.`,
-      );
+      throw new AppError('provider_failed', say('server.media.downloadFailed', { status: response.status }));
     }
     const head = await readAtLeast(upstream, SNIFF_BYTES);
     const contentType = await checkMediaContent(
@@ -187,8 +186,8 @@ function rejoined(
 /** An http(s) link elsewhere than the app itself; anything else (data:, file:, our own paths) is refused. */
 function remoteUrlOf(link: string, appUrl: URL): URL {
   const refuse = () =>
-    new AppError('bad_request', 'Give an http or https link to the file, or one of your generated outputs', {
-      fields: { media_url: 'Give an http or https link' },
+    new AppError('bad_request', say('server.media.giveLinkOrOutput'), {
+      fields: { media_url: sharedText('shared.generation.httpLink') },
     });
   if (link.startsWith('/')) throw refuse();
   let parsed: URL;
@@ -215,5 +214,5 @@ async function readHead(store: MediaStore, key: string): Promise<Uint8Array> {
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes`);
+  return new AppError('payload_too_large', say('server.media.fileTooLarge', { bytes: maxBytes }));
 }

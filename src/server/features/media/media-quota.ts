@@ -3,6 +3,7 @@ import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { media, profiles } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { formatStorageSize, type MediaUsage } from '#shared/media.ts';
 
@@ -51,7 +52,7 @@ export async function remainingMediaAllowance(deps: MediaQuotaDeps, userId: numb
 export function mediaQuotaExceeded(quotaBytes: number): AppError {
   return new AppError(
     'storage_quota_exceeded',
-    `This would go past your ${formatStorageSize(quotaBytes)} of storage. Delete media you no longer need, then try again.`,
+    say('server.media.quotaExceeded', { quota: formatStorageSize(quotaBytes) }),
   );
 }
 

@@ -45,7 +45,7 @@ export type MediaRoutesDeps = {
   redisLimits?: RedisLimits;
 };
 
-const mediaPath = idParams('That media');
+const mediaPath = idParams('media');
 
 /**
  * The gallery: save a finished generation, list, favorite, delete, and the stored copy

@@ -93,7 +93,7 @@ export async function findOwnMedia(db: Db, userId: number, id: number): Promise<
 /** The member's own media row, or 404. */
 export async function getOwnMedia(db: Db, userId: number, id: number): Promise<MediaRow> {
   const row = await findOwnMedia(db, userId, id);
-  if (!row) throw notFound('That media');
+  if (!row) throw notFound('media');
   return row;
 }
 
@@ -165,7 +165,7 @@ export async function saveMedia(
   if (inserted) return { item: presentMedia(inserted), created: true };
   await removeQuietly(store, file.key, deps.logger);
   const winner = await findMediaBySource(db, userId, file.sourceUrl);
-  if (!winner) throw notFound('That media');
+  if (!winner) throw notFound('media');
   return { item: presentMedia(winner), created: false };
 }
 
@@ -193,7 +193,7 @@ export async function toggleMediaFavorite(db: Db, userId: number, id: number): P
     .set({ isFavorite: not(media.isFavorite) })
     .where(and(eq(media.id, id), eq(media.userId, userId)))
     .returning();
-  if (!row) throw notFound('That media');
+  if (!row) throw notFound('media');
   return presentMedia(row);
 }
 
@@ -210,7 +210,7 @@ export async function deleteMedia(
     .delete(media)
     .where(and(eq(media.id, id), eq(media.userId, userId)))
     .returning({ storageKey: media.storageKey });
-  if (!row) throw notFound('That media');
+  if (!row) throw notFound('media');
   await removeQuietly(deps.store, row.storageKey, deps.logger);
 }
 

@@ -6,6 +6,8 @@ import {
   refuseArchive,
   samenessKey,
 } from '#server/lib/data/archive-adapter.ts';
+import { embedRefusalText } from '#server/lib/http/embed-refusal.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { parseSunoInput } from '#shared/embeds.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 import { titleForSong } from './music.service.ts';
@@ -29,8 +31,10 @@ export const musicArchive = listArchiveAdapter({
   key: ({ created_at: _created, ...track }) => samenessKey(track),
   normalize(track, index, { now }) {
     const song = parseSunoInput(track.suno_url);
-    if (song.kind === 'invalid') throw refuseArchive(`music-tracks.json at ${index}: ${song.reason}`);
-    if (song.kind === 'short-link') throw refuseArchive(`music-tracks.json at ${index}: a Suno short link`);
+    if (song.kind === 'invalid')
+      throw refuseArchive(`music-tracks.json at ${index}`, embedRefusalText(song.reason));
+    if (song.kind === 'short-link')
+      throw refuseArchive(`music-tracks.json at ${index}`, say('server.archive.sunoShortLink'));
     return {
       title: titleForSong(song.id),
       suno_url: song.sunoUrl,

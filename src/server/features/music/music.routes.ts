@@ -39,7 +39,7 @@ export const musicRoutes = {
     tags: ['Music'],
     summary: 'Delete a track',
     description: "Another member's or an unknown id **404**.",
-    request: { params: idParams('That track') },
+    request: { params: idParams('track') },
     responses: { 200: json(successSchema, 'Deleted') },
   }),
 };

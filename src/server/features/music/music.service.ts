@@ -1,8 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { tracks } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/http/embed-refusal.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
-import { embedRefusal, parseSunoInput } from '#shared/embeds.ts';
+import { say } from '#server/lib/http/request-language.ts';
+import { parseSunoInput } from '#shared/embeds.ts';
 import type { Track } from '#shared/music.ts';
 import { awardBadge } from '../badges/badges.service.ts';
 
@@ -10,11 +12,6 @@ import { awardBadge } from '../badges/badges.service.ts';
 export type ResolveShortLink = (url: string) => Promise<string | null>;
 
 /** Why a short link could not become a song, for the member. */
-export const shortLinkRefusal = {
-  unreachable:
-    'Could not follow that Suno short link right now. Try again, or paste the song link (suno.com/song/…) instead.',
-  noSong: 'That Suno short link does not lead to a song. Open the song and copy its link.',
-} as const;
 
 /** The track as the API shows it. */
 export function presentTrack(row: typeof tracks.$inferSelect): Track {
@@ -41,23 +38,23 @@ export async function resolveSunoSong(
   resolveShortLink: ResolveShortLink,
 ): Promise<{ id: string; embedSrc: string; sunoUrl: string }> {
   const parsed = parseSunoInput(input);
-  if (parsed.kind === 'invalid') throw new AppError('bad_request', parsed.reason);
+  if (parsed.kind === 'invalid') throw new AppError('bad_request', embedRefusalText(parsed.reason));
   if (parsed.kind === 'embed') return parsed;
 
   let target: string | null;
   try {
     target = await resolveShortLink(parsed.url);
   } catch {
-    throw new AppError('provider_failed', shortLinkRefusal.unreachable);
+    throw new AppError('provider_failed', say('server.music.shortLinkUnreachable'));
   }
-  if (target === null) throw new AppError('bad_request', shortLinkRefusal.noSong);
+  if (target === null) throw new AppError('bad_request', say('server.music.shortLinkNoSong'));
   const resolved = parseSunoInput(target);
   if (resolved.kind !== 'embed') {
     throw new AppError(
       'bad_request',
-      resolved.kind === 'invalid' && resolved.reason !== embedRefusal.sunoNotSong
-        ? `That Suno short link leads somewhere else. ${resolved.reason}`
-        : shortLinkRefusal.noSong,
+      resolved.kind === 'invalid' && resolved.reason.code !== 'sunoNotSong'
+        ? say('server.music.shortLinkElsewhere', { reason: embedRefusalText(resolved.reason) })
+        : say('server.music.shortLinkNoSong'),
     );
   }
   return resolved;
@@ -96,5 +93,5 @@ export async function deleteTrack(db: Db, userId: number, id: number): Promise<v
     .delete(tracks)
     .where(and(eq(tracks.id, id), eq(tracks.userId, userId)))
     .returning({ id: tracks.id });
-  if (deleted.length === 0) throw notFound('That track');
+  if (deleted.length === 0) throw notFound('track');
 }

@@ -28,7 +28,7 @@ export const pomodoroRoutes = {
     description:
       "The session, completed; a second call changes nothing. The fourth completed session of the member's " +
       "day (in the session's `time_zone`) earns Four Pomodoros. Another member's or an unknown id **404**.",
-    request: { params: idParams('That focus session') },
+    request: { params: idParams('focusSession') },
     responses: { 200: json(pomodoroSessionSchema, 'The completed session') },
   }),
 };

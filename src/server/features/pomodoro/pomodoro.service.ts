@@ -64,7 +64,7 @@ export async function completePomodoro(
     .returning();
   if (!completed) {
     const [existing] = await db.select().from(pomodoroSessions).where(owned).limit(1);
-    if (!existing) throw notFound('That focus session');
+    if (!existing) throw notFound('focusSession');
     return presentPomodoroSession(existing);
   }
   const today = await countPomodorosCompleted(db, userId, localDayRange(now, completed.timeZone));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { profiles } from '#server/db/schema.ts';
 import { extensionOf } from '#server/lib/data/media-content-types.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import type { StoredFile } from '#server/lib/http/serve-stored-file.ts';
 import { STORED_IMAGE_FILE_PATTERN } from '#shared/profile.ts';
 import { type ImportMediaDeps, importMediaFile } from '../media/import-media-file.ts';
@@ -57,8 +58,8 @@ export async function prepareStoredImage(
   // Only Lumara's own copy is "no change": a link saved before pictures were copied is copied now.
   if (source === current?.[columns.url] && storedImagePathPattern.test(source)) return null;
   if (storedImagePathPattern.test(source)) {
-    throw new AppError('validation_failed', 'Some fields are missing or wrong', {
-      fields: { [field]: 'That is not your current picture: give a link to an image instead' },
+    throw new AppError('validation_failed', say('server.validation.failed'), {
+      fields: { [field]: say('server.profile.notYourPicture') },
     });
   }
   const name = randomUUID();
@@ -172,12 +173,12 @@ export async function findStoredImage(
   file: string,
   viewerId: number,
 ): Promise<StoredFile> {
-  if (kind === 'wallpaper' && ownerId !== viewerId) throw notFound('That picture');
+  if (kind === 'wallpaper' && ownerId !== viewerId) throw notFound('picture');
   const extension = STORED_IMAGE_FILE_PATTERN.test(file) ? file.split('.').pop() : undefined;
   const contentType = extension ? contentTypeOfExtension[extension] : undefined;
-  if (!contentType) throw notFound('That picture');
+  if (!contentType) throw notFound('picture');
   const key = `${folderOf[kind]}/${ownerId}/${file}`;
   const row = await findProfile(deps.db, ownerId);
-  if (row?.[columnsOf[kind].key] !== key) throw notFound('That picture');
+  if (row?.[columnsOf[kind].key] !== key) throw notFound('picture');
   return { key, contentType };
 }

@@ -23,7 +23,7 @@ export async function readAccountAndProfile(db: Db, userId: number): Promise<Acc
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  if (!row) throw notFound('Your account');
+  if (!row) throw notFound('account');
   return row;
 }
 

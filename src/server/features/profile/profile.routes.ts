@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { MediaConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#server/lib/http/api-route.ts';
-import type { AppEnv } from '#server/lib/http/app-env.ts';
-import { memberIdOf } from '#server/lib/http/app-env.ts';
+import { type AppEnv, memberIdOf } from '#server/lib/http/app-env.ts';
+import { notFoundText } from '#server/lib/http/errors.ts';
 import { rowIdPath } from '#server/lib/http/path-params.ts';
 import { queryOf } from '#server/lib/http/query.ts';
 import { serveStoredFile } from '#server/lib/http/serve-stored-file.ts';
@@ -55,9 +55,9 @@ export const PROFILE_IMAGE_SAVES_PER_MINUTE = 30;
 const IMMUTABLE_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** Any path that does not name a stored picture answers 404, as an unknown picture would. */
-const pictureNotFound = 'That picture was not found';
+const pictureNotFound = () => notFoundText('picture');
 const imagePath = z.object({
-  userId: rowIdPath('That picture'),
+  userId: rowIdPath('picture'),
   file: z.string().max(100, { error: pictureNotFound }),
 });
 

@@ -2,14 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import { quickActions } from '#server/db/schema.ts';
 import { listArchiveAdapter, notAfter, samenessKey } from '#server/lib/data/archive-adapter.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { quickActionPayloadSchema } from '#shared/quick-actions.ts';
 import { countQuickActions, lockMemberActions, MAX_QUICK_ACTIONS } from './quick-actions.service.ts';
 
 const tooMany = () =>
-  new AppError(
-    'conflict',
-    `This archive would give you more than ${MAX_QUICK_ACTIONS} quick actions, the most there can be: delete some first`,
-  );
+  new AppError('conflict', say('server.archive.tooManyQuickActions', { max: MAX_QUICK_ACTIONS }));
 
 /**
  * The member's own quick actions. On import (each held by the schema to the create route's rules) an action is

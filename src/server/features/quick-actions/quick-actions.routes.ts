@@ -62,7 +62,7 @@ export const quickActionRoutes = {
     tags: ['Quick actions'],
     summary: 'Delete a quick action',
     description: "Another member's or an unknown id **404**.",
-    request: { params: idParams('That quick action') },
+    request: { params: idParams('quickAction') },
     responses: { 200: json(successSchema, 'Deleted') },
   }),
 };

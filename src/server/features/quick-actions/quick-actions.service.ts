@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/database.ts';
 import { quickActions, users } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import {
   createQuickActionRequestSchema,
   defaultQuickActions,
@@ -65,10 +66,7 @@ export async function createQuickAction(
   return db.transaction(async (tx) => {
     await lockMemberActions(tx, userId);
     if ((await countQuickActions(tx, userId)) >= MAX_QUICK_ACTIONS) {
-      throw new AppError(
-        'conflict',
-        `You already have ${MAX_QUICK_ACTIONS} quick actions, the most there can be: delete one to add another`,
-      );
+      throw new AppError('conflict', say('server.quickActions.atMost', { max: MAX_QUICK_ACTIONS }));
     }
     const [row] = await tx
       .insert(quickActions)
@@ -92,7 +90,7 @@ export async function deleteQuickAction(db: Db, userId: number, id: number): Pro
     .delete(quickActions)
     .where(and(eq(quickActions.id, id), eq(quickActions.userId, userId)))
     .returning({ id: quickActions.id });
-  if (deleted.length === 0) throw notFound('That quick action');
+  if (deleted.length === 0) throw notFound('quickAction');
 }
 
 /** The five defaults as they are stored: parsed like any member's action, so their defaults apply too. */

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { AppError } from '#server/lib/http/errors.ts';
-import { inRequestLanguage, requestLanguage } from '#server/lib/http/request-language.ts';
+import { requestLanguage, say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
 import type { ReplyBounds } from '#server/providers/chat-provider.ts';
@@ -10,11 +10,11 @@ import { DEFAULT_LANGUAGE, type Language, SPANISH_FOR_AI } from '#shared/languag
 import {
   RESEARCH_RESULTS,
   RESEARCH_SYNTHESIS_WORDS,
-  RESEARCH_TEXTS,
   RESEARCH_YEARS,
   type ResearchItem,
   type ResearchResponse,
 } from '#shared/research.ts';
+import { sharedText } from '#shared/texts.ts';
 import { getAiChoice } from '../profile/profile.service.ts';
 import { bareDoi, formatHarvard, formatInTextCitation, titleOf, webUrl, workKey } from './harvard.ts';
 
@@ -46,8 +46,8 @@ export async function researchTopic(
   const query = cleanSearchQuery(topic);
   // A topic of wildcards only ("???") leaves nothing to search for.
   if (!query) {
-    throw new AppError('validation_failed', RESEARCH_TEXTS.emptyTopic, {
-      fields: { query: RESEARCH_TEXTS.emptyTopic },
+    throw new AppError('validation_failed', sharedText('shared.research.emptyTopic'), {
+      fields: { query: sharedText('shared.research.emptyTopic') },
     });
   }
 
@@ -64,7 +64,7 @@ export async function researchTopic(
   const synthesis =
     works.length === 0
       ? // Nothing to cite: asking a model anyway would only invite invented sources.
-        inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable)
+        say('server.research.synthesisUnavailable')
       : await synthesize(deps, userId, query, works, items, options);
   return { query, count: Math.max(search.count, items.length), yearMin, items, synthesis };
 }
@@ -129,7 +129,7 @@ async function synthesize(
       'research synthesis unavailable',
     );
   }
-  return inRequestLanguage(RESEARCH_TEXTS.synthesisUnavailable);
+  return say('server.research.synthesisUnavailable');
 }
 
 /**

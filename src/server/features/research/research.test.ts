@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { profiles } from '#server/db/schema.ts';
 import { OPENALEX_SELECT } from '#server/providers/openalex-client.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
-import { RESEARCH_TEXTS, type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
+import { type ResearchResponse, researchResponseSchema } from '#shared/research.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import {
   FAKE_API_KEY,
@@ -269,7 +269,7 @@ describe('POST /api/research: the synthesis', () => {
       steer();
       const answer = await researchOk(t, cookie, 'open science');
       expect(answer.items).toHaveLength(8);
-      expect(answer.synthesis).toBe(RESEARCH_TEXTS.synthesisUnavailable);
+      expect(answer.synthesis).toBe('Synthesis unavailable.');
     });
   }
 

@@ -22,7 +22,7 @@ import {
   updateTask,
 } from './tasks.service.ts';
 
-const taskPath = idParams('That task');
+const taskPath = idParams('task');
 
 /**
  * The task calls, paths kept exactly as clients know them. Every call acts on the signed-in member's own

@@ -187,7 +187,7 @@ export async function updateTask(
       .from(tasks)
       .where(ownedActive(userId, id))
       .for('update');
-    if (!current) throw notFound('That task');
+    if (!current) throw notFound('task');
 
     const status = update.status ?? current.status;
     const statusChanged = status !== current.status;
@@ -208,7 +208,7 @@ export async function updateTask(
       .set(values)
       .where(eq(tasks.id, id))
       .returning({ task: taskJson });
-    if (!updated) throw notFound('That task');
+    if (!updated) throw notFound('task');
     return { task: updated.task, completedNow: statusChanged && status === 'done' };
   });
 
@@ -235,7 +235,7 @@ export async function deleteTask(db: Db, userId: number, id: number, now: Date):
       .where(ownedActive(userId, id))
       .returning({ id: tasks.id });
     // Thrown inside the transaction, so a refused delete counts no change.
-    if (deleted.length === 0) throw notFound('That task');
+    if (deleted.length === 0) throw notFound('task');
   });
 }
 
@@ -249,7 +249,7 @@ export async function restoreTask(db: Db, userId: number, id: number, now: Date)
       .from(tasks)
       .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
       .for('update');
-    if (!current) throw notFound('That task');
+    if (!current) throw notFound('task');
     if (!current.deletedAt) return current.task;
     const position = await writePlacement(
       tx,
@@ -262,7 +262,7 @@ export async function restoreTask(db: Db, userId: number, id: number, now: Date)
       .set({ deletedAt: null, position, updatedAt: now })
       .where(eq(tasks.id, id))
       .returning({ task: taskJson });
-    if (!restored) throw notFound('That task');
+    if (!restored) throw notFound('task');
     return restored.task;
   });
 }

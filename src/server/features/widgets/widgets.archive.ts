@@ -40,7 +40,7 @@ export const widgetsArchive = listArchiveAdapter({
       const target = deriveWidgetTarget({ type: widget.type, url: widget.url ?? '' }, appOrigin);
       return { ...widget, ...target, created_at: notAfter(now)(widget.created_at).toISOString() };
     } catch (error) {
-      if (error instanceof AppError) throw refuseArchive(`widgets.json at ${index}: ${error.message}`);
+      if (error instanceof AppError) throw refuseArchive(`widgets.json at ${index}`, error.message);
       throw error;
     }
   },

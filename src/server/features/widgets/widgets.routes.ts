@@ -11,7 +11,7 @@ import {
 } from '#shared/widgets.ts';
 import { createWidget, deleteWidget, listWidgets, updateWidget } from './widgets.service.ts';
 
-const widgetPath = idParams('That widget');
+const widgetPath = idParams('widget');
 
 /**
  * The widget calls, and `PUT /api/widgets/{id}` for the order kept on the server. Every call acts on the

@@ -1,8 +1,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { users, widgets } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/http/embed-refusal.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
+import { say } from '#server/lib/http/request-language.ts';
 import { toEmbed, type WidgetType } from '#shared/embeds.ts';
+import type { Localized } from '#shared/texts.ts';
 import type { CreateWidgetBody, UpdateWidgetRequest, Widget } from '#shared/widgets.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,10 +26,8 @@ export function presentWidget(row: WidgetRow): Widget {
 }
 
 /** A refusal of the pasted link, with the reason where the form shows it. */
-const urlRefused = (reason: string) => new AppError('validation_failed', reason, { fields: { url: reason } });
-
-/** A Suno short link needs a server-side redirect lookup, which belongs to the music library. */
-export const SUNO_SHORT_LINK_REFUSAL = 'Paste the full Suno song link';
+const urlRefused = (reason: Localized) =>
+  new AppError('validation_failed', reason, { fields: { url: reason } });
 
 /**
  * What the widget will frame, decided here and never by the client: the pasted link or embed code goes through
@@ -40,12 +41,13 @@ export function deriveWidgetTarget(
   const url = input.url.trim();
   if (input.type === 'profile') {
     // The built-in profile card shows the member, not a page: it has no URL, and one sent with it is a mistake.
-    if (url !== '') throw urlRefused('A profile widget has no link. Leave the URL empty.');
+    if (url !== '') throw urlRefused(say('server.widgets.profileHasNoLink'));
     return { type: 'profile', url: null };
   }
   const embed = toEmbed(url, { appOrigin });
-  if (embed.kind === 'invalid') throw urlRefused(embed.reason);
-  if (embed.kind === 'short-link') throw urlRefused(SUNO_SHORT_LINK_REFUSAL);
+  if (embed.kind === 'invalid') throw urlRefused(embedRefusalText(embed.reason));
+  // A Suno short link needs a server-side redirect lookup, which belongs to the music library.
+  if (embed.kind === 'short-link') throw urlRefused(say('server.widgets.sunoShortLink'));
   return { type: embed.type, url: embed.url };
 }
 
@@ -108,7 +110,7 @@ export async function updateWidget(
     await lockWidgetOrder(tx, userId);
     const owned = and(eq(widgets.id, id), eq(widgets.userId, userId));
     const [current] = await tx.select().from(widgets).where(owned).for('update');
-    if (!current) throw notFound('That widget');
+    if (!current) throw notFound('widget');
     let row = current;
     if (update.col_span !== undefined || update.row_span !== undefined) {
       const [resized] = await tx
@@ -119,7 +121,7 @@ export async function updateWidget(
         })
         .where(owned)
         .returning();
-      if (!resized) throw notFound('That widget');
+      if (!resized) throw notFound('widget');
       row = resized;
     }
     row.orderIndex = await placeInGrid(tx, userId, id, update.order_index);
@@ -154,5 +156,5 @@ export async function deleteWidget(db: Db, userId: number, id: number): Promise<
     .delete(widgets)
     .where(and(eq(widgets.id, id), eq(widgets.userId, userId)))
     .returning({ id: widgets.id });
-  if (deleted.length === 0) throw notFound('That widget');
+  if (deleted.length === 0) throw notFound('widget');
 }

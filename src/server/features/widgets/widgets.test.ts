@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgets } from '#server/db/schema.ts';
+import { embedRefusalText } from '#server/lib/http/embed-refusal.ts';
 import { embedRefusal } from '#shared/embeds.ts';
 import { type Widget, widgetListSchema, widgetSchema } from '#shared/widgets.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { buildWidgetInput, createWidgetAs } from '#tests/factories/widgets.ts';
 import { errorCodeOf } from '#tests/setup/sign-in-flow.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { SUNO_SHORT_LINK_REFUSAL } from './widgets.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,10 +122,9 @@ describe('widgets', () => {
     expect(response.status).toBe(400);
     expect(await refusal(response)).toEqual({
       code: 'validation_failed',
-      message: SUNO_SHORT_LINK_REFUSAL,
-      url: SUNO_SHORT_LINK_REFUSAL,
+      message: 'Paste the full Suno song link',
+      url: 'Paste the full Suno song link',
     });
-    expect(SUNO_SHORT_LINK_REFUSAL).toBe('Paste the full Suno song link');
   });
 
   it.each([
@@ -146,7 +145,8 @@ describe('widgets', () => {
     const before = await widgetCount();
     const response = await post(cookie, buildWidgetInput({ url }));
     expect(response.status).toBe(400);
-    expect(await refusal(response)).toEqual({ code: 'validation_failed', message: reason, url: reason });
+    const words = embedRefusalText(reason);
+    expect(await refusal(response)).toEqual({ code: 'validation_failed', message: words, url: words });
     expect(await widgetCount()).toBe(before);
   });
 

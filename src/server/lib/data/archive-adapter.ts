@@ -2,6 +2,8 @@ import type { Db } from '#server/db/database.ts';
 import type { ArchiveContents, ArchiveKind, ArchiveListKind } from '#shared/account-archive.ts';
 import type { MediaType } from '#shared/media.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import type { Localized } from '#shared/texts.ts';
+import { say } from '../http/request-language.ts';
 
 /**
  * A feature's part of a member's archive (`#shared/account-archive.ts`): each feature that owns rows exports
@@ -75,9 +77,9 @@ export function archivePathOf(folder: 'media' | 'profile', name: string | number
   return `${folder}/${name}.${extension}`;
 }
 
-/** The 400 an archive gets for what a route would refuse, with the reason. */
-export function refuseArchive(reason: string): AppError {
-  return new AppError('bad_request', `This archive cannot be imported: ${reason}`);
+/** The 400 an archive gets for what a route would refuse: where in the archive (`tasks.json at 3`), and why. */
+export function refuseArchive(where: string, why: Localized): AppError {
+  return new AppError('bad_request', say('server.archive.cannotImportAt', { where, why }));
 }
 
 /** An instant of the archive as the import writes it: never later than the import itself. */

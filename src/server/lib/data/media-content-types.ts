@@ -1,6 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '#server/lib/http/errors.ts';
 import type { MediaType } from '#shared/media.ts';
+import type { Localized } from '#shared/texts.ts';
+import { say } from '../http/request-language.ts';
 
 /**
  * What the media store accepts, per media type, and how a file proves it is what it claims: the
@@ -106,27 +108,27 @@ export async function checkMediaContent(
   const signature = await sniffSignature(head);
   if (UNDECLARED.has(declared)) {
     const sniffed = signature ? contentTypeOfSignature(signature, expected) : null;
-    if (!sniffed) throw unsupported(expected, 'its bytes are not a format Lumara keeps');
+    if (!sniffed) throw unsupported(expected, say('server.media.notAKeptFormat'));
     return sniffed;
   }
   const accepted = ACCEPTED[declared];
   if (!accepted || accepted.mediaType !== expected) {
-    throw unsupported(expected, `it is ${declared}`);
+    throw unsupported(expected, say('server.media.declaredAs', { type: declared }));
   }
   if (!signature || !accepted.signatures.includes(signature)) {
-    throw unsupported(expected, `it says ${declared} but its bytes are not`);
+    throw unsupported(expected, say('server.media.bytesAreNot', { type: declared }));
   }
   return declared;
 }
 
-function unsupported(expected: MediaType, why: string): AppError {
+function unsupported(expected: MediaType, why: Localized): AppError {
   const kinds = Object.entries(ACCEPTED)
     .filter(([, accepted]) => accepted.mediaType === expected)
     .map(([type]) => type.split('/')[1]?.toUpperCase())
     .join(', ');
   return new AppError(
     'unsupported_media_type',
-    `That file is not a supported ${expected} (${why}); Lumara keeps ${kinds}`,
+    say('server.media.unsupported', { kind: expected, why, kinds }),
   );
 }
 

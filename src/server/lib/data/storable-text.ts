@@ -1,3 +1,6 @@
+import type { Localized } from '#shared/texts.ts';
+import { say } from '../http/request-language.ts';
+
 /**
  * Text PostgreSQL refuses to store, refused at the edge instead: a NUL (text never holds U+0000:
  * 22021 "invalid byte sequence") and a lone UTF-16 surrogate. `"\ud800"` is valid JSON; in a text column the
@@ -6,9 +9,9 @@
  */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export function unstorableReason(text: string): string | null {
-  if (text.includes('\u0000')) return 'Text cannot contain a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'Text must be valid Unicode (it holds a lone surrogate)';
+export function unstorableReason(text: string): Localized | null {
+  if (text.includes('\u0000')) return say('server.validation.nulCharacter');
+  if (LONE_SURROGATE.test(text)) return say('server.validation.loneSurrogate');
   return null;
 }
 
@@ -17,7 +20,7 @@ export function unstorableReason(text: string): string | null {
  * (its dotted path, '(body)' for the value itself) and why. Iterative: JSON nested thousands deep is walked
  * whole without growing the stack.
  */
-export function findUnstorableText(value: unknown): { field: string; reason: string } | null {
+export function findUnstorableText(value: unknown): { field: string; reason: Localized } | null {
   const pending: { value: unknown; path: string; key?: string }[] = [{ value, path: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const keyReason = next.key === undefined ? null : unstorableReason(next.key);

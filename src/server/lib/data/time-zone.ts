@@ -1,6 +1,7 @@
 import { tz, tzOffset } from '@date-fns/tz';
 import { addDays as addCalendarDays, formatISO, parseISO } from 'date-fns';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '../http/request-language.ts';
 
 /**
  * Days in the member's time zone, computed with Intl (through @date-fns/tz and date-fns, decision 0020) rather
@@ -12,8 +13,8 @@ export function assertTimeZone(timeZone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
     return timeZone;
   } catch {
-    throw new AppError('validation_failed', 'Unknown time zone', {
-      fields: { time_zone: 'Unknown time zone' },
+    throw new AppError('validation_failed', say('server.validation.unknownTimeZone'), {
+      fields: { time_zone: say('server.validation.unknownTimeZone') },
     });
   }
 }

@@ -1,20 +1,24 @@
-import type { Context } from 'hono';
+import type { ServerTexts } from '#server/messages/server-texts.gen.ts';
 import { type ErrorCode, errorStatusByCode } from '#shared/error-codes.ts';
-import { languageOfRequest, localizeText } from './request-language.ts';
+import type { Localized } from '#shared/texts.ts';
+import { say } from './request-language.ts';
 
 /**
  * The one error type services throw. `onError` turns it into `{error: {code, message, fields?}}` with the
- * status `errorStatusByCode` gives; anything else that escapes is a bug and answers a bare 500.
+ * status `errorStatusByCode` gives; anything else that escapes is a bug and answers a bare 500. Its texts are
+ * the member's already: a catalogue's by key (`say`, `sharedText`, `reason`), or words no catalogue holds marked
+ * `verbatim` (#shared/texts.ts), so an English sentence cannot reach an answer without its translations.
  */
 export class AppError extends Error {
+  declare readonly message: Localized;
   readonly code: ErrorCode;
-  readonly fields: Record<string, string> | undefined;
+  readonly fields: Record<string, Localized> | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
-    message: string,
-    options?: { fields?: Record<string, string>; headers?: Record<string, string> },
+    message: Localized,
+    options?: { fields?: Record<string, Localized>; headers?: Record<string, string> },
   ) {
     super(message);
     this.name = 'AppError';
@@ -28,26 +32,22 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('not_found', `${what} was not found`);
-export const unauthenticated = () => new AppError('unauthenticated', 'Sign in to continue');
+/** What a 404 says was not found: the `server.notFound.<subject>` texts of src/server/messages. */
+export type NotFoundSubject = keyof ServerTexts extends infer Key
+  ? Key extends `server.notFound.${infer Subject}`
+    ? Subject
+    : never
+  : never;
+
+/** "That task was not found", in the request's language. */
+export const notFoundText = (what: NotFoundSubject): Localized => say(`server.notFound.${what}`);
+export const notFound = (what: NotFoundSubject) => new AppError('not_found', notFoundText(what));
+export const unauthenticated = () => new AppError('unauthenticated', say('server.http.signIn'));
 
 /**
  * The one error body, `{error: {code, message, fields?}}`, its texts in the language the request asks for (issue
- * 19); the code stays the same in every language, for programs to read.
+ * 19), worded by key where they were made; the code stays the same in every language, for programs to read.
  */
-export function errorBody(c: Context, code: ErrorCode, message: string, fields?: Record<string, string>) {
-  const language = languageOfRequest(c);
-  return {
-    error: {
-      code,
-      message: localizeText(message, language),
-      ...(fields
-        ? {
-            fields: Object.fromEntries(
-              Object.entries(fields).map(([k, v]) => [k, localizeText(v, language)]),
-            ),
-          }
-        : {}),
-    },
-  };
+export function errorBody(code: ErrorCode, message: Localized, fields?: Record<string, Localized>) {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
+import { say } from './request-language.ts';
 
 /**
  * What an error that escaped a route means, for the answer `onError` gives. Driver and file-system
@@ -58,30 +59,20 @@ export function answerFailure(c: Context<AppEnv>, failure: FailureKind, error: E
   if (failure === 'busy') {
     logger?.warn({ err }, 'database busy: request refused');
     c.header('Retry-After', '1');
-    return c.json(errorBody(c, 'server_busy', 'The server is busy. Try again shortly.'), 503);
+    return c.json(errorBody('server_busy', say('server.http.busy')), 503);
   }
   if (failure === 'unavailable') {
     logger?.error({ err }, 'database unavailable');
     c.header('Retry-After', '2');
-    return c.json(
-      errorBody(c, 'database_unavailable', 'The database is unavailable. Try again shortly.'),
-      503,
-    );
+    return c.json(errorBody('database_unavailable', say('server.http.databaseUnavailable')), 503);
   }
   if (failure === 'storage_full') {
     logger?.error({ err }, 'storage full: a write was refused');
-    return c.json(
-      errorBody(
-        c,
-        'storage_full',
-        'The server has run out of storage space, so nothing was saved. Try again later.',
-      ),
-      507,
-    );
+    return c.json(errorBody('storage_full', say('server.http.storageFull')), 507);
   }
   logger?.warn(
     { err, method: c.req.method, path: c.req.path },
     'the database refused a value the edge let through',
   );
-  return c.json(errorBody(c, 'bad_request', 'A value in the request cannot be stored'), 400);
+  return c.json(errorBody('bad_request', say('server.http.unstorableValue')), 400);
 }

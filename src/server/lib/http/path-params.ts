@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '#shared/row-id.ts';
+import { type NotFoundSubject, notFoundText } from './errors.ts';
 
 /**
  * The one schema of a row id in a path: text that is a positive integer PostgreSQL can hold. Anything else
  * names nothing, so it fails with "<what> was not found" and the route answers 404, as an unknown id would
  * (validation.ts); the database never sees it.
  */
-export function rowIdPath(what: string) {
-  const notFound = { error: `${what} was not found` };
+export function rowIdPath(what: NotFoundSubject) {
+  const notFound = { error: () => notFoundText(what) };
   return z
     .string()
     .regex(/^\d{1,10}$/, notFound)
@@ -17,6 +18,6 @@ export function rowIdPath(what: string) {
 }
 
 /** The `{id}` of a route about one row. */
-export function idParams(what: string) {
+export function idParams(what: NotFoundSubject) {
   return z.object({ id: rowIdPath(what) });
 }

@@ -1,11 +1,42 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type I18n, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { acceptLanguageTags, DEFAULT_LANGUAGE, type Language, pickLanguage } from '#shared/language.ts';
-import { spanishTexts } from '#shared/localize.es.ts';
-import { localizeWith } from '#shared/localize.ts';
+import serverEnglish from '#server/messages/en.json' with { type: 'json' };
+import serverSpanish from '#server/messages/es.json' with { type: 'json' };
+import type { ServerTexts } from '#server/messages/server-texts.gen.ts';
+import {
+  acceptLanguageTags,
+  DEFAULT_LANGUAGE,
+  type Language,
+  languages,
+  pickLanguage,
+} from '#shared/language.ts';
+import sharedEnglish from '#shared/messages/en.json' with { type: 'json' };
+import sharedSpanish from '#shared/messages/es.json' with { type: 'json' };
+import { type Localized, renderSharedTextsWith, type ValuesOf } from '#shared/texts.ts';
 
 const storage = new AsyncLocalStorage<Language>();
+
+/**
+ * What the server says, by language: the shared schemas' texts and its own (src/shared/messages,
+ * src/server/messages), compiled once at start for Lingui's runtime, as the browser's are at build time.
+ */
+const catalogues: Record<Language, Record<string, string>[]> = {
+  en: [sharedEnglish, serverEnglish],
+  es: [sharedSpanish, serverSpanish],
+};
+const translators = Object.fromEntries(
+  languages.map((language) => {
+    const messages = Object.fromEntries(
+      catalogues[language].flatMap((catalogue) =>
+        Object.entries(catalogue).map(([key, message]) => [key, compileMessage(message)]),
+      ),
+    );
+    return [language, setupI18n({ locale: language, messages: { [language]: messages } })];
+  }),
+) as Record<Language, I18n>;
 
 /**
  * The language of the request being answered, from its Accept-Language header. Lumara's browser app
@@ -16,8 +47,8 @@ export function requestLanguageMiddleware(): MiddlewareHandler {
   return (c, next) => storage.run(languageOfRequest(c), next);
 }
 
-/** The language a request asks for, read from its own header (for code that has the request at hand). */
-export function languageOfRequest(c: Context): Language {
+/** The language a request asks for, read from its own header. */
+function languageOfRequest(c: Context): Language {
   return pickLanguage(acceptLanguageTags(c.req.header('accept-language')));
 }
 
@@ -26,22 +57,30 @@ export function requestLanguage(): Language {
   return storage.getStore() ?? DEFAULT_LANGUAGE;
 }
 
-/** An English text of the server or the shared schemas, in `language`. */
-export function localizeText(text: string, language: Language): string {
-  return language === 'es' ? localizeWith(spanishTexts, text) : text;
+/** Runs `work` as if answering a request in `language` (a worker thread reading for one, say). */
+export function inLanguage<T>(language: Language, work: () => T): T {
+  return storage.run(language, work);
 }
 
-/** An English text of the server or the shared schemas, in the request's language. */
-export function inRequestLanguage(text: string): string {
-  return localizeText(text, requestLanguage());
+export type ServerTextKey = keyof ServerTexts;
+
+/**
+ * One of the server's texts (src/server/messages), in the language of the request being answered (English
+ * outside a request): `say('server.notFound.task')`, `say('server.rateLimit.ai', { seconds: 12 })`.
+ */
+export function say<K extends ServerTextKey>(key: K, ...[values]: ValuesOf<ServerTexts[K]>): Localized {
+  return translators[requestLanguage()]._(key, values) as Localized;
 }
+
+// The shared schemas' own reasons (#shared/texts.ts) in the request's language too.
+renderSharedTextsWith((key, values) => translators[requestLanguage()]._(key, values));
 
 let zodConfigured = false;
 
 /**
  * zod's own reasons ("Too small: expected string to have >=1 characters") in the request's language: zod asks
- * for them while it parses, which happens inside the request. Reasons a schema gives itself are English texts
- * that `inRequestLanguage` translates when the error is answered.
+ * for them while it parses, which happens inside the request, as it asks for the reasons a schema gives itself
+ * (`reason(key)`, #shared/texts.ts).
  */
 export function answerZodReasonsInRequestLanguage(): void {
   if (zodConfigured) return;

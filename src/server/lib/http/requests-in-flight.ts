@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 
 /**
  * Caps the requests one browser has in flight at once, before anything reaches the database.
@@ -18,7 +19,7 @@ export function limitRequestsInFlight(options: { keyOf: (c: Context) => string; 
     const key = options.keyOf(c);
     const current = inFlight.get(key) ?? 0;
     if (current >= options.max) {
-      throw new AppError('rate_limited', 'Too many requests at once from this browser. Try again shortly.', {
+      throw new AppError('rate_limited', say('server.rateLimit.inFlight'), {
         headers: { 'Retry-After': '1' },
       });
     }

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -23,21 +24,21 @@ export function sameOriginGuard(options: { appOrigin: string; uploads?: Record<s
   return createMiddleware(async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     if (fetchSite && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) {
-      throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
+      throw new AppError('cross_site_request', say('server.http.crossSite'));
     }
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       if (origin !== undefined && origin !== options.appOrigin) {
-        throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
+        throw new AppError('cross_site_request', say('server.http.crossSite'));
       }
       const contentType = c.req.header('content-type');
       const upload = options.uploads?.[c.req.path];
       if (hasBody(c.req.raw.headers) || contentType !== undefined) {
         if (upload && (contentType ?? '').split(';')[0]?.trim().toLowerCase() !== upload) {
-          throw new AppError('unsupported_media_type', `Send the file as ${upload}`);
+          throw new AppError('unsupported_media_type', say('server.http.sendFileAs', { type: upload }));
         }
         if (!upload && !JSON_TYPE.test(contentType ?? '')) {
-          throw new AppError('unsupported_media_type', 'Send the request body as application/json');
+          throw new AppError('unsupported_media_type', say('server.http.sendJsonType'));
         }
       }
     }
@@ -69,7 +70,7 @@ export function refuseOtherSitesWithoutFetchMetadata(options: { appOrigin: strin
         (origin !== undefined && origin !== options.appOrigin) ||
         (referer !== undefined && originOf(referer) !== options.appOrigin)
       ) {
-        throw new AppError('cross_site_request', 'Requests from other sites are not accepted');
+        throw new AppError('cross_site_request', say('server.http.crossSite'));
       }
     }
     await next();

@@ -4,7 +4,7 @@ import type { MediaStore } from '#server/lib/infra/media-store.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
 import { json } from './api-route.ts';
 import { notFound } from './errors.ts';
-import { inRequestLanguage } from './request-language.ts';
+import { say } from './request-language.ts';
 import { APP_CSP } from './security-headers.ts';
 
 /** A file in the media store and the type it was checked to be when it was stored. */
@@ -48,7 +48,7 @@ export async function serveStoredFile(
   disposition: string,
 ): Promise<Response> {
   const size = await store.size(file.key);
-  if (size === null) throw notFound('That file');
+  if (size === null) throw notFound('file');
   const headers = new Headers({
     'Content-Type': file.contentType,
     'Content-Disposition': disposition,
@@ -69,7 +69,7 @@ export async function serveStoredFile(
     const body = {
       error: {
         code: 'bad_request',
-        message: inRequestLanguage(`The file has ${size} bytes; that range is outside it`),
+        message: say('server.media.rangeOutside', { bytes: size }),
       },
     };
     return new Response(JSON.stringify(body), { status: 416, headers });
@@ -81,7 +81,7 @@ export async function serveStoredFile(
   // A HEAD (or an empty file) reads nothing: opening a stream nobody consumes would hold a file handle open.
   if (request.method === 'HEAD' || !part) return new Response(null, { status, headers });
   const body = await store.read(file.key, part);
-  if (!body) throw notFound('That file');
+  if (!body) throw notFound('file');
   return new Response(body, { status, headers });
 }
 

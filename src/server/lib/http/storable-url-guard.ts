@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { unstorableReason } from '#server/lib/data/storable-text.ts';
+import type { Localized } from '#shared/texts.ts';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 
 /**
  * Refuses a path or query string holding text PostgreSQL cannot store (storable-text.ts): `?q=%00` or a `%00`
@@ -33,5 +35,5 @@ function decodeSegment(segment: string): string {
   }
 }
 
-const refusal = (field: string, reason: string) =>
-  new AppError('validation_failed', 'Some fields are missing or wrong', { fields: { [field]: reason } });
+const refusal = (field: string, reason: Localized) =>
+  new AppError('validation_failed', say('server.validation.failed'), { fields: { [field]: reason } });

@@ -1,17 +1,20 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { findUnstorableText } from '#server/lib/data/storable-text.ts';
+import { type Localized, verbatim } from '#shared/texts.ts';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './errors.ts';
+import { say } from './request-language.ts';
 
 /** The 400 every refused input answers: the failing field paths and what is wrong with each. */
 function validationFailed(issues: readonly z.core.$ZodIssue[], whole: string): AppError {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Localized> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : whole;
-    fields[key] ??= issue.message;
+    // zod worded it as it parsed, in the request's language (request-language.ts, #shared/texts.ts).
+    fields[key] ??= verbatim(issue.message);
   }
-  return new AppError('validation_failed', 'Some fields are missing or wrong', { fields });
+  return new AppError('validation_failed', say('server.validation.failed'), { fields });
 }
 
 /**
@@ -30,21 +33,22 @@ export const refuseInvalidInput: Hook<unknown, AppEnv, string, undefined> = (res
     // A route that declares a body needs one. Without a content type there was none (the same-origin guard
     // refuses a body that names no type), and an empty object must not pass for it.
     if (!c.req.header('content-type')) {
-      throw new AppError('validation_failed', 'Some fields are missing or wrong', {
-        fields: { '(body)': 'Send the request body as JSON' },
+      throw new AppError('validation_failed', say('server.validation.failed'), {
+        fields: { '(body)': say('server.validation.sendJson') },
       });
     }
     // zod-validator passes the body as sent in `data` on failure too (its type omits it): keys and all.
     const unstorable = findUnstorableText((result as { data?: unknown }).data);
     if (unstorable) {
-      throw new AppError('validation_failed', 'Some fields are missing or wrong', {
+      throw new AppError('validation_failed', say('server.validation.failed'), {
         fields: { [unstorable.field]: unstorable.reason },
       });
     }
   }
   if (result.success) return undefined;
   if (result.target === 'param') {
-    throw new AppError('not_found', result.error.issues[0]?.message ?? 'Not found');
+    const reason = result.error.issues[0]?.message;
+    throw new AppError('not_found', reason ? verbatim(reason) : say('server.http.notFound'));
   }
   throw validationFailed(result.error.issues, result.target === 'json' ? '(body)' : `(${result.target})`);
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import { say } from '../http/request-language.ts';
 
 /**
  * Lumara's own copies of media files: generated outputs,
@@ -155,7 +156,7 @@ export function createFileMediaStore(dir: string): MediaStore {
 
 /** The refusal of a file over the cap: the same words `POST /api/media` uses for a link that is too big. */
 export function mediaTooLarge(maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The file is larger than ${maxBytes} bytes`);
+  return new AppError('payload_too_large', say('server.media.fileTooLarge', { bytes: maxBytes }));
 }
 
 /**

@@ -10,6 +10,8 @@ import {
 } from 'rate-limiter-flexible';
 import type { AppEnv } from '#server/lib/http/app-env.ts';
 import { AppError } from '#server/lib/http/errors.ts';
+import type { Localized } from '#shared/texts.ts';
+import { type ServerTextKey, say } from '../http/request-language.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -26,7 +28,7 @@ export type RateLimiter = {
 };
 
 /** A limiter's no: how long to wait, and what to tell the member when the limiter has its own words for it. */
-export type Refusal = { retryAfterSeconds: number; message?: string };
+export type Refusal = { retryAfterSeconds: number; message?: Localized };
 
 /** Where limits are counted when the servers share a Redis. */
 export type RedisLimits = {
@@ -96,7 +98,7 @@ export function inTurn(...limiters: RateLimiter[]): RateLimiter {
 /** `limiter`, its refusals told to the member in its own words. */
 export function describedAs(
   limiter: RateLimiter,
-  words: { message: (retryAfterSeconds: number) => string },
+  words: { message: (retryAfterSeconds: number) => Localized },
 ): RateLimiter {
   return {
     async take(key) {
@@ -106,8 +108,23 @@ export function describedAs(
   };
 }
 
+/**
+ * What a limiter counts (the first part of its keys), and the refusal it answers by default: "Too many AI
+ * requests: try again in 12 s", each worded whole in src/server/messages.
+ */
+const tooManyRequests = {
+  AI: 'server.rateLimit.ai',
+  'sign-in': 'server.rateLimit.signIn',
+  post: 'server.rateLimit.post',
+  comment: 'server.rateLimit.comment',
+  'picture save': 'server.rateLimit.pictureSave',
+  import: 'server.rateLimit.import',
+  'media save': 'server.rateLimit.mediaSave',
+} as const satisfies Record<string, ServerTextKey>;
+type Limited = keyof typeof tooManyRequests;
+
 /** 429 with Retry-After once the signed-in member is over the limiter's budget. Runs after `requireMember`. */
-export function limitPerMember(limiter: RateLimiter, what: string) {
+export function limitPerMember(limiter: RateLimiter, what: Limited) {
   return limitBy(limiter, what, (c) => String(c.get('member').user.id));
 }
 
@@ -115,17 +132,17 @@ export function limitPerMember(limiter: RateLimiter, what: string) {
  * The same for a route anyone may call (signing in): counted per client address (client-address.ts), since
  * there is no member yet and a cookie is the caller's to make up.
  */
-export function limitPerAddress(limiter: RateLimiter, what: string, addressOf: (c: Context) => string) {
+export function limitPerAddress(limiter: RateLimiter, what: Limited, addressOf: (c: Context) => string) {
   return limitBy(limiter, what, addressOf);
 }
 
-function limitBy(limiter: RateLimiter, what: string, keyOf: (c: Context<AppEnv>) => string) {
+function limitBy(limiter: RateLimiter, what: Limited, keyOf: (c: Context<AppEnv>) => string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const verdict = await limiter.take(`${what}:${keyOf(c)}`);
     if (verdict) {
       throw new AppError(
         'rate_limited',
-        verdict.message ?? `Too many ${what} requests: try again in ${verdict.retryAfterSeconds} s`,
+        verdict.message ?? say(tooManyRequests[what], { seconds: verdict.retryAfterSeconds }),
         { headers: { 'Retry-After': String(verdict.retryAfterSeconds) } },
       );
     }

@@ -3,6 +3,8 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, type Dispatcher, request } from 'undici';
 import { AppError } from '#server/lib/http/errors.ts';
+import type { Localized } from '#shared/texts.ts';
+import { say } from '../http/request-language.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -146,7 +148,7 @@ async function followRedirects(
         ctx,
         current.hostname,
         `more than ${maxRedirects} redirects`,
-        'That link redirects too many times',
+        say('server.fetch.tooManyRedirects'),
       );
     }
     const target = checkUrl(next, ctx);
@@ -273,22 +275,22 @@ async function withExchange<T>(
 /** Validates what can be judged from the URL alone, before any connection: scheme, userinfo, port, IP literals. */
 function checkUrl(input: string | URL, ctx: Context): URL {
   const raw = typeof input === 'string' ? input : input.href;
-  if (raw.length > MAX_URL_LENGTH) refuse(ctx, null, 'URL too long', 'That link is too long');
+  if (raw.length > MAX_URL_LENGTH) refuse(ctx, null, 'URL too long', say('server.fetch.linkTooLong'));
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return refuse(ctx, null, 'unparsable URL', 'That is not a valid link');
+    return refuse(ctx, null, 'unparsable URL', say('server.fetch.notALink'));
   }
   const host = url.hostname;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    refuse(ctx, host || null, `scheme ${url.protocol}`, 'Only http and https links can be fetched');
+    refuse(ctx, host || null, `scheme ${url.protocol}`, say('server.fetch.httpOnly'));
   }
   if (url.username || url.password) {
-    refuse(ctx, host, 'userinfo in URL', 'Links with a user name or password cannot be fetched');
+    refuse(ctx, host, 'userinfo in URL', say('server.fetch.userinfo'));
   }
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  if (!ctx.allowPorts.includes(port)) refuse(ctx, host, `port ${port}`, `Port ${port} is not allowed`);
+  if (!ctx.allowPorts.includes(port)) refuse(ctx, host, `port ${port}`, say('server.fetch.port', { port }));
   // The WHATWG parser has already turned decimal, hex, octal, short and percent-encoded IPv4 forms into
   // dotted quads, which is why checking the parsed hostname (never the raw string) is enough here.
   const bare = host.replace(/^\[|\]$/g, '');
@@ -396,7 +398,7 @@ function refuse(
   ctx: Context,
   host: string | null,
   reason: string,
-  message = 'Links to private or local network addresses cannot be fetched',
+  message: Localized = say('server.fetch.privateAddress'),
 ): never {
   refusal(ctx, host, reason);
   throw new AppError('bad_request', message);
@@ -407,7 +409,7 @@ function toAppError(error: unknown, timedOut: boolean): AppError {
   const causes: unknown[] = [];
   for (let e: unknown = error; e instanceof Error && causes.length < 5; e = e.cause) causes.push(e);
   if (causes.some((e) => e instanceof RefusedError)) {
-    return new AppError('bad_request', 'Links to private or local network addresses cannot be fetched');
+    return new AppError('bad_request', say('server.fetch.privateAddress'));
   }
   const codes = causes.map((e) => (e as { code?: unknown }).code);
   if (
@@ -419,16 +421,16 @@ function toAppError(error: unknown, timedOut: boolean): AppError {
       ),
     )
   ) {
-    return new AppError('provider_timeout', 'The remote server took too long to answer');
+    return new AppError('provider_timeout', say('server.fetch.timeout'));
   }
   if (codes.some((code) => code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')) {
-    return new AppError('provider_failed', 'The remote host could not be found');
+    return new AppError('provider_failed', say('server.fetch.hostNotFound'));
   }
-  return new AppError('provider_failed', 'The remote server could not be reached');
+  return new AppError('provider_failed', say('server.fetch.unreachable'));
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The remote file is larger than ${maxBytes} bytes`);
+  return new AppError('payload_too_large', say('server.fetch.fileTooLarge', { bytes: maxBytes }));
 }
 
 /**

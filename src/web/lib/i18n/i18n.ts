@@ -1,7 +1,7 @@
 import { messages as english } from 'virtual:lumara-messages/en';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '#shared/language.ts';
-import { localizeWith, type TextTable } from '#shared/localize.ts';
+import { renderSharedTextsWith } from '#shared/texts.ts';
 import { storedValue } from '../stored-value.ts';
 
 /**
@@ -10,7 +10,10 @@ import { storedValue } from '../stored-value.ts';
  */
 export const i18n: I18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { en: english } });
 
-type LanguageBundle = { messages: Messages; sharedTexts: TextTable; zodReasons: (issue: never) => unknown };
+// What shared schemas say (a form's reason, #shared/texts.ts) comes from the same catalogues, in the language shown.
+renderSharedTextsWith((key, values) => i18n._(key, values));
+
+type LanguageBundle = { messages: Messages; zodReasons: (issue: never) => unknown };
 
 const bundles = new Map<Language, LanguageBundle>();
 const bundleLoaders: Record<Exclude<Language, 'en'>, () => Promise<LanguageBundle>> = {
@@ -57,15 +60,6 @@ export async function activateLanguage(language: Language): Promise<void> {
   i18n.activate(language);
   document.documentElement.lang = language;
   rememberedLanguage.write(language);
-}
-
-/**
- * A text a shared schema or parser wrote in English (a form's reason, a refused link), in the interface's language.
- * Server answers need none of this: the server writes them in the member's language already.
- */
-export function localizeShared(text: string): string {
-  const table = bundles.get(currentLanguage())?.sharedTexts;
-  return table ? localizeWith(table, text) : text;
 }
 
 /** The language the interface shows now. */

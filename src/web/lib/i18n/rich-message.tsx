@@ -1,6 +1,5 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import type { MessageKey, MessageValues } from './use-t.ts';
-import { useT } from './use-t.ts';
+import { type MessageKey, type MessageValues, useT } from './use-t.ts';
 
 const TAG = /<(\d+)>(.*?)<\/\1>/gs;
 

@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import { toast } from 'sonner';
-import { DELETED_MEMBER_NAME, deleteAccountRequestSchema } from '#shared/account.ts';
+import { deleteAccountRequestSchema } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
@@ -12,6 +11,8 @@ import { ChoiceCard } from '#web/ui/choice-card.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { TextField } from '#web/ui/field.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 function sameEmail(typed: string, email: string): boolean {
   return typed.trim().toLowerCase() === email.trim().toLowerCase();
@@ -41,7 +42,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
       const { posts_kept } = await remove.mutateAsync(request);
       await logout();
       toast.success(
-        t('account.delete.deleted', { count: posts_kept, name: localizeShared(DELETED_MEMBER_NAME) }),
+        t('account.delete.deleted', { count: posts_kept, name: t('shared.account.deletedMember') }),
       );
     } catch (error) {
       console.error('Failed to delete the account', error);
@@ -76,7 +77,7 @@ export function DeleteAccountDialog({ email, onClose }: { email: string; onClose
             name="community"
             value="keep"
             checked={community === 'keep'}
-            label={t('account.delete.keepThem', { name: localizeShared(DELETED_MEMBER_NAME) })}
+            label={t('account.delete.keepThem', { name: t('shared.account.deletedMember') })}
             description={t('account.delete.keepThemHelp')}
             onSelect={() => setValue('community', 'keep')}
           />

@@ -1,9 +1,10 @@
 import type { FieldError, FieldErrors } from 'react-hook-form';
 import { modelIdSchema } from '#shared/ai.ts';
 import { MEDIA_LIMITS } from '#shared/media.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import type { MessageKey, Translate } from '#web/lib/i18n/use-t.ts';
 import type { GenerationValues } from './generation-values.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 /** The first problem of each invalid field, in words, by the field's name in the request body. */
 export type WordedErrors = Partial<Record<keyof GenerationValues, string>>;
@@ -49,10 +50,10 @@ const textMax: Partial<Record<string, number>> = {
 };
 
 /**
- * A field's problem in the interface's language: the request schemas' own rules (#shared/generation.ts), which
- * speak English for the server, worded by the catalogue from the kind of refusal (zod's issue code, the `type`
- * react-hook-form keeps). A number field's range is the form's; whether the text was a number at all is read
- * from what was typed. A rule the forms cannot break keeps the schema's words.
+ * A field's problem in the interface's language: the request schemas' own rules (#shared/generation.ts), worded
+ * by the catalogue from the kind of refusal (zod's issue code, the `type` react-hook-form keeps). A number field's
+ * range is the form's; whether the text was a number at all is read from what was typed. A rule the forms cannot
+ * break keeps the schema's words, which it gave in the interface's language when it checked (#shared/texts.ts).
  */
 export function fieldErrorText(
   t: Translate,
@@ -73,7 +74,7 @@ export function fieldErrorText(
   if (field === 'prompt' && error.type === 'too_small') return t('generation.error.promptRequired');
   if (field === 'model' && error.type === 'too_small') return t('generation.error.modelRequired');
   if (field === 'image_url' && error.type === 'invalid_format') return t('generation.error.httpLink');
-  return localizeShared(error.message ?? '');
+  return error.message ?? '';
 }
 
 /** Every field's problem, in words; worded at each render, so a switch of language rewords them. */

@@ -6,7 +6,6 @@ import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import {
   draftFrom,
@@ -14,6 +13,8 @@ import {
   type ProfileDraftChanges,
   profileDraftSchema,
 } from '../model/profile-draft.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 export type ProfileDraftState = ReturnType<typeof useProfileDraft>;
 
@@ -113,12 +114,12 @@ const fieldLimits: Partial<Record<DraftField, number>> = {
 };
 
 /**
- * Why the form's own check refused a field, in the interface's language: the route's rules (#shared/profile.ts)
- * speak English for the server. A rule the form's controls cannot break keeps the rule's words.
+ * Why the form's own check refused a field, in the interface's language: the form's own words for the limits, else
+ * the route's rule's (#shared/profile.ts), which it words in the interface's language.
  */
 function fieldReason(t: Translate, name: DraftField, error: { type?: string; message?: string }): string {
   const limit = fieldLimits[name];
   if (error.type === 'too_big' && limit !== undefined) return t('profile.info.tooLong', { max: limit });
   if (name === 'avatar_url' && error.type === 'custom') return t('profile.info.avatarUrlInvalid');
-  return localizeShared(error.message ?? '');
+  return error.message ?? '';
 }

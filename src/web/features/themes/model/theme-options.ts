@@ -11,8 +11,8 @@ import {
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 
 /**
- * A theme as a picker shows it. Its name and description are messages, translated where they are shown (the
- * English names are kept in #shared/themes.ts for the server, and the ids the API takes).
+ * A theme as a picker shows it. Its name and description are messages, translated where they are shown
+ * (#shared/themes.ts keeps the ids the API takes, emoji and palettes).
  */
 export type ThemeOption = {
   id: ThemeId;

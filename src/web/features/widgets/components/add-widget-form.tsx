@@ -4,13 +4,14 @@ import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { localizeShared } from '#web/lib/i18n/i18n.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
+// A schema's own reasons are shown here: their words (not in the first load).
+import '#web/lib/i18n/shared-texts.ts';
 
 /**
  * `POST /api/widgets`'s own schema, so the form refuses nothing the server takes. Without `order_index`: that is
@@ -29,8 +30,9 @@ const emptyWidget: AddWidgetInput = {
 };
 
 /**
- * What the form's own check found, in the interface's language: the schema's messages are the server's English,
- * so the form reads the field and the kind of refusal (zod's issue code) instead. The URL first, then the title.
+ * What the form's own check found, in the interface's language: the form's own words for a missing title and a
+ * text too long, else the schema's reason (worded in the interface's language as it checked). The URL first, then
+ * the title.
  */
 function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string {
   const issue = error.issues.find((found) => found.path[0] === 'url') ?? error.issues[0];
@@ -39,8 +41,8 @@ function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string 
     const max = issue.path[0] === 'title' ? WIDGET_LIMITS.titleMax : EMBED_LIMITS.inputMax;
     return t('widgets.form.tooLong', { max });
   }
-  // Any other rule: its own words, in the interface's language.
-  return issue ? localizeShared(issue.message) : t('widgets.form.addFailed');
+  // Any other rule: its own words, which the schema gives in the interface's language.
+  return issue ? issue.message : t('widgets.form.addFailed');
 }
 
 /**
