@@ -10,8 +10,6 @@ import { Button } from '#web/ui/button.tsx';
 import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { useCreateWidget } from '../api/create-widget.ts';
 import { heightLabels, widthLabels } from '../lib/widget-size-labels.ts';
-// A schema's own reasons are shown here: their words (not in the first load).
-import '#web/lib/i18n/shared-texts.ts';
 
 /**
  * `POST /api/widgets`'s own schema, so the form refuses nothing the server takes. Without `order_index`: that is
@@ -63,9 +61,12 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   const canAdd = title.trim() !== '' && !create.isPending;
   const change = (changes: Partial<AddWidgetInput>) => setWidget((current) => ({ ...current, ...changes }));
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canAdd) return;
+    // The schema words its own reasons as it checks: their English comes with the first check, not with the
+    // dashboard's first load (src/web/lib/i18n/shared-texts.ts).
+    await import('#web/lib/i18n/shared-texts.ts');
     const parsed = addWidgetSchema.safeParse(widget);
     if (!parsed.success) {
       setError(formErrorText(t, parsed.error));
