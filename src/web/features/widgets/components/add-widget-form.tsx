@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { z } from 'zod';
 import { EMBED_LIMITS } from '#shared/embeds.ts';
 import { createWidgetBodySchema, WIDGET_LIMITS, widgetSizes } from '#shared/widgets.ts';
@@ -50,6 +50,12 @@ function formErrorText(t: Translate, error: z.ZodError<AddWidgetInput>): string 
  * checked on submit by the route's schema; not react-hook-form: this form is on the dashboard's first load
  * (decision 0021).
  */
+/**
+ * The schema words its own reasons as it checks: their English (src/web/lib/i18n/shared-texts.ts) comes after the
+ * dashboard's first load, not in it.
+ */
+const loadSharedTexts = () => import('#web/lib/i18n/shared-texts.ts');
+
 export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   const t = useT();
   const id = useId();
@@ -60,13 +66,16 @@ export function AddWidgetForm({ nextIndex }: { nextIndex: number }) {
   const { type, title = '', url = '' } = widget;
   const canAdd = title.trim() !== '' && !create.isPending;
   const change = (changes: Partial<AddWidgetInput>) => setWidget((current) => ({ ...current, ...changes }));
+  // Fetched once the form is on screen, so the check below finds it loaded: a submit then waits no round trip,
+  // and a second click cannot slip in before the first has started adding.
+  useEffect(() => {
+    void loadSharedTexts();
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!canAdd) return;
-    // The schema words its own reasons as it checks: their English comes with the first check, not with the
-    // dashboard's first load (src/web/lib/i18n/shared-texts.ts).
-    await import('#web/lib/i18n/shared-texts.ts');
+    await loadSharedTexts();
     const parsed = addWidgetSchema.safeParse(widget);
     if (!parsed.success) {
       setError(formErrorText(t, parsed.error));
