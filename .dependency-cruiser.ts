@@ -100,6 +100,8 @@ const foundationExceptions: { file: string; may: string; why: string }[] = [
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const anyOf = (paths: string[]) => `^(${paths.map(literally).join('|')})`;
+/** The top of the server (or the files of it named), as a path pattern. */
+const topOf = (tops: string[] = serverTop) => `^src/server/(${tops.map(literally).join('|')})$`;
 const packages = (...names: string[]) => `(^|/)node_modules/(${names.join('|')})/`;
 
 function webFeatureRules(): IForbiddenRuleType[] {
@@ -220,11 +222,7 @@ const forbidden: IForbiddenRuleType[] = [
       pathNot: anyOf(foundationExceptions.map((exception) => exception.file)),
     },
     to: {
-      path: [
-        '^src/server/features/',
-        anyOf([serverComposition]),
-        `^src/server/(${serverTop.map(literally).join('|')})$`,
-      ],
+      path: ['^src/server/features/', anyOf([serverComposition]), topOf()],
     },
   },
   ...foundationExceptions.map(
@@ -237,10 +235,7 @@ const forbidden: IForbiddenRuleType[] = [
         path: [
           '^src/server/features/',
           anyOf([serverComposition]),
-          `^src/server/(${serverTop
-            .filter((top) => top !== exception.may)
-            .map(literally)
-            .join('|')})$`,
+          topOf(serverTop.filter((top) => top !== exception.may)),
         ],
       },
     }),
@@ -250,14 +245,14 @@ const forbidden: IForbiddenRuleType[] = [
     comment: 'Features sit below the app: app.ts and src/server/composition compose them, main.ts boots it.',
     severity: 'error',
     from: { path: '^src/server/features/' },
-    to: { path: [anyOf([serverComposition]), `^src/server/(${serverTop.map(literally).join('|')})$`] },
+    to: { path: [anyOf([serverComposition]), topOf()] },
   },
   {
     name: 'composition-below-the-app',
     comment: 'src/server/composition sits below the app: app.ts hands what it composes to the features.',
     severity: 'error',
     from: { path: anyOf([serverComposition]) },
-    to: { path: `^src/server/(${serverTop.map(literally).join('|')})$` },
+    to: { path: topOf() },
   },
   ...serverFeatureRules(),
 ];
