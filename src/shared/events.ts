@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badgeTypeSchema } from './badges.ts';
+import { pomodoroTimerSchema } from './pomodoro.ts';
 
 const id = z.number().int();
 
@@ -14,6 +15,12 @@ export const liveEventSchemas = {
   'post.liked': z.object({ postId: id, likes: z.number().int() }),
   'comment.created': z.object({ postId: id, commentId: id, commentsCount: z.number().int() }),
   'badge.earned': z.object({ badge_type: badgeTypeSchema }),
+  /** The member's focus timer changed (any of their tabs or devices): the timer as it now stands. */
+  'pomodoro.timer': pomodoroTimerSchema,
+  /** A notification reached the member's centre: its id and how many are unread now. */
+  'notification.created': z.object({ id, unread: z.number().int() }),
+  /** The member's tasks changed elsewhere (a reminder's Done, another device): lists refetch. */
+  'tasks.changed': z.object({}),
   /**
    * Between servers only, never written to a stream: one of the member's sessions ended (logout), so each of
    * their open streams checks its own session and closes if it was that one.

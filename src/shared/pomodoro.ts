@@ -17,6 +17,8 @@ export const startPomodoroRequestSchema = z
   .object({
     duration_minutes: z.number().int().min(1).max(180),
     time_zone: timeZoneSchema.optional(),
+    /** The task this session is for: the member's own, else **404**. */
+    task_id: z.number().int().positive().nullable().optional(),
   })
   .strict();
 export type StartPomodoroRequest = z.infer<typeof startPomodoroRequestSchema>;
@@ -27,8 +29,40 @@ export const pomodoroSessionSchema = z
     duration_minutes: z.number().int(),
     started_at: z.string(),
     completed_at: z.string().nullable(),
+    task_id: z.number().int().nullable(),
   })
   .meta({ id: 'PomodoroSession' });
 export type PomodoroSession = z.infer<typeof pomodoroSessionSchema>;
 
 export const DEFAULT_POMODORO_REQUEST: StartPomodoroRequest = { duration_minutes: POMODORO.durationMinutes };
+
+/**
+ * The member's one focus timer, the same on every tab and device (`GET|PUT /api/pomodoro/timer`). While running,
+ * `ends_at` is when it ends and `remaining_seconds` what was left when answered; while paused, `remaining_seconds`
+ * holds and `ends_at` is null; idle, neither.
+ */
+export const timerStates = ['idle', 'running', 'paused'] as const;
+export const pomodoroTimerSchema = z
+  .object({
+    state: z.enum(timerStates),
+    session_id: z.number().int().nullable(),
+    duration_minutes: z.number().int(),
+    ends_at: z.string().nullable(),
+    remaining_seconds: z.number().int().nullable(),
+    task_id: z.number().int().nullable(),
+    /** Grows with every change: a device keeps the newest it has heard of. */
+    version: z.number().int(),
+  })
+  .meta({ id: 'PomodoroTimer' });
+export type PomodoroTimer = z.infer<typeof pomodoroTimerSchema>;
+
+export const timerActions = ['start', 'pause', 'resume', 'reset', 'complete'] as const;
+export const updatePomodoroTimerRequestSchema = z
+  .object({
+    action: z.enum(timerActions),
+    duration_minutes: startPomodoroRequestSchema.shape.duration_minutes.optional(),
+    task_id: z.number().int().positive().nullable().optional(),
+    time_zone: timeZoneSchema.optional(),
+  })
+  .strict();
+export type UpdatePomodoroTimerRequest = z.infer<typeof updatePomodoroTimerRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from './row-id.ts';
 import { reason } from './texts.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /** A task's status, in the order the status button cycles through them. */
 export const taskStatuses = ['todo', 'doing', 'done'] as const;
@@ -41,6 +42,68 @@ export const taskLabelsSchema = z
 /** A calendar day, `YYYY-MM-DD`, or null for none. */
 export const dueDateSchema = z.iso.date().nullable();
 
+/*
+ * Plans that repeat and remind (notes, a due time, a repeat rule, a checklist, reminders). In a request each is
+ * optional (absent = unchanged) and `null` clears it; an answer always has every field.
+ */
+export const TASK_PLAN_LIMITS = {
+  notesMax: 10_000,
+  checklistMax: 50,
+  checklistTextMax: 500,
+  remindersMax: 5,
+  /** Four weeks. */
+  reminderBeforeMaxMinutes: 40_320,
+  repeatMax: 500,
+} as const;
+
+/** `HH:MM`, 24 h, in the member's time zone. */
+export const dueTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, reason('shared.tasks.dueTime'));
+
+export const repeatFromValues = ['due', 'completion'] as const;
+/** Where the next date of a repeating task counts from: its due date, or the member's today when completed. */
+export const repeatFromSchema = z.enum(repeatFromValues);
+export type RepeatFrom = z.infer<typeof repeatFromSchema>;
+
+export const checklistItemSchema = z
+  .object({ id: z.string(), text: z.string(), done: z.boolean() })
+  .meta({ id: 'ChecklistItem' });
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+/** A checklist item as sent: without `id` it is a new one. */
+export const checklistItemInputSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/)
+      .optional(),
+    text: z
+      .string()
+      .trim()
+      .min(1, reason('shared.tasks.typeChecklistItem'))
+      .max(TASK_PLAN_LIMITS.checklistTextMax),
+    done: z.boolean().default(false),
+  })
+  .strict();
+export const checklistInputSchema = z
+  .array(checklistItemInputSchema)
+  .max(
+    TASK_PLAN_LIMITS.checklistMax,
+    reason('shared.limits.atMostChecklistItems', { max: TASK_PLAN_LIMITS.checklistMax }),
+  );
+export type ChecklistInput = z.infer<typeof checklistInputSchema>;
+
+export const reminderSchema = z
+  .object({ before_minutes: z.number().int().min(0).max(TASK_PLAN_LIMITS.reminderBeforeMaxMinutes) })
+  .strict()
+  .meta({ id: 'TaskReminder' });
+export type Reminder = z.infer<typeof reminderSchema>;
+export const remindersSchema = z
+  .array(reminderSchema)
+  .max(
+    TASK_PLAN_LIMITS.remindersMax,
+    reason('shared.limits.atMostReminders', { max: TASK_PLAN_LIMITS.remindersMax }),
+  );
+
 export const taskSchema = z
   .object({
     id: z.number().int(),
@@ -52,9 +115,38 @@ export const taskSchema = z
     position: z.number(),
     created_at: z.string(),
     completed_at: z.string().nullable(),
+    notes: z.string().nullable(),
+    due_time: z.string().nullable(),
+    /** An RFC 5545 recurrence rule, without the `RRULE:` prefix. */
+    repeat: z.string().nullable(),
+    /** The rule in words, in the member's language ("Every last Friday"). */
+    repeat_text: z.string().nullable(),
+    repeat_from: repeatFromSchema,
+    checklist: z.array(checklistItemSchema),
+    reminders: z.array(reminderSchema),
+    last_completed_at: z.string().nullable(),
   })
   .meta({ id: 'Task' });
 export type Task = z.infer<typeof taskSchema>;
+
+type TaskPlan = Omit<
+  Task,
+  'id' | 'title' | 'status' | 'labels' | 'due_date' | 'position' | 'created_at' | 'completed_at'
+>;
+
+/** The plan fields of a task that has none: no notes, time, repeat, checklist or reminders. */
+export function emptyTaskPlan(): TaskPlan {
+  return {
+    notes: null,
+    due_time: null,
+    repeat: null,
+    repeat_text: null,
+    repeat_from: 'due',
+    checklist: [],
+    reminders: [],
+    last_completed_at: null,
+  };
+}
 export const taskListSchema = z.array(taskSchema);
 
 /*
@@ -101,8 +193,26 @@ export function placeInColumn<T extends TaskPlace>(others: readonly T[], task: T
 }
 
 /** `POST /api/tasks`: new tasks go to the top of To Do. */
+/** The plan fields a create or an update may carry; `null` clears one. */
+const taskPlanFields = {
+  notes: z.string().max(TASK_PLAN_LIMITS.notesMax).nullable().optional(),
+  due_time: dueTimeSchema.nullable().optional(),
+  /** Checked against the recurrence rules the server accepts (its answer **400** names `repeat`). */
+  repeat: z.string().trim().min(1).max(TASK_PLAN_LIMITS.repeatMax).nullable().optional(),
+  repeat_from: repeatFromSchema.optional(),
+  checklist: checklistInputSchema.nullable().optional(),
+  reminders: remindersSchema.nullable().optional(),
+  /** The member's time zone, where `due_date` + `due_time` (or 09:00) is an instant for reminders. */
+  time_zone: timeZoneSchema.optional(),
+};
+
 export const createTaskRequestSchema = z
-  .object({ title: taskTitleSchema, labels: taskLabelsSchema.optional(), due_date: dueDateSchema.optional() })
+  .object({
+    title: taskTitleSchema,
+    labels: taskLabelsSchema.optional(),
+    due_date: dueDateSchema.optional(),
+    ...taskPlanFields,
+  })
   .strict();
 export type CreateTaskRequest = z.infer<typeof createTaskRequestSchema>;
 
@@ -117,9 +227,18 @@ export const updateTaskRequestSchema = z
     labels: taskLabelsSchema.optional(),
     due_date: dueDateSchema.optional(),
     position: z.number().int().min(0).max(100_000).optional(),
+    ...taskPlanFields,
+    /**
+     * With `status: "done"` on a repeating task: the due date of the occurrence this completes. When the task has
+     * moved on from it (a completion sent twice), nothing changes.
+     */
+    occurrence: z.iso.date().optional(),
   })
   .strict()
-  .refine((update) => Object.keys(update).length > 0, reason('shared.tasks.sendOneField'));
+  .refine(
+    (update) => Object.keys(update).some((key) => key !== 'time_zone' && key !== 'occurrence'),
+    reason('shared.tasks.sendOneField'),
+  );
 export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 
 /** `POST /api/tasks/restore`: brings a deleted task back, at the top of its column. */

@@ -1,4 +1,4 @@
-import type { Task } from '#shared/tasks.ts';
+import { emptyTaskPlan, type Task } from '#shared/tasks.ts';
 
 let sequence = 0;
 
@@ -13,6 +13,7 @@ export function buildTask(overrides: Partial<Task> = {}): Task {
     position: sequence,
     created_at: '2026-11-20T08:30:00.000Z',
     completed_at: null,
+    ...emptyTaskPlan(),
     ...overrides,
   };
 }

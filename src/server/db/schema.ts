@@ -158,6 +158,21 @@ export const tasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     clientKey: text('client_key'),
+    notes: text('notes'),
+    /** `HH:MM` in `time_zone`; only with a due date. */
+    dueTime: text('due_time'),
+    /** An RFC 5545 rule without its `RRULE:` prefix (#shared/task-repeat.ts); only with a due date. */
+    repeat: text('repeat'),
+    repeatFrom: text('repeat_from', { enum: ['due', 'completion'] })
+      .notNull()
+      .default('due'),
+    /** `[{id, text, done}]`, at most 50 (taskChecklistSchema). */
+    checklist: jsonb('checklist').notNull().default(sql`'[]'::jsonb`),
+    /** `[{before_minutes}]`, at most 5 (taskRemindersSchema). */
+    reminders: jsonb('reminders').notNull().default(sql`'[]'::jsonb`),
+    /** The member's zone when the date and time were last set: where `due_date` + `due_time` is an instant. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    lastCompletedAt: timestamp('last_completed_at', { withTimezone: true }),
   },
   (t) => [
     index('tasks_user_status_position_idx').on(t.userId, t.status, t.position),
@@ -182,10 +197,165 @@ export const pomodoroSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     clientKey: text('client_key'),
+    /** The task the session was for, if the member named one (their own). */
+    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('pomodoro_sessions_user_completed_at_idx').on(t.userId, t.completedAt),
     uniqueIndex('pomodoro_sessions_user_client_key').on(t.userId, t.clientKey),
+  ],
+);
+
+/**
+ * Every completion of a task: the one record that Tasks Today, the streak, the calendar and Task Warrior count.
+ * A task that does not repeat has at most one (removed when it leaves Done); a repeating task gains one per
+ * occurrence completed (`occurrence`, its due date then), unique per task, so a completion sent twice or two at
+ * once record one. `client_key` is the Idempotency-Key of the `PUT` that completed it.
+ */
+export const taskCompletions = pgTable(
+  'task_completions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    occurrence: date('occurrence', { mode: 'string' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    clientKey: text('client_key'),
+  },
+  (t) => [
+    index('task_completions_user_completed_at_idx').on(t.userId, t.completedAt),
+    uniqueIndex('task_completions_task_occurrence_key').on(t.taskId, t.occurrence),
+    uniqueIndex('task_completions_user_client_key').on(t.userId, t.clientKey),
+  ],
+);
+
+/**
+ * The member's one focus timer, shared by every tab and device (pomodoro feature). `ends_at` while running;
+ * `remaining_seconds` while paused; `version` grows with each change so a device can tell the newest.
+ */
+export const pomodoroTimers = pgTable('pomodoro_timers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['idle', 'running', 'paused'] })
+    .notNull()
+    .default('idle'),
+  sessionId: integer('session_id').references(() => pomodoroSessions.id, { onDelete: 'set null' }),
+  durationMinutes: integer('duration_minutes').notNull().default(25),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  remainingSeconds: integer('remaining_seconds'),
+  taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The VAPID key pair every server signs Web Push with (RFC 8292), made once by whichever server needs it first
+ * (`id` is always 1, so two at once keep one), unless the configuration names one.
+ */
+export const vapidKeys = pgTable('vapid_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A browser's push subscription (one per device). The endpoint is unique: the same browser subscribing for
+ * another member moves to that member, so one member's notifications never reach a device someone else now uses.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    label: text('label'),
+    expirationTime: timestamp('expiration_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** The notification centre: every notification a member was sent (pushed or not), newest first by id. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    tag: text('tag').notNull(),
+    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** A member's notification settings: per type push and in-app on/off, and quiet hours in their zone. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  types: jsonb('types').notNull().default(sql`'{}'::jsonb`),
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Notifications due later (a task's reminders, the timer's end), durable as generation jobs are (decision 0014):
+ * a server sends one only while it holds its lease (`locked_by`, `locked_until`), so each is sent once across N
+ * servers and restarts. `dedupe_key` names what it is for (`task.reminder:<task>:<due>:<minutes>`,
+ * `pomodoro.finished:<session>`), so scheduling the same thing twice keeps one row. `status`: pending → sent, or
+ * cancelled (the task changed), or dropped (more than an hour late).
+ */
+export const scheduledNotifications = pgTable(
+  'scheduled_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: ['pending', 'sent', 'cancelled', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    notificationId: integer('notification_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scheduled_notifications_dedupe_key').on(t.dedupeKey),
+    index('scheduled_notifications_due_idx').on(t.sendAt).where(sql`${t.status} = 'pending'`),
+    index('scheduled_notifications_user_idx').on(t.userId),
   ],
 );
 

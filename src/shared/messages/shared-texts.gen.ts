@@ -27,8 +27,10 @@ export type SharedTexts = {
   'shared.generation.notWhole': { field: string };
   'shared.generation.writePrompt': Record<never, never>;
   'shared.limits.atMostCharacters': { max: string | number };
+  'shared.limits.atMostChecklistItems': { max: string | number };
   'shared.limits.atMostLabels': { max: string | number };
   'shared.limits.atMostMessages': { max: string | number };
+  'shared.limits.atMostReminders': { max: string | number };
   'shared.limits.atMostTags': { max: string | number };
   'shared.limits.tagAtMost': { max: string | number };
   'shared.media.giveLink': Record<never, never>;
@@ -43,8 +45,10 @@ export type SharedTexts = {
   'shared.quickActions.templatePlaceholder': { placeholder: string | number };
   'shared.research.emptyTopic': Record<never, never>;
   'shared.search.typeSomething': Record<never, never>;
+  'shared.tasks.dueTime': Record<never, never>;
   'shared.tasks.labelsRepeat': Record<never, never>;
   'shared.tasks.sendOneField': Record<never, never>;
+  'shared.tasks.typeChecklistItem': Record<never, never>;
   'shared.tasks.typeLabel': Record<never, never>;
   'shared.tasks.typeTitle': Record<never, never>;
   'shared.themes.colour': Record<never, never>;

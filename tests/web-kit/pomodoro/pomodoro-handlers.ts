@@ -9,7 +9,7 @@ import { sentRequests, server } from '#tests/web-kit/msw-server.ts';
  */
 export function servePomodoro(options: { startFails?: boolean } = {}) {
   let nextId = 41;
-  const sessions = new Map<number, { started_at: string; completed_at: string | null }>();
+  const sessions = new Map<number, { started_at: string; completed_at: string | null; task_id: null }>();
 
   server.use(
     http.post('/api/pomodoro', async ({ request }) => {
@@ -17,7 +17,7 @@ export function servePomodoro(options: { startFails?: boolean } = {}) {
       if (options.startFails)
         return errorResponse(503, 'database_unavailable', 'The database is not answering');
       const id = nextId++;
-      const session = { started_at: new Date().toISOString(), completed_at: null };
+      const session = { started_at: new Date().toISOString(), completed_at: null, task_id: null };
       sessions.set(id, session);
       return contractAnswer(pomodoroSessionSchema, { id, duration_minutes, ...session }, 201);
     }),
@@ -33,7 +33,7 @@ export function servePomodoro(options: { startFails?: boolean } = {}) {
   return {
     /** Makes a session exist, as one posted before a reload would. */
     seedSession(id: number) {
-      sessions.set(id, { started_at: new Date().toISOString(), completed_at: null });
+      sessions.set(id, { started_at: new Date().toISOString(), completed_at: null, task_id: null });
     },
     starts: () => sentRequests().filter((r) => r.path === '/api/pomodoro' && r.method === 'POST'),
     completions: () =>

@@ -2,6 +2,7 @@ import { http } from 'msw';
 import { successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,
+  emptyTaskPlan,
   restoreTaskRequestSchema,
   type Task,
   taskListSchema,
@@ -45,6 +46,7 @@ export function serveTasks(initial: Task[] = []) {
         position: 0,
         created_at: new Date().toISOString(),
         completed_at: null,
+        ...emptyTaskPlan(),
       };
       tasks = placeTask(tasks, task, 'top');
       return contractAnswer(taskSchema, task, 201);

@@ -13,6 +13,7 @@ export function presentPomodoroSession(row: PomodoroSessionRow): PomodoroSession
     duration_minutes: row.durationMinutes,
     started_at: row.startedAt.toISOString(),
     completed_at: row.completedAt ? row.completedAt.toISOString() : null,
+    task_id: row.taskId,
   };
 }
 

@@ -31,7 +31,10 @@ const isoUtc = (column: PgColumn) =>
 const taskJson: SQL<Task> = sql<Task>`json_build_object(
   'id', ${tasks.id}, 'title', ${tasks.title}, 'status', ${tasks.status}, 'labels', ${tasks.labels},
   'due_date', ${tasks.dueDate}, 'position', ${tasks.position},
-  'created_at', ${isoUtc(tasks.createdAt)}, 'completed_at', ${isoUtc(tasks.completedAt)}
+  'created_at', ${isoUtc(tasks.createdAt)}, 'completed_at', ${isoUtc(tasks.completedAt)},
+  'notes', ${tasks.notes}, 'due_time', ${tasks.dueTime}, 'repeat', ${tasks.repeat}, 'repeat_text', NULL,
+  'repeat_from', ${tasks.repeatFrom}, 'checklist', ${tasks.checklist}, 'reminders', ${tasks.reminders},
+  'last_completed_at', ${isoUtc(tasks.lastCompletedAt)}
 )`;
 
 /** Board order within a column (the rule is in #shared/tasks.ts): lower position first, then the newer. */

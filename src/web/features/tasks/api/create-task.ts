@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CreateTaskRequest, Task } from '#shared/tasks.ts';
+import { type CreateTaskRequest, emptyTaskPlan, type Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
@@ -46,6 +46,7 @@ export function buildOptimisticTask(
     position: 0,
     created_at: now.toISOString(),
     completed_at: null,
+    ...emptyTaskPlan(),
   };
 }
 
