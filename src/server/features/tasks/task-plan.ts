@@ -78,7 +78,7 @@ export function resolvePlan(current: TaskPlan, input: PlanInput, timeZone: strin
         ? []
         : input.reminders === undefined
           ? current.reminders
-          : distinct(input.reminders ?? []),
+          : distinctReminders(input.reminders ?? []),
     timeZone,
   };
 }
@@ -100,8 +100,8 @@ function resolveRepeat(
   return null;
 }
 
-/** Items as stored: each with an id (a new one for an item sent without, or with an id an earlier item took). */
-function checklistOf(items: ChecklistInput): ChecklistItem[] {
+/** Checklist items as stored: each with an id (a new one for an item sent without, or with an id an earlier item took). */
+export function checklistOf(items: ChecklistInput): ChecklistItem[] {
   const seen = new Set<string>();
   return items.map((item) => {
     const id = item.id !== undefined && !seen.has(item.id) ? item.id : randomUUID();
@@ -111,7 +111,7 @@ function checklistOf(items: ChecklistInput): ChecklistItem[] {
 }
 
 /** Reminders once each: two at the same minute would be one notification. */
-function distinct(reminders: readonly Reminder[]): Reminder[] {
+export function distinctReminders(reminders: readonly Reminder[]): Reminder[] {
   const minutes = [...new Set(reminders.map((reminder) => reminder.before_minutes))];
   return minutes.map((before_minutes) => ({ before_minutes }));
 }

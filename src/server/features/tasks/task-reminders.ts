@@ -1,6 +1,9 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
 import type { DbTransaction } from '#server/db/member-lock.ts';
+import { tasks } from '#server/db/schema.ts';
 import { instantOfLocalTime } from '#server/lib/data/time-zone.ts';
-import type { Reminder, TaskStatus } from '#shared/tasks.ts';
+import { type Reminder, reminderSchema, type TaskStatus } from '#shared/tasks.ts';
 import {
   type PlannedNotification,
   replaceScheduledNotifications,
@@ -48,10 +51,36 @@ export function plannedReminders(task: ReminderSource, now: Date): PlannedNotifi
 
 /** Makes the task's scheduled reminders what it now plans, in the caller's transaction (moved, added, cancelled). */
 export async function scheduleReminders(
-  tx: DbTransaction,
+  tx: Db | DbTransaction,
   userId: number,
   task: ReminderSource,
   now: Date,
 ): Promise<void> {
   await replaceScheduledNotifications(tx, userId, reminderPrefix(task.id), plannedReminders(task, now));
+}
+
+/**
+ * Plans the reminders of every open task of the member that has some: after an import, whose rows arrive with
+ * their reminders but were written by the archive's adapter, not by the task routes.
+ */
+export async function scheduleMemberReminders(db: Db, userId: number, now: Date): Promise<void> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        isNull(tasks.deletedAt),
+        ne(tasks.status, 'done'),
+        sql`${tasks.reminders} <> '[]'::jsonb`,
+      ),
+    );
+  for (const row of rows) {
+    await scheduleReminders(
+      db,
+      userId,
+      { ...row, deleted: false, reminders: reminderSchema.array().parse(row.reminders) },
+      now,
+    );
+  }
 }

@@ -9,13 +9,19 @@ import { say } from '../http/request-language.ts';
  * index-friendly.
  */
 export function assertTimeZone(timeZone: string): string {
+  if (isKnownTimeZone(timeZone)) return timeZone;
+  throw new AppError('validation_failed', say('server.validation.unknownTimeZone'), {
+    fields: { time_zone: say('server.validation.unknownTimeZone') },
+  });
+}
+
+/** Whether Intl knows the zone (an IANA name such as America/Santiago, or UTC). */
+export function isKnownTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return timeZone;
+    return true;
   } catch {
-    throw new AppError('validation_failed', say('server.validation.unknownTimeZone'), {
-      fields: { time_zone: say('server.validation.unknownTimeZone') },
-    });
+    return false;
   }
 }
 
