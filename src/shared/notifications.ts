@@ -14,7 +14,12 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** What each type carries in `data`. */
 export const notificationDataSchemas = {
-  'task.reminder': z.object({ task_id: z.number().int(), due: z.string() }),
+  /** `due`: the instant the task is due; `occurrence`: its due date then, which a Done action sends back. */
+  'task.reminder': z.object({
+    task_id: z.number().int(),
+    due: z.string(),
+    occurrence: z.iso.date().optional(),
+  }),
   'pomodoro.finished': z.object({ session_id: z.number().int() }),
   'badge.earned': z.object({ badge_type: badgeTypeSchema }),
   'community.comment': z.object({ post_id: z.number().int() }),
