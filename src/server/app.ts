@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -12,6 +13,8 @@ import {
   type LimitsConfig,
   type MediaConfig,
   type OperatorsConfig,
+  type PushConfig,
+  pushConfigFor,
   unconfiguredAiConfig,
 } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -37,8 +40,18 @@ import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
+import { createNotificationDelivery } from './features/notifications/notification-delivery.ts';
+import {
+  createNotificationDispatcher,
+  type DispatcherTimings,
+} from './features/notifications/notification-dispatcher.ts';
+import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { sendTestNotification } from './features/notifications/notifications.service.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createProfileRoutes, profileRoutes } from './features/profile/profile.routes.ts';
+import { createPushRoutes } from './features/push/push.routes.ts';
+import { createPushSender, PUSH_TIMEOUT_MS } from './features/push/push-delivery.ts';
+import { createVapidKeys } from './features/push/vapid-keys.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
@@ -75,6 +88,7 @@ import {
 } from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
 import type { IdentityProvider } from './providers/identity-provider.ts';
+import { createWebPushClient } from './providers/web-push-client.ts';
 
 export type AppDeps = {
   database: Database;
@@ -122,6 +136,10 @@ export type AppDeps = {
   limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>;
   /** The HTTP server in front sets the security headers on every answer (main.ts), so the app does not repeat them. */
   securityHeadersSetByServer?: boolean;
+  /** The VAPID keys and subject pushes are signed with (`VAPID_*`); a pair kept in the database when absent. */
+  push?: PushConfig;
+  /** How often due notifications are looked for and how long a claim holds one (decision 0034). */
+  notifications?: DispatcherTimings;
 };
 
 /**
@@ -175,6 +193,29 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger,
     ...(deps.closing ? { closing: deps.closing } : {}),
     ...deps.generation,
+  });
+
+  // Web Push and the notification queue (decision 0034): every server signs with the one VAPID pair, and any
+  // server's dispatcher sends a due notification, once.
+  const vapid = createVapidKeys(db, deps.push ?? pushConfigFor(deps.appUrl));
+  const pushSender = createPushSender({
+    db,
+    vapid,
+    logger: deps.logger,
+    client: createWebPushClient({
+      logger: deps.logger,
+      timeoutMs: PUSH_TIMEOUT_MS,
+      outbound: deps.media.outbound,
+      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+    }),
+  });
+  const notificationDispatcher = createNotificationDispatcher({
+    db,
+    delivery: createNotificationDelivery({ db, events, push: pushSender, logger: deps.logger, now }),
+    logger: deps.logger,
+    instanceId: randomUUID(),
+    ...(deps.closing ? { closing: deps.closing } : {}),
+    ...deps.notifications,
   });
 
   scheduleOrphanFileSweeps({
@@ -334,7 +375,23 @@ export function createApp(deps: AppDeps) {
         ...(deps.closing ? { closing: deps.closing } : {}),
       }),
     )
-    .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
+    .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }))
+    .route(
+      '/',
+      createPushRoutes({
+        db,
+        requireMember,
+        vapid,
+        outbound: deps.media.outbound,
+        logger: deps.logger,
+        sendTest: (userId) =>
+          sendTestNotification(db, userId, {
+            deviceCount: pushSender.deviceCount,
+            sendNow: () => void notificationDispatcher.poll(),
+          }),
+      }),
+    )
+    .route('/', createNotificationRoutes({ db, requireMember }));
   // The document covers every route declared on `api`, its own and the reference page's included.
   const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
 

@@ -27,7 +27,8 @@ export type SubscriptionJson = {
   keys: { p256dh: string; auth: string };
 };
 
-export type FakeSubscription = SubscriptionJson & { id: string };
+/** What `subscribe` made: the JSON a browser sends (what `JSON.stringify` gives too) and the receiver's id for it. */
+export type FakeSubscription = SubscriptionJson & { id: string; toJSON(): SubscriptionJson };
 
 /** A push that passed every check and was decrypted. */
 export type ReceivedPush = {
@@ -139,12 +140,12 @@ export async function startPushReceiver(options: { host?: string } = {}) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16);
-      const json: FakeSubscription = {
-        id,
+      const sent: SubscriptionJson = {
         endpoint: `${origin}/push/${id}`,
         expirationTime: null,
         keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       };
+      const json: FakeSubscription = { ...sent, id, toJSON: () => sent };
       subscriptions.set(id, { json, ecdh, auth, serverKey: applicationServerKey });
       return json;
     },
