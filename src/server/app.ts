@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { createNotificationSending } from './composition/notification-sending.ts';
 import { getProfileMe } from './composition/profile-me.ts';
 import { storedFileOwners } from './composition/stored-file-owners.ts';
 import {
@@ -40,18 +40,12 @@ import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
-import { createNotificationDelivery } from './features/notifications/notification-delivery.ts';
-import {
-  createNotificationDispatcher,
-  type DispatcherTimings,
-} from './features/notifications/notification-dispatcher.ts';
+import type { DispatcherTimings } from './features/notifications/notification-dispatcher.ts';
 import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { sendTestNotification } from './features/notifications/notifications.service.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createProfileRoutes, profileRoutes } from './features/profile/profile.routes.ts';
 import { createPushRoutes } from './features/push/push.routes.ts';
-import { createPushSender, PUSH_TIMEOUT_MS } from './features/push/push-delivery.ts';
-import { createVapidKeys } from './features/push/vapid-keys.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
@@ -88,7 +82,6 @@ import {
 } from './lib/infra/stored-file-sweep.ts';
 import { type AiProviders, createAiProviders } from './providers/ai-providers.ts';
 import type { IdentityProvider } from './providers/identity-provider.ts';
-import { createWebPushClient } from './providers/web-push-client.ts';
 
 export type AppDeps = {
   database: Database;
@@ -197,25 +190,20 @@ export function createApp(deps: AppDeps) {
 
   // Web Push and the notification queue (decision 0034): every server signs with the one VAPID pair, and any
   // server's dispatcher sends a due notification, once.
-  const vapid = createVapidKeys(db, deps.push ?? pushConfigFor(deps.appUrl));
-  const pushSender = createPushSender({
-    db,
+  const {
     vapid,
-    logger: deps.logger,
-    client: createWebPushClient({
-      logger: deps.logger,
-      timeoutMs: PUSH_TIMEOUT_MS,
-      outbound: deps.media.outbound,
-      ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
-    }),
-  });
-  const notificationDispatcher = createNotificationDispatcher({
+    pushSender,
+    dispatcher: notificationDispatcher,
+  } = createNotificationSending({
     db,
-    delivery: createNotificationDelivery({ db, events, push: pushSender, logger: deps.logger, now }),
+    events,
     logger: deps.logger,
-    instanceId: randomUUID(),
+    now,
+    push: deps.push ?? pushConfigFor(deps.appUrl),
+    outbound: deps.media.outbound,
+    ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
     ...(deps.closing ? { closing: deps.closing } : {}),
-    ...deps.notifications,
+    ...(deps.notifications ? { timings: deps.notifications } : {}),
   });
 
   scheduleOrphanFileSweeps({

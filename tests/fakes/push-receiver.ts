@@ -60,6 +60,8 @@ export async function startPushReceiver(options: { host?: string } = {}) {
   const behaviours = new Map<string, Behaviour[]>();
   const received: ReceivedPush[] = [];
   const attempts: PushAttempt[] = [];
+  /** Subscriptions each POST was for, as it arrives (before it is answered, however slowly). */
+  const arrivals: string[] = [];
   const waiters = new Set<() => void>();
   let origin = '';
 
@@ -86,6 +88,8 @@ export async function startPushReceiver(options: { host?: string } = {}) {
     };
     const kept = subscriptions.get(id);
     if (req.method !== 'POST' || !kept) return answer(404, 'no such subscription');
+    arrivals.push(id);
+    for (const wake of waiters) wake();
     const behaviour = nextBehaviour(id);
     if (behaviour && 'slowMs' in behaviour) await sleep(behaviour.slowMs);
     else if (behaviour) {
@@ -156,6 +160,10 @@ export async function startPushReceiver(options: { host?: string } = {}) {
     /** Decrypted pushes, all or one subscription's, in arrival order. */
     received(subscriptionId?: string): ReceivedPush[] {
       return received.filter((push) => !subscriptionId || push.subscriptionId === subscriptionId);
+    },
+    /** How many POSTs reached a subscription, answered or still being answered. */
+    arrivals(subscriptionId?: string): number {
+      return arrivals.filter((id) => !subscriptionId || id === subscriptionId).length;
     },
     /** Every POST and what it was answered. */
     attempts(subscriptionId?: string): PushAttempt[] {

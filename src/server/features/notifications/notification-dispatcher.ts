@@ -138,6 +138,8 @@ export function createNotificationDispatcher(
 
   if (options.closing?.aborted) stop();
   else {
+    // Which server holds a claim is its `locked_by`: said once, so an operator can tell the servers' claims apart.
+    logger.info({ instanceId }, 'notification dispatcher started');
     options.closing?.addEventListener('abort', stop, { once: true });
     void poll().finally(schedule);
   }
