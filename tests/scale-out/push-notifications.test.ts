@@ -31,7 +31,8 @@ if (missing.length > 0) {
 
 describe.skipIf(missing.length > 0)('Web Push from two servers on one PostgreSQL and Redis', () => {
   let receiver: PushReceiver | undefined;
-  const kit = serverPairKit({ appUrl: APP_URL, outboundPorts: () => [receiver?.port] });
+  // A cold start of two servers from sources can pass 30 s on a loaded machine.
+  const kit = serverPairKit({ appUrl: APP_URL, outboundPorts: () => [receiver?.port], startTimeoutMs: 90_000 });
 
   beforeAll(async () => {
     receiver = await startPushReceiver();
@@ -151,7 +152,7 @@ describe.skipIf(missing.length > 0)('Web Push from two servers on one PostgreSQL
       url: '/focus',
       data: { session_id: session.id },
     });
-  }, 60_000);
+  }, 150_000);
 
   it('a reminder whose server is killed mid-push is sent by the other after the lease, shown once', async () => {
     const databaseUrl = await kit.freshDatabase();
@@ -205,5 +206,5 @@ describe.skipIf(missing.length > 0)('Web Push from two servers on one PostgreSQL
       return rows[0];
     });
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
-  }, 90_000);
+  }, 180_000);
 });
