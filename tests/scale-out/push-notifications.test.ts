@@ -32,7 +32,11 @@ if (missing.length > 0) {
 describe.skipIf(missing.length > 0)('Web Push from two servers on one PostgreSQL and Redis', () => {
   let receiver: PushReceiver | undefined;
   // A cold start of two servers from sources can pass 30 s on a loaded machine.
-  const kit = serverPairKit({ appUrl: APP_URL, outboundPorts: () => [receiver?.port], startTimeoutMs: 90_000 });
+  const kit = serverPairKit({
+    appUrl: APP_URL,
+    outboundPorts: () => [receiver?.port],
+    startTimeoutMs: 90_000,
+  });
 
   beforeAll(async () => {
     receiver = await startPushReceiver();

@@ -76,7 +76,10 @@ export async function buildTestApp(
     limits?: Partial<Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>>;
     /** The media store over the app's fresh media directory; a directory store when absent. */
     mediaStore?: (dir: string) => MediaStore;
-    /** How often the notification dispatcher polls and how long its claims hold; the production defaults when absent. */
+    /**
+     * How often the notification dispatcher polls and how long its claims hold. When absent it polls once at start
+     * and then hourly: a test that does not send notifications hears no `notification.created` among its events.
+     */
     notifications?: DispatcherTimings;
   } = {},
 ) {
@@ -102,7 +105,7 @@ export async function buildTestApp(
       }),
     closing: closing.signal,
     ...(options.generation ? { generation: options.generation } : {}),
-    ...(options.notifications ? { notifications: options.notifications } : {}),
+    notifications: options.notifications ?? { pollMs: 60 * 60_000 },
     ai,
     events,
     operators: { subjects: [], verifiedEmails: [], ...options.operators },

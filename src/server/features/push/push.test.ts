@@ -1,12 +1,14 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushConfigFor } from '#server/config.ts';
 import { pushSubscriptions, vapidKeys } from '#server/db/schema.ts';
 import { notificationListSchema, pushPayloadSchema } from '#shared/notifications.ts';
 import { pushDeviceListSchema, pushDeviceSchema, pushPublicKeySchema } from '#shared/push.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { type PushReceiver, startPushReceiver } from '#tests/fakes/push-receiver.ts';
 import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createVapidKeys } from './vapid-keys.ts';
 
 let t: TestApp;
 let receiver: PushReceiver;
@@ -191,5 +193,25 @@ describe('POST /api/push/test', () => {
         { timeout: 5_000 },
       )
       .toBe(1);
+  });
+});
+
+describe('the VAPID key pair', () => {
+  it('is made once when servers need it at the same moment: every one ends up with the pair inserted first', async () => {
+    const [kept] = await t.db.select().from(vapidKeys);
+    await t.db.delete(vapidKeys);
+    try {
+      const config = pushConfigFor(t.appUrl);
+      const servers = Array.from({ length: 4 }, () => createVapidKeys(t.db, config));
+      const keys = await Promise.all(servers.map((load) => load()));
+      expect(new Set(keys.map((key) => key.publicKey)).size).toBe(1);
+      expect(keys[0]?.subject).toBe('mailto:webpush@localhost');
+      const rows = await t.db.select().from(vapidKeys);
+      expect(rows.map((row) => row.publicKey)).toEqual([keys[0]?.publicKey]);
+    } finally {
+      // The app under test keeps signing with the pair it read first.
+      await t.db.delete(vapidKeys);
+      if (kept) await t.db.insert(vapidKeys).values(kept);
+    }
   });
 });
