@@ -22,6 +22,8 @@ let t: TestApp;
 let receiver: PushReceiver;
 const members: { id: number; device: FakeSubscription }[] = [];
 const closing = new AbortController();
+/** Enough to keep both servers claiming at once; PGlite sends a few dozen a second on a busy machine. */
+const COUNT = 120;
 
 beforeAll(async () => {
   receiver = await startPushReceiver();
@@ -78,7 +80,7 @@ async function waitForSent(prefix: string, count: number) {
           );
         return row?.n;
       },
-      { timeout: 20_000, interval: 100 },
+      { timeout: 45_000, interval: 100 },
     )
     .toBe(count);
 }
@@ -91,8 +93,8 @@ describe('two dispatchers on one database', () => {
     b = instance('server-b');
   });
 
-  it('send each of 200 due notifications once, to every device of its member', async () => {
-    const rows = Array.from({ length: 200 }, (_, n) => {
+  it('send each of 120 due notifications once, to every device of its member', async () => {
+    const rows = Array.from({ length: COUNT }, (_, n) => {
       const member = members[n % members.length];
       return {
         userId: member?.id ?? 0,
@@ -103,7 +105,7 @@ describe('two dispatchers on one database', () => {
       };
     });
     await t.db.insert(scheduledNotifications).values(rows);
-    await waitForSent('exactly-once:', 200);
+    await waitForSent('exactly-once:', COUNT);
     await Promise.all([a.idle(), b.idle()]);
 
     const sent = await t.db
@@ -114,20 +116,20 @@ describe('two dispatchers on one database', () => {
       .from(scheduledNotifications)
       .where(sql`${scheduledNotifications.dedupeKey} like 'exactly-once:%'`);
     const made = sent.map((row) => row.notificationId ?? 0);
-    expect(new Set(made).size).toBe(200);
+    expect(new Set(made).size).toBe(COUNT);
     expect(sent.every((row) => row.lockedBy === null)).toBe(true);
     // One push per notification, none twice, each to its own member's device.
     const ids = payloadIds().filter((id) => made.includes(id));
-    expect(ids).toHaveLength(200);
-    expect(new Set(ids).size).toBe(200);
+    expect(ids).toHaveLength(COUNT);
+    expect(new Set(ids).size).toBe(COUNT);
     const centre = await t.db
       .select({ id: notifications.id })
       .from(notifications)
       .where(inArray(notifications.id, made));
-    expect(centre).toHaveLength(200);
+    expect(centre).toHaveLength(COUNT);
     for (const member of members)
-      expect(receiver.received(member.device.id).length).toBeGreaterThanOrEqual(50);
-  });
+      expect(receiver.received(member.device.id).length).toBeGreaterThanOrEqual(COUNT / members.length);
+  }, 60_000);
 
   it('leave a row another server holds until its lease runs out, then send it once with the id it made', async () => {
     const member = members[0];
@@ -156,10 +158,16 @@ describe('two dispatchers on one database', () => {
         ...(n === 0 ? { notificationId: made?.id ?? 0 } : {}),
       })),
     );
-    const before = receiver.received(member.device.id).length;
     const released = Date.now() + 1_500;
     await waitForSent('held:', 2);
-    const late = receiver.received(member.device.id).slice(before);
+    const heldRows = await t.db
+      .select({ notificationId: scheduledNotifications.notificationId })
+      .from(scheduledNotifications)
+      .where(sql`${scheduledNotifications.dedupeKey} like 'held:%'`);
+    const heldIds = heldRows.map((row) => row.notificationId);
+    const late = receiver
+      .received(member.device.id)
+      .filter((push) => heldIds.includes(pushPayloadSchema.parse(JSON.parse(push.text)).id));
     expect(late).toHaveLength(2);
     expect(late.every((push) => push.at >= released - 100)).toBe(true);
     const ids = late.map((push) => pushPayloadSchema.parse(JSON.parse(push.text)).id);

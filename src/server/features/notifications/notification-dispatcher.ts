@@ -156,5 +156,3 @@ export function createNotificationDispatcher(
     },
   };
 }
-
-export type NotificationDispatcher = ReturnType<typeof createNotificationDispatcher>;
