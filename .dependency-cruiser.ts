@@ -36,6 +36,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: 'badges are awarded by the features that earn them',
   },
   {
+    to: 'notifications/notification-schedule.ts',
+    from: ['pomodoro'],
+    why: "the timer's end is pushed later by the notifications feature's durable schedule, written in the timer's transaction",
+  },
+  {
     to: 'profile/profile.service.ts',
     from: ['ai', 'research'],
     why: "the member's saved AI choice (getAiChoice)",

@@ -143,6 +143,12 @@ export type ServerTexts = {
   'server.notFound.task': Record<never, never>;
   'server.notFound.track': Record<never, never>;
   'server.notFound.widget': Record<never, never>;
+  'server.pomodoro.timerEnded': Record<never, never>;
+  'server.pomodoro.timerIdle': Record<never, never>;
+  'server.pomodoro.timerNotPaused': Record<never, never>;
+  'server.pomodoro.timerNotRunning': Record<never, never>;
+  'server.pomodoro.timerPaused': Record<never, never>;
+  'server.pomodoro.timerRunning': Record<never, never>;
   'server.profile.notYourPicture': Record<never, never>;
   'server.providers.answeredNothing': Record<never, never>;
   'server.providers.chooseFromList': Record<never, never>;
