@@ -306,7 +306,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))
-    .route('/', createPomodoroRoutes({ db, requireMember, now }))
+    .route('/', createPomodoroRoutes({ db, requireMember, now, events }))
     .route('/', createBadgeRoutes({ db, requireMember }))
     .route('/', createDashboardRoutes({ db, requireMember, now, loadDashboard }))
     .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))

@@ -10,6 +10,7 @@ import { dashboardStatsSchema } from '#shared/dashboard.ts';
 import { falModelsResponseSchema, generationJobsResponseSchema } from '#shared/generation.ts';
 import { mediaPageSchema, mediaUsageSchema } from '#shared/media.ts';
 import { trackListSchema } from '#shared/music.ts';
+import { pomodoroTimerSchema } from '#shared/pomodoro.ts';
 import { profileMeSchema, profileSchema } from '#shared/profile.ts';
 import { quickActionsResponseSchema } from '#shared/quick-actions.ts';
 import { taskListSchema } from '#shared/tasks.ts';
@@ -56,6 +57,18 @@ export function emptyMemberDataHandlers() {
       contractAnswer(dashboardStatsSchema, { tasks_today: 0, pomodoros_today: 0, streak_days: 0, badges: 0 }),
     ),
     http.get('/api/tasks', () => contractAnswer(taskListSchema, [])),
+    // The shell's focus timer: never started.
+    http.get('/api/pomodoro/timer', () =>
+      contractAnswer(pomodoroTimerSchema, {
+        state: 'idle',
+        session_id: null,
+        duration_minutes: 25,
+        ends_at: null,
+        remaining_seconds: null,
+        task_id: null,
+        version: 0,
+      }),
+    ),
     http.get('/api/widgets', () => contractAnswer(widgetListSchema, [])),
     http.get('/api/music/list', () => contractAnswer(trackListSchema, [])),
     http.get('/api/ai/models', () =>

@@ -163,6 +163,12 @@ export type ServerTexts = {
   'server.notifications.onlyTaskReminders': Record<never, never>;
   'server.notifications.testBody': Record<never, never>;
   'server.notifications.testTitle': Record<never, never>;
+  'server.pomodoro.timerEnded': Record<never, never>;
+  'server.pomodoro.timerIdle': Record<never, never>;
+  'server.pomodoro.timerNotPaused': Record<never, never>;
+  'server.pomodoro.timerNotRunning': Record<never, never>;
+  'server.pomodoro.timerPaused': Record<never, never>;
+  'server.pomodoro.timerRunning': Record<never, never>;
   'server.profile.notYourPicture': Record<never, never>;
   'server.providers.answeredNothing': Record<never, never>;
   'server.providers.chooseFromList': Record<never, never>;

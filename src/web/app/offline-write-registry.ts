@@ -1,6 +1,6 @@
 import type { MutationKey, MutationOptions, QueryClient } from '@tanstack/react-query';
-import { completePomodoroWrite } from '#web/features/pomodoro/api/complete-pomodoro.ts';
-import { startPomodoroWrite } from '#web/features/pomodoro/api/start-pomodoro.ts';
+import { timerActionWrite } from '#web/features/pomodoro/api/act-on-timer.ts';
+import { completePomodoroWrite, startPomodoroWrite } from '#web/features/pomodoro/api/kept-session-writes.ts';
 import { createTaskWrite } from '#web/features/tasks/api/create-task.ts';
 import { deleteTaskWrite } from '#web/features/tasks/api/delete-task.ts';
 import { restoreTaskWrite } from '#web/features/tasks/api/restore-task.ts';
@@ -9,7 +9,7 @@ import { keepPausedWritesFor, waitForConnection } from '#web/lib/offline-writes.
 
 /**
  * The writes kept while offline, across reloads: task creations, edits, status changes, deletions and
- * restores, and the focus timer's starts and completions. Each is registered as the defaults of its key, so a
+ * restores, and the focus timer's actions (and the session writes kept before the timer was shared). Each is registered as the defaults of its key, so a
  * write restored after a reload (without the component that made it) still knows what to send and what follows.
  */
 function registerOfflineWrites(queryClient: QueryClient): void {
@@ -22,6 +22,7 @@ function registerOfflineWrites(queryClient: QueryClient): void {
   keep(restoreTaskWrite);
   keep(startPomodoroWrite);
   keep(completePomodoroWrite);
+  keep(timerActionWrite);
 }
 
 /** For the signed-in member: their kept writes come back (and are sent), and those made from now on are kept. */

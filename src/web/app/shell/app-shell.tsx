@@ -4,6 +4,7 @@ import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dash
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { useMemberLanguage } from '#web/features/language/hooks/use-member-language.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
+import { PomodoroTimerProvider } from '#web/features/pomodoro/components/pomodoro-timer-provider.tsx';
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
@@ -62,7 +63,7 @@ export function AppShell() {
   useMemberLanguage();
   useLaunchAction();
 
-  return (
+  const page = (
     <div className="min-h-dvh lg:flex">
       <a
         href="#main-content"
@@ -130,8 +131,17 @@ export function AppShell() {
       ) : null}
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}
       {floatingTimerEnabled && user ? (
-        <FloatingPomodoroWidget key={user.id} memberId={user.id} onClose={() => mainRef.current?.focus()} />
+        <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
       ) : null}
     </div>
+  );
+  // The member's one focus timer, for every page of theirs: the focus card, the floating widget and its own
+  // window show it, and this tab chimes and completes it at 0 even where neither shows.
+  return user ? (
+    <PomodoroTimerProvider key={user.id} memberId={user.id}>
+      {page}
+    </PomodoroTimerProvider>
+  ) : (
+    page
   );
 }
