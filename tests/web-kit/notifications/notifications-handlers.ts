@@ -143,3 +143,19 @@ export function serveNotifications({
     },
   };
 }
+
+/**
+ * For a member with nothing in the centre, no push device and the default settings: the shell's bell and
+ * settings' Notifications card, for tests about something else (member-data-handlers.ts adds them).
+ */
+export function emptyNotificationHandlers() {
+  return [
+    http.get('/api/notifications', () =>
+      contractAnswer(notificationListSchema, { items: [], unread: 0, next_cursor: null }),
+    ),
+    http.get('/api/notifications/settings', () =>
+      contractAnswer(notificationSettingsSchema, buildNotificationSettings()),
+    ),
+    http.get('/api/push/subscriptions', () => contractAnswer(pushDeviceListSchema, [])),
+  ];
+}
