@@ -1,4 +1,9 @@
-import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type UseInfiniteQueryResult,
+} from '@tanstack/react-query';
 import type { NotificationList } from '#shared/notifications.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
@@ -22,6 +27,12 @@ export function notificationsQueryOptions() {
     getNextPageParam: (lastPage) => lastPage.next_cursor,
   });
 }
+
+/**
+ * The list as the bell holds it (`useInfiniteQuery` of these options), handed to the list it opens: the list's
+ * own chunk then needs none of Query's hooks, which would otherwise be split out of the first load's entry.
+ */
+export type NotificationPagesQuery = UseInfiniteQueryResult<NotificationPages>;
 
 /** How many are unread, as the newest answer said (every page carries the count; writes set them all). */
 export function unreadOf(pages: NotificationPages | undefined): number {

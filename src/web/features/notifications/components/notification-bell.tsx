@@ -71,9 +71,15 @@ export function NotificationBell({
       {mounted ? (
         <Suspense fallback={null}>
           {variant === 'popover' ? (
-            <NotificationPopover id={id} open={open} onOpenChange={onOpenChange} anchorRef={buttonRef} />
+            <NotificationPopover
+              id={id}
+              list={list}
+              open={open}
+              onOpenChange={onOpenChange}
+              anchorRef={buttonRef}
+            />
           ) : open ? (
-            <NotificationDialog id={id} onClose={() => onOpenChange(false)} />
+            <NotificationDialog id={id} list={list} onClose={() => onOpenChange(false)} />
           ) : null}
         </Suspense>
       ) : null}

@@ -1,5 +1,6 @@
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { ModalDialog } from '#web/ui/dialog.tsx';
+import type { NotificationPagesQuery } from '../api/get-notifications.ts';
 import { NotificationList } from './notification-list.tsx';
 
 /**
@@ -7,12 +8,20 @@ import { NotificationList } from './notification-list.tsx';
  * close button close it, focus back on the bell), loaded on demand by NotificationBell. `id` names it for the
  * bell's aria-controls.
  */
-export function NotificationDialog({ id, onClose }: { id: string; onClose: () => void }) {
+export function NotificationDialog({
+  id,
+  list,
+  onClose,
+}: {
+  id: string;
+  list: NotificationPagesQuery;
+  onClose: () => void;
+}) {
   const t = useT();
   return (
     <ModalDialog title={t('notifications.list.title')} onClose={onClose}>
       <div id={id} className="flex min-h-0 flex-col">
-        <NotificationList onFollow={onClose} showTitle={false} />
+        <NotificationList list={list} onFollow={onClose} showTitle={false} />
       </div>
     </ModalDialog>
   );

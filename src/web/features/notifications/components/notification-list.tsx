@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Award, Bell, CheckCheck, ListTodo, MessageCircle, Settings, Timer } from 'lucide-react';
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { LoadMore } from '#web/ui/load-more.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
-import { notificationsQueryOptions, unreadOf } from '../api/get-notifications.ts';
+import { type NotificationPagesQuery, unreadOf } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { kindName } from '../model/notification-kinds.ts';
 import { timeAgo } from '../model/time-ago.ts';
@@ -25,7 +24,7 @@ const kindIcons: Record<string, ComponentType<{ className?: string; 'aria-hidden
 };
 
 /**
- * The notification centre's list, newest first, a page at a time. What it shows unread is marked read as it is
+ * The notification centre's list, newest first, a page at a time (`list`: the bell's query of it). What it shows unread is marked read as it is
  * shown (opening the list is reading it), and keeps a "New" mark until the list closes; following a notification
  * opens its link and closes the list (`onFollow`). "Mark all as read" reaches those not loaded yet too.
  */

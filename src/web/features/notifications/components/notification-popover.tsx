@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { RefObject } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import type { NotificationPagesQuery } from '../api/get-notifications.ts';
 import { NotificationList } from './notification-list.tsx';
 
 /**
@@ -14,7 +15,9 @@ export function NotificationPopover({
   open,
   onOpenChange,
   anchorRef,
+  list,
 }: {
+  list: NotificationPagesQuery;
   id: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -43,7 +46,7 @@ export function NotificationPopover({
           }}
           className="z-50 flex max-h-[min(36rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-2rem))] flex-col rounded-3xl border border-(--line) bg-(--surface-strong) p-4 shadow-(--glass-shadow) backdrop-blur-xl"
         >
-          <NotificationList onFollow={() => onOpenChange(false)} />
+          <NotificationList list={list} onFollow={() => onOpenChange(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
