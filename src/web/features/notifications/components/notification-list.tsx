@@ -29,15 +29,16 @@ const kindIcons: Record<string, ComponentType<{ className?: string; 'aria-hidden
  * opens its link and closes the list (`onFollow`). "Mark all as read" reaches those not loaded yet too.
  */
 export function NotificationList({
+  list,
   onFollow,
   showTitle = true,
 }: {
+  list: NotificationPagesQuery;
   onFollow: () => void;
   showTitle?: boolean;
 }) {
   const t = useT();
   const id = useId();
-  const list = useInfiniteQuery(notificationsQueryOptions());
   const markRead = useMarkNotificationsRead();
   const [seenUnread, setSeenUnread] = useState<ReadonlySet<number>>(new Set());
   const asked = useRef(new Set<number>());
