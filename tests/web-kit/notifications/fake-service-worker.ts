@@ -9,13 +9,17 @@ export const APP_ORIGIN = window.location.origin;
 
 export type FakeWindow = WindowClientLike & { focused: boolean; navigatedTo: string[] };
 
-/** A tab of the app as the worker sees it; `navigate` fails for a tab the worker does not control. */
-export function fakeWindow(path: string, { controlled = true } = {}): FakeWindow {
+/**
+ * A tab of the app as the worker sees it; `navigate` fails for a tab the worker does not control, and `focus` when
+ * the browser does not allow it (outside the member's click).
+ */
+export function fakeWindow(path: string, { controlled = true, focusAllowed = true } = {}): FakeWindow {
   const tab: FakeWindow = {
     url: new URL(path, APP_ORIGIN).href,
     focused: false,
     navigatedTo: [] as string[],
     async focus() {
+      if (!focusAllowed) throw new DOMException('Not allowed to focus a window.', 'InvalidAccessError');
       tab.focused = true;
       return tab;
     },

@@ -2,7 +2,7 @@ import { notificationDataSchemas } from '#shared/notifications.ts';
 import { reminderOccurrence } from './reminder-occurrence.ts';
 import { NOTIFICATION_ICON } from './show-push.ts';
 import { REMINDER_ACTIONS, readShownData, type ShownData, SNOOZE_MINUTES } from './shown-notification.ts';
-import type { ServiceWorkerScopeLike, ShownNotification } from './worker-scope.ts';
+import type { ServiceWorkerScopeLike, ShownNotification, WindowClientLike } from './worker-scope.ts';
 import { type WorkerTextKey, workerText } from './worker-texts.ts';
 
 /** Why an action did not happen, as the member can act on it. */
@@ -97,8 +97,21 @@ async function showFailure(
 }
 
 /**
- * Opens `url` (a Lumara path; anything else opens the app's start): a tab already there is focused; else an open
- * tab of the app is focused and sent there; else a new window opens on it.
+ * Brings a tab to the front. The browser allows it only while it handles the member's click, and refuses it
+ * otherwise (an event made by script): the tab is then where it should be, only not in front.
+ */
+async function bringToFront(client: WindowClientLike): Promise<void> {
+  try {
+    await client.focus();
+  } catch {
+    // Not allowed now: nothing else to do.
+  }
+}
+
+/**
+ * Opens `url` (a Lumara path; anything else opens the app's start): a tab already there comes to the front;
+ * else an open tab of the app is sent there (and brought to the front at the same moment, while the click still
+ * allows it); else a new window opens on it.
  */
 export async function openInApp(scope: ServiceWorkerScopeLike, url: string): Promise<void> {
   const origin = scope.location.origin;
@@ -112,18 +125,14 @@ export async function openInApp(scope: ServiceWorkerScopeLike, url: string): Pro
   const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const there = windows.find((client) => client.url === target.href);
   if (there) {
-    await there.focus();
+    await bringToFront(there);
     return;
   }
   const open = windows[0];
   if (open) {
-    try {
-      await open.focus();
-      await open.navigate(target.href);
-      return;
-    } catch {
-      // A tab the worker does not control cannot be sent elsewhere: a new window instead.
-    }
+    const [, sent] = await Promise.allSettled([bringToFront(open), open.navigate(target.href)]);
+    // A tab this worker does not control cannot be sent elsewhere: a new window instead.
+    if (sent.status === 'fulfilled') return;
   }
   await scope.clients.openWindow(target.href);
 }

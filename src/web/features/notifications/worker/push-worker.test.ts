@@ -253,6 +253,18 @@ describe('the notification click handler', () => {
     expect(second.opened).toEqual([]);
   });
 
+  it('still sends the tab there when the browser will not bring it to the front', async () => {
+    serveNotifications();
+    const tab = fakeWindow('/community', { focusAllowed: false });
+    const worker = fakeServiceWorker({ windows: [tab] });
+    await showPush(worker.scope, JSON.stringify(reminderPush()));
+    const [shown] = worker.shown;
+    if (!shown) throw new Error('nothing shown');
+    await actOnNotificationClick(worker.scope, clickable(shown), '');
+    expect(tab.navigatedTo).toEqual([`${APP_ORIGIN}/?task=7`]);
+    expect(worker.opened).toEqual([]);
+  });
+
   it('opens a new window when the open tab cannot be sent elsewhere, and never leaves Lumara', async () => {
     serveNotifications();
     const uncontrolled = fakeWindow('/community', { controlled: false });

@@ -2,7 +2,12 @@
 import '#web/lib/zod-without-eval.ts';
 import { actOnNotificationClick } from './act-on-click.ts';
 import { showPush } from './show-push.ts';
-import type { NotificationClickEventLike, PushEventLike, ServiceWorkerScopeLike } from './worker-scope.ts';
+import type {
+  ExtendableEventLike,
+  NotificationClickEventLike,
+  PushEventLike,
+  ServiceWorkerScopeLike,
+} from './worker-scope.ts';
 
 /**
  * The service worker's push handlers. vite-plugin-pwa writes the worker itself (`sw.js`: the precache and the
@@ -14,10 +19,23 @@ declare const self: ServiceWorkerScopeLike & {
   addEventListener(type: 'notificationclick', listener: (event: NotificationClickEventLike) => void): void;
 };
 
+/**
+ * Keeps the worker alive until `work` is done. The browser's own events allow it; an event made by script (a
+ * test driving the handlers, a developer in DevTools) refuses it (`InvalidStateError`), and the work, already
+ * started, simply runs.
+ */
+function keepAlive(event: ExtendableEventLike, work: Promise<unknown>): void {
+  try {
+    event.waitUntil(work);
+  } catch {
+    // Not the browser's event: nothing to extend.
+  }
+}
+
 self.addEventListener('push', (event) => {
-  event.waitUntil(showPush(self, event.data?.text() ?? null));
+  keepAlive(event, showPush(self, event.data?.text() ?? null));
 });
 
 self.addEventListener('notificationclick', (event) => {
-  event.waitUntil(actOnNotificationClick(self, event.notification, event.action));
+  keepAlive(event, actOnNotificationClick(self, event.notification, event.action));
 });
