@@ -8,7 +8,7 @@ import type { NotificationList } from '#shared/notifications.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
-export type NotificationPages = InfiniteData<NotificationList, string | null>;
+export type NotificationPages = InfiniteData<NotificationList>;
 
 /** `GET /api/notifications?cursor=`: a page of the centre, newest first, with how many are unread in all. */
 export function getNotifications(cursor: string | null, signal?: AbortSignal): Promise<NotificationList> {
