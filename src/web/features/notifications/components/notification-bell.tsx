@@ -24,13 +24,7 @@ const MOST_SHOWN = 99;
  * opens, a popover beside the side navigation (`popover`) or a full-screen dialog on a phone (`dialog`). A plain
  * button (the list's code loads later), which says whether the list is open and which element it is.
  */
-export function NotificationBell({
-  variant,
-  className = '',
-}: {
-  variant: 'popover' | 'dialog';
-  className?: string;
-}) {
+export function NotificationBell({ variant }: { variant: 'popover' | 'dialog' }) {
   const t = useT();
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +50,7 @@ export function NotificationBell({
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
         onClick={() => onOpenChange(!open)}
-        className={`relative grid size-11 shrink-0 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong) ${className}`}
+        className="relative grid size-11 shrink-0 place-items-center rounded-full text-(--ink) hover:bg-(--surface-strong)"
       >
         <Bell aria-hidden="true" className="size-6" />
         {unread > 0 ? (

@@ -1,5 +1,5 @@
 import { Award, Bell, CheckCheck, ListTodo, MessageCircle, Settings, Timer } from 'lucide-react';
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '#shared/notifications.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
@@ -38,7 +38,6 @@ export function NotificationList({
   showTitle?: boolean;
 }) {
   const t = useT();
-  const id = useId();
   const markRead = useMarkNotificationsRead();
   const [seenUnread, setSeenUnread] = useState<ReadonlySet<number>>(new Set());
   const asked = useRef(new Set<number>());
@@ -64,9 +63,7 @@ export function NotificationList({
     <div className="flex min-h-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         {showTitle ? (
-          <h2 id={`${id}-title`} className="text-lg font-bold text-(--ink)">
-            {t('notifications.list.title')}
-          </h2>
+          <h2 className="text-lg font-bold text-(--ink)">{t('notifications.list.title')}</h2>
         ) : null}
         <Button
           variant="ghost"
