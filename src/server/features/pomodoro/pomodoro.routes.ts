@@ -16,7 +16,9 @@ export const pomodoroRoutes = {
     description:
       '**201** the started session. `time_zone` (IANA; ours) is the zone of the day the session counts in ' +
       'for Four Pomodoros; default UTC; a zone Intl does not know **400** `validation_failed`. With an ' +
-      '`Idempotency-Key` the member used before, the session that key started, and nothing is recorded.',
+      '`Idempotency-Key` the member used before, the session that key started, and nothing is recorded. ' +
+      "`task_id` names the task the session is for (answered as the session's `task_id`): one of the " +
+      "member's own tasks, not deleted; another member's, a deleted or an unknown task **404**.",
     request: { headers: idempotencyKeyHeadersSchema, body: jsonBody(startPomodoroRequestSchema) },
     responses: { 201: json(pomodoroSessionSchema, 'The started session') },
   }),

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
+import { type PomodoroSessionRow, pomodoroSessions, tasks } from '#server/db/schema.ts';
 import { assertTimeZone, localDayRange } from '#server/lib/data/time-zone.ts';
 import { notFound } from '#server/lib/http/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
@@ -25,6 +25,8 @@ export async function startPomodoro(
   { idempotencyKey }: { idempotencyKey?: string | undefined } = {},
 ): Promise<PomodoroSession> {
   const timeZone = input.time_zone ? assertTimeZone(input.time_zone) : 'UTC';
+  const taskId = input.task_id ?? null;
+  if (taskId !== null) await assertOwnTask(db, userId, taskId);
   const [row] = await db
     .insert(pomodoroSessions)
     .values({
@@ -33,6 +35,7 @@ export async function startPomodoro(
       timeZone,
       startedAt: now,
       clientKey: idempotencyKey ?? null,
+      taskId,
     })
     // A start sent again with its key finds the session it recorded (the unique index decides, so two at once
     // still record one).
@@ -45,6 +48,19 @@ export async function startPomodoro(
     .where(and(eq(pomodoroSessions.userId, userId), eq(pomodoroSessions.clientKey, idempotencyKey ?? '')));
   if (!recorded) throw new Error('a start with a known key found no session');
   return presentPomodoroSession(recorded);
+}
+
+/**
+ * A focus session may name the task it is for: only one of the member's own tasks that is not deleted, else the
+ * 404 an unknown task answers (another member's task is never confirmed to exist).
+ */
+export async function assertOwnTask(db: Db, userId: number, taskId: number): Promise<void> {
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), isNull(tasks.deletedAt)))
+    .limit(1);
+  if (!task) throw notFound('task');
 }
 
 /**

@@ -79,7 +79,11 @@ export const taskRoutes = {
       '`position` puts the task at the top of its new column. Reaching `done` records `completed_at` ' +
       "(leaving it clears it) and may earn Task Warrior (25 tasks ever completed). Another member's, a " +
       'deleted or an unknown id: **404**.',
-    request: { params: taskPath, body: jsonBody(updateTaskRequestSchema) },
+    request: {
+      params: taskPath,
+      headers: idempotencyKeyHeadersSchema,
+      body: jsonBody(updateTaskRequestSchema),
+    },
     responses: { 200: json(taskSchema, 'The task after the change') },
   }),
   remove: apiRoute({
@@ -121,7 +125,11 @@ export function createTaskRoutes(deps: { db: Db; requireMember: RequireMember; n
     )
     .openapi(taskRoutes.update, async (c) => {
       const { id } = c.req.valid('param');
-      return c.json(await updateTask(deps.db, memberIdOf(c), id, c.req.valid('json'), deps.now()), 200);
+      const idempotencyKey = c.req.valid('header')['idempotency-key'];
+      return c.json(
+        await updateTask(deps.db, memberIdOf(c), id, c.req.valid('json'), deps.now(), { idempotencyKey }),
+        200,
+      );
     })
     .openapi(taskRoutes.remove, async (c) => {
       await deleteTask(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now());

@@ -14,7 +14,8 @@ import {
 
 /** `PUT /api/tasks/{id}` with any of status, title, labels, due_date and position. */
 export function updateTask(id: number, changes: UpdateTaskRequest): Promise<Task> {
-  return answerOf(api.tasks[':id'].$put({ param: { id: String(id) }, json: changes }));
+  // The route now takes an Idempotency-Key (a completion sent twice records one); this call sends none yet.
+  return answerOf(api.tasks[':id'].$put({ param: { id: String(id) }, header: {}, json: changes }));
 }
 
 /** The task as the member saw it when asking for the change, and the change. */
