@@ -56,12 +56,7 @@ export type SharedTexts = {
   'shared.repeat.on': { head: string | number; items: string | number };
   'shared.repeat.onDate': { head: string | number; month: string | number; n: string | number };
   'shared.repeat.onDayOrLast': { head: string | number; n: number };
-  'shared.repeat.onPositionsOf': {
-    days: string | number;
-    head: string | number;
-    positions: string | number;
-    set: string;
-  };
+  'shared.repeat.onPositionsOf': { days: string | number; head: string | number; positions: string | number; set: string };
   'shared.repeat.onWeekday': { day: string | number };
   'shared.repeat.onlyPositions': { head: string | number; positions: string | number; unit: string };
   'shared.repeat.or': { head: string | number; last: string | number };
@@ -69,12 +64,7 @@ export type SharedTexts = {
   'shared.repeat.the': { item: string | number };
   'shared.repeat.times': { count: number; head: string | number };
   'shared.repeat.unsupported': Record<never, never>;
-  'shared.repeat.until': {
-    day: string | number;
-    head: string | number;
-    month: string | number;
-    year: string | number;
-  };
+  'shared.repeat.until': { day: string | number; head: string | number; month: string | number; year: string | number };
   'shared.repeat.weekday': { day: string };
   'shared.research.emptyTopic': Record<never, never>;
   'shared.search.typeSomething': Record<never, never>;
