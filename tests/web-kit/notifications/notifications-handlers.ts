@@ -1,5 +1,4 @@
 import { http } from 'msw';
-import { z } from 'zod';
 import { successSchema } from '#shared/api.ts';
 import {
   markNotificationsReadRequestSchema,
@@ -9,6 +8,8 @@ import {
   type NotificationSettings,
   notificationListSchema,
   notificationSettingsSchema,
+  snoozeNotificationRequestSchema,
+  snoozeNotificationResponseSchema,
   updateNotificationSettingsRequestSchema,
 } from '#shared/notifications.ts';
 import {
@@ -17,6 +18,7 @@ import {
   pushDeviceSchema,
   pushPublicKeySchema,
   pushSubscriptionRequestSchema,
+  pushTestResponseSchema,
 } from '#shared/push.ts';
 import { buildNotificationSettings } from '../../factories/build-notification.ts';
 import { contractAnswer, errorResponse } from '../http-answers.ts';
@@ -24,13 +26,6 @@ import { server } from '../msw-server.ts';
 
 /** A VAPID public key as the server gives it: an uncompressed P-256 point (65 bytes), base64url. */
 export const FAKE_PUBLIC_KEY = `BP${'A'.repeat(85)}`;
-
-/** `POST /api/notifications/{id}/snooze`: the body and the answer (the server's snooze schemas). */
-const snoozeRequestSchema = z.object({ minutes: z.number().int().min(1).max(1440) }).strict();
-const snoozeAnswerSchema = z.object({ send_at: z.string() });
-
-/** `POST /api/push/test`'s answer: how many devices the test goes to (the server's pushTestResponseSchema). */
-const pushTestAnswerSchema = z.object({ devices: z.number().int() });
 
 /**
  * A fake of the notification centre's and Web Push's routes (src/shared/notifications.ts, src/shared/push.ts) for
@@ -90,12 +85,12 @@ export function serveNotifications({
     http.post('/api/notifications/:id/snooze', async ({ params, request }) => {
       const id = Number(params.id);
       if (!state.items.some((item) => item.id === id)) return errorResponse(404, 'not_found');
-      const { minutes } = snoozeRequestSchema.parse(await request.json());
+      const { minutes } = snoozeNotificationRequestSchema.parse(await request.json());
       const key = request.headers.get('Idempotency-Key');
       const again = key !== null && state.snoozes.some((snooze) => snooze.key === key);
       if (!again) state.snoozes.push({ id, key, minutes });
       return contractAnswer(
-        snoozeAnswerSchema,
+        snoozeNotificationResponseSchema,
         { send_at: new Date(Date.now() + minutes * 60_000).toISOString() },
         201,
       );
@@ -128,7 +123,7 @@ export function serveNotifications({
     }),
     http.post('/api/push/test', () => {
       state.tests += 1;
-      return contractAnswer(pushTestAnswerSchema, { devices: state.devices.length }, 202);
+      return contractAnswer(pushTestResponseSchema, { devices: state.devices.length }, 202);
     }),
   );
 
