@@ -20,6 +20,7 @@ import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
 import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
+import { emptyNotificationHandlers } from './notifications/notifications-handlers.ts';
 
 /**
  * The gallery, the studio's and the dashboard's recent generations and counts, generations to pick up again,
@@ -109,6 +110,8 @@ export function emptyMemberDataHandlers() {
       return contractAnswer(calendarWeekSchema, buildCalendarWeek({ time_zone: zone }));
     }),
     http.get('/api/_debug/ai-diag', () => contractAnswer(aiDiagResponseSchema, buildAiDiag())),
+    // The shell's bell and settings' Notifications card: nothing yet.
+    ...emptyNotificationHandlers(),
     // Settings' sessions: this browser alone.
     http.get('/api/sessions', () =>
       contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),
