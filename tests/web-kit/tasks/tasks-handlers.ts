@@ -15,7 +15,7 @@ import { answerNextOnce, bodiesTo, requestsTo, server } from '#tests/web-kit/msw
 import { applyTaskChanges, placeTask } from '#web/features/tasks/lib/task-order.ts';
 import { checkRepeat, nextOccurrence, repeatText } from './fake-repeat.ts';
 
-/** A completion the fake recorded: the task, and the occurrence (due date) it completed. */
+/** A completion the fake holds: the task, and the occurrence (due date) it completed. */
 export type FakeCompletion = { id: number; occurrence: string | null };
 
 /**
@@ -25,7 +25,8 @@ export type FakeCompletion = { id: number; occurrence: string | null };
  * `repeat` is checked, refused with a 400 naming it, and answered with its words). Completing a repeating task
  * records one completion and moves it to its next occurrence (todo, at the top, its checklist unchecked), or
  * leaves it done once its rule has ended; a completion sent again with the same `Idempotency-Key`, or naming an
- * occurrence the task has moved on from, changes nothing. Bodies are read with the contract's request schemas and
+ * occurrence the task has moved on from, changes nothing; another status naming the occurrence last completed
+ * reopens it (Undo: the completion is taken back), as the server does. Bodies are read with the contract's request schemas and
  * answers with its task schema. Enough to see what the UI sends and how it shows the answers.
  */
 export function serveTasks(initial: Task[] = []) {
@@ -113,8 +114,19 @@ export function serveTasks(initial: Task[] = []) {
         usedKeys.add(key);
       }
       const completing = changes.status === 'done' && current.status !== 'done';
-      if (completing && changes.occurrence !== undefined && changes.occurrence !== current.due_date) {
-        return contractAnswer(taskSchema, current);
+      if (changes.occurrence !== undefined && changes.occurrence !== current.due_date) {
+        // Undo: another status, naming the occurrence last completed, reopens it; any other stale occurrence is a
+        // change from a screen that is out of date, and changes nothing.
+        const last = completions.findLast((completion) => completion.id === current.id);
+        const reopening =
+          changes.status !== undefined &&
+          changes.status !== 'done' &&
+          last?.occurrence === changes.occurrence;
+        if (!reopening || !last) return contractAnswer(taskSchema, current);
+        completions.splice(completions.lastIndexOf(last), 1);
+      } else if (changes.status !== undefined && changes.status !== 'done' && current.status === 'done') {
+        const index = completions.findLastIndex((completion) => completion.id === current.id);
+        if (index >= 0) completions.splice(index, 1);
       }
       const dueDate = changes.due_date !== undefined ? changes.due_date : current.due_date;
       const repeatIn = changes.repeat !== undefined ? changes.repeat : current.repeat;
@@ -172,7 +184,7 @@ export function serveTasks(initial: Task[] = []) {
 
   return {
     tasks: () => tasks,
-    /** The completions recorded, in order. */
+    /** The completions recorded and not taken back, in order. */
     completions: () => [...completions],
     requestsTo,
     /** The next request of `method` to a path matching `path` gets `response` instead. */

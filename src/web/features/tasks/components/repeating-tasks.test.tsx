@@ -77,7 +77,7 @@ describe('repeating tasks on the board', () => {
     expect(document.querySelectorAll('[data-confetti-piece]')).toHaveLength(60);
   });
 
-  it('Undo puts back the date, the status and the checklist the completion changed', async () => {
+  it('Undo reopens the occurrence: back go the date, the status and the checklist, and the completion is taken back', async () => {
     const server = serveTasks([dailyTask()]);
     const { user } = renderWithProviders(<TasksCard />);
     await user.click(await screen.findByRole('button', { name: 'Stretch is In Progress. Mark as Done' }));
@@ -94,8 +94,10 @@ describe('repeating tasks on the board', () => {
         { id: 'a', text: 'Neck', done: true },
         { id: 'b', text: 'Back', done: false },
       ],
+      occurrence: '2030-12-26',
       time_zone: browserTimeZone(),
     });
+    expect(server.completions()).toEqual([]);
   });
 
   it('a task whose rule has ended stays done, with the usual message', async () => {

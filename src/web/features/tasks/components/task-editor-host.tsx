@@ -8,7 +8,9 @@ import type { TaskActions } from '../hooks/use-task-actions.ts';
 
 type EditorProps = { task: Task; onClose: () => void };
 
-const loadEditor = () => import('./task-editor/task-editor-dialog.tsx');
+async function loadEditor(): Promise<ComponentType<EditorProps>> {
+  return (await import('./task-editor/task-editor-dialog.tsx')).TaskEditorDialog;
+}
 
 /** The editor's code, loaded when a title is pointed at, focused or pressed (not with the dashboard). */
 export function preloadTaskEditor(): void {
@@ -26,7 +28,7 @@ function Unavailable({ onClose }: EditorProps) {
 
 const TaskEditorDialog = lazy(async (): Promise<{ default: ComponentType<EditorProps> }> => {
   try {
-    return { default: (await loadEditor()).TaskEditorDialog };
+    return { default: await loadEditor() };
   } catch {
     return { default: Unavailable };
   }

@@ -1,12 +1,17 @@
 import { useCallback, useState } from 'react';
 
-type QuickAddKit = typeof import('../lib/quick-add-kit.ts');
+async function importKit() {
+  const { parseQuickAdd, QuickAddChips } = await import('../lib/quick-add-kit.ts');
+  return { parseQuickAdd, QuickAddChips };
+}
+
+type QuickAddKit = Awaited<ReturnType<typeof importKit>>;
 
 let loaded: QuickAddKit | null = null;
 let loading: Promise<QuickAddKit> | null = null;
 
 function loadQuickAddKit(): Promise<QuickAddKit> {
-  loading ??= import('../lib/quick-add-kit.ts').then(
+  loading ??= importKit().then(
     (kit) => {
       loaded = kit;
       return kit;

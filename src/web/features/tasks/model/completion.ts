@@ -59,13 +59,14 @@ export function movedToNextOccurrence(before: Task, after: Task): boolean {
 
 /**
  * What puts back what a completion of a repeating task changed: its status, its due date (its reminders follow
- * it on the server) and its checklist as they were. The completion itself stays recorded: the API has no call that
- * takes one back.
+ * it) and its checklist as they were. It names the occurrence completed, so the server reopens it: the completion
+ * is taken back (it no longer counts for the day, the streak or badges) and a rule with COUNT gets its time back.
  */
 export function undoCompletionRequest(before: Task): UpdateTaskRequest {
   return {
     status: before.status,
     due_date: before.due_date,
     checklist: before.checklist.map(({ id, text, done }) => ({ id, text, done })),
+    ...(before.due_date === null ? {} : { occurrence: before.due_date }),
   };
 }
