@@ -75,6 +75,8 @@ test.describe('repeating tasks', () => {
     signIn,
     expectAccessible,
   }) => {
+    // A long journey (the form, the editor, the board, a reload): more than the default 30 s on a slow machine.
+    test.slow();
     await signIn();
     await openDashboard(page);
     const today = await dayFromToday(page, 0);
