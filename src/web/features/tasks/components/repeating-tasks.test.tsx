@@ -107,6 +107,10 @@ describe('repeating tasks on the board', () => {
 
     await waitFor(() => expect(within(column('Done')).getByText('Stretch')).toBeInTheDocument());
     expect(await screen.findByText(COMPLETED)).toBeInTheDocument();
+    // Shown in To Do until the answer said otherwise: the keyboard follows it to Done.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Stretch is Done. Mark as To Do' })).toHaveFocus(),
+    );
     expect(screen.queryByText(/^Next:/)).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { nextTaskStatus, type Task, type TaskStatus, type UpdateTaskRequest } from '#shared/tasks.ts';
@@ -54,20 +54,23 @@ export function useTaskActions(): TaskActions {
   const [celebration, setCelebration] = useState(0);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
+  /** Where the last press of a status button expected its task to show. */
+  const cycledTo = useRef<{ id: number; status: TaskStatus } | null>(null);
   const { mutate: restore } = useRestoreTask();
   const { mutate: update } = useUpdateTask({
     onCompleted: (task, before) => {
       setCelebration((count) => count + 1);
+      // The status button asked for focus where the task was expected (a repeating one back in To Do); when the
+      // answer put it elsewhere (Done: its rule had ended), the focus follows it there.
+      const cycled = cycledTo.current;
+      cycledTo.current = null;
+      if (cycled?.id === task.id && cycled.status !== task.status) {
+        setFocusRequest({ id: task.id, status: task.status, control: 'status' });
+      }
       if (!movedToNextOccurrence(before, task) || task.due_date === null) {
         toast.success(translate(TASK_COMPLETED_MESSAGE), { duration: TOAST_MS.success });
         return;
       }
-      // A keyboard completion asked for focus where the task was expected; it is where the answer put it.
-      setFocusRequest((request) =>
-        request?.id === task.id && request.control === 'status'
-          ? { ...request, status: task.status }
-          : request,
-      );
       const date = formatDayWithWeekday(task.due_date, formattersFor(currentLanguage()));
       toast.success(translate('tasks.toast.next', { date }), {
         description: translate(TASK_COMPLETED_MESSAGE),
@@ -111,12 +114,20 @@ export function useTaskActions(): TaskActions {
       const status = nextTaskStatus(task.status);
       // A repeating task completed comes back to To Do (task-order.ts shows it there before the answer).
       const shownIn = status === 'done' && repeats(task) ? 'todo' : status;
+      cycledTo.current = { id: task.id, status: shownIn };
       setFocusRequest({ id: task.id, status: shownIn, control: 'status' });
       change(task, { status });
     },
     [change],
   );
-  const moveToColumn = useCallback((task: Task, status: TaskStatus) => change(task, { status }), [change]);
+  const moveToColumn = useCallback(
+    (task: Task, status: TaskStatus) => {
+      // A drop keeps the keyboard on the handle (task-board.tsx), not on the status button.
+      cycledTo.current = null;
+      change(task, { status });
+    },
+    [change],
+  );
   const reorder = useCallback(
     (task: Task, position: number) => update({ task, changes: { position } }),
     [update],
