@@ -19,14 +19,24 @@ export function contractAnswer<Schema extends z.ZodType>(
 }
 
 /**
- * The API's one error body, `{error: {code, message}}`. The status must be the one the contract gives the code
- * (`errorStatusByCode`), so a test cannot stage an error the server never sends.
+ * The API's one error body, `{error: {code, message, fields?}}` (`fields`: what a refusal says of each field).
+ * The status must be the one the contract gives the code (`errorStatusByCode`), so a test cannot stage an error
+ * the server never sends.
  */
-export function errorResponse(status: number, code: ErrorCode, message = 'Something went wrong'): Response {
+export function errorResponse(
+  status: number,
+  code: ErrorCode,
+  message = 'Something went wrong',
+  fields?: Record<string, string>,
+): Response {
   if (errorStatusByCode[code] !== status) {
     throw new Error(`The API answers ${code} with ${errorStatusByCode[code]}, not ${status}`);
   }
-  return contractAnswer(apiErrorBodySchema, { error: { code, message } }, status);
+  return contractAnswer(
+    apiErrorBodySchema,
+    { error: { code, message, ...(fields ? { fields } : {}) } },
+    status,
+  );
 }
 
 /** A promise the test settles by hand, to look at the app while a request is in flight. */

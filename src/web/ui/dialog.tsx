@@ -14,11 +14,14 @@ export function ModalDialog({
   title,
   onClose,
   initialFocus,
+  wide = false,
   children,
 }: {
   title: string;
   onClose: () => void;
   initialFocus?: RefObject<HTMLElement | null>;
+  /** A wider card from 640 px up, for a dialog with many fields side by side (a task's editor). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -45,7 +48,9 @@ export function ModalDialog({
             onCloseAutoFocus={returnFocus.restore}
             // A stray press on the backdrop must not throw away a half-written form: Escape and the buttons close.
             onPointerDownOutside={(event) => event.preventDefault()}
-            className="flex min-h-dvh w-full flex-col gap-4 bg-(--page-bg) p-5 shadow-2xl sm:my-auto sm:min-h-0 sm:max-w-xl sm:rounded-3xl sm:p-6"
+            className={`flex min-h-dvh w-full flex-col gap-4 bg-(--page-bg) p-5 shadow-2xl sm:my-auto sm:min-h-0 sm:rounded-3xl sm:p-6 ${
+              wide ? 'sm:max-w-2xl' : 'sm:max-w-xl'
+            }`}
           >
             <div className="flex items-start justify-between gap-3">
               <RadixDialog.Title className="text-xl font-bold text-(--ink)">{title}</RadixDialog.Title>

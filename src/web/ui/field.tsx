@@ -96,6 +96,20 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea {...useFieldControl(props)} className={cn(controlClass, className)} />;
 }
 
+/**
+ * A native checkbox in the accent colour, its own label beside it (a `<label>` around both, or `aria-label`);
+ * inside a Field it takes the field's wiring.
+ */
+export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <input
+      type="checkbox"
+      {...useFieldControl(props)}
+      className={cn('size-5 shrink-0 accent-(--accent)', className)}
+    />
+  );
+}
+
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> &
   Pick<FieldProps, 'label' | 'hideLabel' | 'hint' | 'error'> & {
     /** The wrapper's classes (its place in a row), as Field's. */

@@ -2,8 +2,11 @@ import { useMutation, useMutationState, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { type CreateTaskRequest, emptyTaskPlan, type Task } from '#shared/tasks.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 import type { MessageKey } from '#web/lib/i18n/use-t.ts';
 import { placeTask, replaceTask } from '../lib/task-order.ts';
+import { predictedChecklist } from '../model/checklist-ids.ts';
+import { withTimeZone } from '../model/plan-request.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
 import {
   changeTasksOptimistically,
@@ -19,9 +22,14 @@ import {
  */
 export type CreateTaskVariables = { request: CreateTaskRequest; idempotencyKey: string };
 
-/** `POST /api/tasks`: the new task, at the top of To Do. */
+/** `POST /api/tasks`: the new task, at the top of To Do (with the member's time zone when it has a date). */
 export function createTask({ request, idempotencyKey }: CreateTaskVariables): Promise<Task> {
-  return answerOf(api.tasks.$post({ json: request, header: { 'idempotency-key': idempotencyKey } }));
+  return answerOf(
+    api.tasks.$post({
+      json: withTimeZone(request, browserTimeZone()),
+      header: { 'idempotency-key': idempotencyKey },
+    }),
+  );
 }
 
 let nextTemporaryId = -1;
@@ -47,6 +55,13 @@ export function buildOptimisticTask(
     created_at: now.toISOString(),
     completed_at: null,
     ...emptyTaskPlan(),
+    notes: request.notes ?? null,
+    due_time: request.due_time ?? null,
+    // As answers give it: without the `RRULE:` prefix; its words come with the answer.
+    repeat: request.repeat ? request.repeat.replace(/^RRULE:/i, '') : null,
+    repeat_from: request.repeat_from ?? 'due',
+    checklist: predictedChecklist(request.checklist ?? []),
+    reminders: request.reminders ?? [],
   };
 }
 

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presetLabels } from '#shared/tasks.ts';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
 import { serveTasks } from '#tests/web-kit/tasks/tasks-handlers.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { TasksCard } from './tasks-card.tsx';
 
 async function renderForm(existing = [buildTask({ id: 1, title: 'Older' })]) {
@@ -153,7 +155,8 @@ describe('NewTaskForm', () => {
 
     await waitFor(() =>
       expect(server.bodies('/api/tasks', 'POST')).toEqual([
-        { title: 'Renew passport', due_date: '2031-11-30' },
+        // A date goes with the member's zone, where the day (and its reminders) fall.
+        { title: 'Renew passport', due_date: '2031-11-30', time_zone: browserTimeZone() },
       ]),
     );
     expect(await screen.findByText(/Due Nov 30, 2031/)).toBeInTheDocument();
@@ -168,5 +171,106 @@ describe('NewTaskForm', () => {
     expect(todoTitles()).toEqual(['Older']);
     expect(title).toHaveValue('Doomed');
     expect(takeConsoleErrors()).toEqual(['error: Failed to create task: Something went wrong']);
+  });
+});
+
+describe('NewTaskForm reading dates and repeats', () => {
+  beforeEach(() => {
+    // Thursday 17 December 2026, 10:00: only the clock is fixed, so the page's timers still run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 11, 17, 10, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    toast.dismiss();
+  });
+
+  const chips = (form: HTMLElement) =>
+    within(within(form).getByRole('list', { name: 'Understood from the title' }))
+      .getAllByRole('listitem')
+      .map((chip) => chip.textContent);
+
+  it('shows what it understood as chips before adding, and adds the title without those words', async () => {
+    const { user, server, form, title } = await renderForm([]);
+    await user.type(title, 'gym every mon wed 7am');
+
+    expect(await within(form).findByRole('list', { name: 'Understood from the title' })).toBeInTheDocument();
+    expect(chips(form)).toEqual(['Starts Mon, Dec 21', '7:00 AM', 'Every Monday and Wednesday']);
+    await user.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([
+        {
+          title: 'gym',
+          due_date: '2026-12-21',
+          due_time: '07:00',
+          repeat: 'FREQ=WEEKLY;BYDAY=MO,WE',
+          time_zone: browserTimeZone(),
+        },
+      ]),
+    );
+    expect(title).toHaveValue('');
+    expect(within(form).queryByRole('list', { name: 'Understood from the title' })).not.toBeInTheDocument();
+  });
+
+  it('takes a chip away on request: its words stay in the title', async () => {
+    const { user, server, form, title } = await renderForm([]);
+    await user.type(title, 'call Ana tomorrow 5pm');
+    await within(form).findByRole('list', { name: 'Understood from the title' });
+    expect(chips(form)).toEqual(['Fri, Dec 18', '5:00 PM']);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove the time' }));
+    expect(chips(form)).toEqual(['Fri, Dec 18']);
+    expect(title).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([
+        { title: 'call Ana 5pm', due_date: '2026-12-18', time_zone: browserTimeZone() },
+      ]),
+    );
+  });
+
+  it('a repeat on its own comes with the date it starts on, which goes with it', async () => {
+    const { user, server, form, title } = await renderForm([]);
+    await user.type(title, 'pay rent every 1st');
+    await within(form).findByRole('list', { name: 'Understood from the title' });
+    expect(chips(form)).toEqual(['Starts Fri, Jan 1, 2027', 'Every month on the 1st']);
+    // The start follows from the repeat: only the repeat can be taken away.
+    expect(within(form).queryByRole('button', { name: 'Remove the date' })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Remove the repeat' }));
+    expect(within(form).queryByRole('list', { name: 'Understood from the title' })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([{ title: 'pay rent every 1st' }]),
+    );
+  });
+
+  it('reads Spanish, and says what it read in Spanish', async () => {
+    await activateLanguage('es');
+    const server = serveTasks([]);
+    const { user } = renderWithProviders(<TasksCard />);
+    const form = await screen.findByRole('form', { name: 'Nueva tarea' });
+    const title = within(form).getByRole('textbox', { name: 'Nueva tarea' });
+    await user.type(title, 'regar plantas cada 3 días');
+    const understood = await within(form).findByRole('list', { name: 'Entendido del título' });
+    expect(
+      within(understood)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Empieza jue, 17 dic', 'Cada 3 días']);
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(server.bodies('/api/tasks', 'POST')).toEqual([
+        {
+          title: 'regar plantas',
+          due_date: '2026-12-17',
+          repeat: 'FREQ=DAILY;INTERVAL=3',
+          time_zone: browserTimeZone(),
+        },
+      ]),
+    );
+    // The task shows at once, its repeat said before the server's words arrive.
+    expect(await screen.findByRole('button', { name: 'Abrir regar plantas' })).toBeInTheDocument();
   });
 });

@@ -1,73 +1,75 @@
-import { ChevronDown, Plus, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { createTaskRequestSchema, presetLabels, TASK_LIMITS, taskLabelSchema } from '#shared/tasks.ts';
-import { useT } from '#web/lib/i18n/use-t.ts';
+import { ChevronDown, Plus } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type CreateTaskRequest, createTaskRequestSchema, TASK_LIMITS } from '#shared/tasks.ts';
+import { useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
-import { Button, IconButton } from '#web/ui/button.tsx';
+import { Button } from '#web/ui/button.tsx';
 import { TextField } from '#web/ui/field.tsx';
 import { useCreateTask } from '../api/create-task.ts';
+import { useQuickAddKit } from '../hooks/use-quick-add-kit.ts';
+import type { QuickAddPart } from '../model/quick-add.ts';
+import { LabelPicker } from './label-picker.tsx';
 
-const chipBase =
-  'inline-flex min-h-9 items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold transition-colors';
+const noParts: ReadonlySet<QuickAddPart> = new Set();
 
 /**
  * Adds a task, in one line: a title (trimmed; empty sends nothing), and behind "Labels & date" the
  * six preset quick labels as toggles, custom labels (trimmed, non-empty, not one already chosen) and an optional
- * due date. The toggle counts what is chosen while it is closed. The task shows at once;
- * if the server refuses, it goes again and the title comes back into the field. What is sent is what
- * `POST /api/tasks`'s own schema makes of the fields, so the form refuses nothing the server takes. Plain state,
- * not react-hook-form: this form is on the dashboard's first load (decision 0021).
+ * due date. The toggle counts what is chosen while it is closed. The title may say when, in English or Spanish
+ * ("call Ana tomorrow 5pm", "regar plantas cada 3 días"): what the line understood shows as chips before the
+ * task is added, each removable, and is what Enter adds. The reader of dates loads once the member starts typing
+ * (chrono-node stays out of the first load). The task shows at once; if the server refuses, it goes again and
+ * the text comes back into the field. What is sent is what `POST /api/tasks`'s own schema makes of the fields,
+ * so the form refuses nothing the server takes. Plain state, not react-hook-form: this form is on the
+ * dashboard's first load (decision 0021).
  */
 export function NewTaskForm() {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [labels, setLabels] = useState<string[]>([]);
-  const [customLabel, setCustomLabel] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [ignored, setIgnored] = useState<ReadonlySet<QuickAddPart>>(noParts);
+  const { kit, load: loadKit } = useQuickAddKit();
   const { mutate: createTask } = useCreateTask();
   const chosenCount = labels.length + (dueDate ? 1 : 0);
   const titleHint = useShortcutHint(t('tasks.newTask.label'), { aria: 'n', hint: 'n' });
   // The `n` shortcut: straight to the title (focusing it scrolls it into view).
   useShortcutAction('new-task', () => titleRef.current?.focus());
-  const atLabelLimit = labels.length >= TASK_LIMITS.labelsMax;
 
-  function toggleLabel(label: string) {
-    setLabels((current) =>
-      current.includes(label)
-        ? current.filter((other) => other !== label)
-        : current.length < TASK_LIMITS.labelsMax
-          ? [...current, label]
-          : current,
-    );
-  }
+  const understood = useMemo(
+    () =>
+      kit && title.trim() !== ''
+        ? kit.parseQuickAdd(title, { now: new Date(), language, ignore: ignored, startFrom: dueDate || null })
+        : null,
+    [kit, title, language, ignored, dueDate],
+  );
 
-  function addCustomLabel() {
-    // The route's label rule: trimmed, not empty.
-    const label = taskLabelSchema.safeParse(customLabel);
-    if (!label.success) return;
-    // Already chosen: nothing to add, and the field is cleared as if it had been.
-    if (!labels.includes(label.data) && !atLabelLimit) setLabels([...labels, label.data]);
-    setCustomLabel('');
-  }
-
-  function onCustomLabelKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    // Enter adds the label; it must not submit the whole task.
-    event.preventDefault();
-    addCustomLabel();
+  function removePart(part: QuickAddPart) {
+    setIgnored((current) => new Set([...current, part]));
+    titleRef.current?.focus();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // No labels and no date are left out of the request rather than sent empty.
+    // What the chips show is what is added; no labels and no date are left out rather than sent empty.
+    const when: Partial<CreateTaskRequest> = understood
+      ? {
+          ...(understood.due_date ? { due_date: understood.due_date } : {}),
+          ...(understood.due_time ? { due_time: understood.due_time } : {}),
+          ...(understood.repeat ? { repeat: understood.repeat } : {}),
+        }
+      : dueDate
+        ? { due_date: dueDate }
+        : {};
     const parsed = createTaskRequestSchema.safeParse({
-      title,
+      title: understood ? understood.title : title,
       ...(labels.length > 0 ? { labels } : {}),
-      ...(dueDate ? { due_date: dueDate } : {}),
+      ...when,
     });
     if (!parsed.success) {
       // An empty or blank title sends nothing and says nothing: the field is emptied, focus stays.
@@ -77,20 +79,20 @@ export function NewTaskForm() {
       return;
     }
     const request = parsed.data;
+    const typed = title;
     createTask(
       { request, idempotencyKey: crypto.randomUUID() },
       {
-        // The task is taken away again: its title comes back, unless something new was typed meanwhile.
-        onError: () => setTitle((current) => (current === '' ? request.title : current)),
+        // The task is taken away again: what was typed comes back, unless something new was typed meanwhile.
+        onError: () => setTitle((current) => (current === '' ? typed.trim() : current)),
       },
     );
     setTitle('');
     setLabels([]);
     setDueDate('');
+    setIgnored(noParts);
     titleRef.current?.focus();
   }
-
-  const customLabels = labels.filter((label) => !(presetLabels as readonly string[]).includes(label));
 
   return (
     <form
@@ -107,7 +109,12 @@ export function NewTaskForm() {
           placeholder={t('tasks.newTask.placeholder')}
           value={title}
           maxLength={TASK_LIMITS.titleMax}
-          onChange={(event) => setTitle(event.target.value)}
+          onFocus={loadKit}
+          onChange={(event) => {
+            loadKit();
+            setTitle(event.target.value);
+          }}
+          aria-describedby={understood ? `${id}-understood` : undefined}
           className="min-w-48 flex-1"
           autoComplete="off"
           {...titleHint}
@@ -136,65 +143,12 @@ export function NewTaskForm() {
         </Button>
       </div>
 
-      <div id={`${id}-details`} hidden={!detailsOpen} className="flex flex-col gap-3">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-semibold text-(--ink)">{t('tasks.newTask.labels')}</legend>
-          <div className="flex flex-wrap gap-2">
-            {presetLabels.map((label) => {
-              const selected = labels.includes(label);
-              return (
-                <Button
-                  key={label}
-                  variant="bare"
-                  aria-pressed={selected}
-                  onClick={() => toggleLabel(label)}
-                  className={`${chipBase} ${
-                    selected
-                      ? 'border-(--accent) bg-(--accent) text-(--on-accent)'
-                      : 'border-(--line) bg-(--surface-strong) text-(--ink) hover:border-(--accent)/50'
-                  }`}
-                >
-                  {label}
-                </Button>
-              );
-            })}
-          </div>
-          {customLabels.length > 0 ? (
-            <ul aria-label={t('tasks.newTask.customLabels')} className="flex flex-wrap gap-2">
-              {customLabels.map((label) => (
-                <li key={label}>
-                  <span className={`${chipBase} border-(--accent) bg-(--accent) pr-1 text-(--on-accent)`}>
-                    {label}
-                    <IconButton
-                      label={t('tasks.newTask.removeLabel', { label })}
-                      onClick={() => toggleLabel(label)}
-                      className="grid size-7 place-items-center rounded-full hover:bg-white/20"
-                    >
-                      <X aria-hidden="true" className="size-3.5" />
-                    </IconButton>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="flex flex-wrap items-end gap-2">
-            <TextField
-              label={t('tasks.newTask.customLabel')}
-              className="min-w-0 flex-1"
-              value={customLabel}
-              maxLength={TASK_LIMITS.labelMax}
-              placeholder={t('tasks.newTask.customLabelPlaceholder')}
-              autoComplete="off"
-              disabled={atLabelLimit}
-              onChange={(event) => setCustomLabel(event.target.value)}
-              onKeyDown={onCustomLabelKeyDown}
-            />
-            <Button variant="secondary" onClick={addCustomLabel} disabled={atLabelLimit}>
-              {t('tasks.newTask.addLabel')}
-            </Button>
-          </div>
-        </fieldset>
+      {understood && kit ? (
+        <kit.QuickAddChips id={`${id}-understood`} understood={understood} onRemove={removePart} />
+      ) : null}
 
+      <div id={`${id}-details`} hidden={!detailsOpen} className="flex flex-col gap-3">
+        <LabelPicker labels={labels} onChange={setLabels} />
         <TextField
           label={t('tasks.newTask.dueDate')}
           className="sm:max-w-56"

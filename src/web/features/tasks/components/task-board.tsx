@@ -32,6 +32,7 @@ import {
 import { columnDropId, resolveDrop, statusOfColumnDropId } from '../lib/resolve-drop.ts';
 import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
+import { repeats } from '../model/completion.ts';
 import { LabelChip } from './label-chip.tsx';
 import { TaskItem } from './task-item.tsx';
 
@@ -40,6 +41,7 @@ type BoardActions = Pick<
   | 'cycleStatus'
   | 'rename'
   | 'remove'
+  | 'openEditor'
   | 'focusRequest'
   | 'requestFocus'
   | 'clearFocusRequest'
@@ -82,9 +84,11 @@ export function TaskBoard({ actions }: { actions: BoardActions }) {
     if (outcome.type === 'none') return;
     // A keyboard move keeps the keyboard on the task's handle, in its new place.
     if (activatorEvent instanceof KeyboardEvent) {
+      // A repeating task dropped into Done comes back to To Do (its next occurrence): the handle is there.
+      const completesRepeat = outcome.type === 'status' && outcome.status === 'done' && repeats(outcome.task);
       actions.requestFocus({
         id: outcome.task.id,
-        status: outcome.type === 'status' ? outcome.status : outcome.task.status,
+        status: completesRepeat ? 'todo' : outcome.type === 'status' ? outcome.status : outcome.task.status,
         control: 'handle',
         index: outcome.type === 'reorder' ? outcome.position : 0,
       });

@@ -1,16 +1,16 @@
-import { CalendarDays, Circle, CircleCheckBig, CircleDot, Pencil, Trash2 } from 'lucide-react';
+import { Circle, CircleCheckBig, CircleDot, Pencil, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { nextTaskStatus, TASK_LIMITS, type Task, type TaskStatus } from '#shared/tasks.ts';
-import { useFormat } from '#web/lib/i18n/format.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
-import { IconButton } from '#web/ui/button.tsx';
+import { Button, IconButton } from '#web/ui/button.tsx';
 import { cn } from '#web/ui/cn.ts';
 import { insetSurfaceClass } from '#web/ui/field-classes.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
-import { formatDueDay, isOverdue } from '../lib/due-date.ts';
 import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { isPendingTask } from '../lib/task-order.ts';
 import { LabelChip } from './label-chip.tsx';
+import { preloadTaskEditor } from './task-editor-host.tsx';
+import { hasTaskMeta, TaskMeta } from './task-meta.tsx';
 
 const statusIcon: Record<TaskStatus, typeof Circle> = {
   todo: Circle,
@@ -30,7 +30,7 @@ const iconButton =
 
 export type TaskItemActions = Pick<
   TaskActions,
-  'cycleStatus' | 'rename' | 'remove' | 'focusRequest' | 'clearFocusRequest'
+  'cycleStatus' | 'rename' | 'remove' | 'openEditor' | 'focusRequest' | 'clearFocusRequest'
 >;
 
 /** "Buy milk is To Do. Mark as In Progress": what the status button is now, and what a click does. */
@@ -43,8 +43,9 @@ export function statusButtonName(task: Pick<Task, 'title' | 'status'>, t: Transl
 }
 
 /**
- * One task: status button (todo → doing → done → todo), title (editable), labels, due date, Edit and Delete.
- * A task the server has not confirmed yet shows, but cannot be changed until it has an id.
+ * One task: status button (todo → doing → done → todo), title (a button that opens the task's editor; the Edit
+ * button edits it in place), labels, due date and time, repeat, checklist progress, Edit and Delete. A task the
+ * server has not confirmed yet shows, but cannot be changed until it has an id.
  */
 export function TaskItem({
   task,
@@ -59,7 +60,6 @@ export function TaskItem({
   onEditingChange?: (editing: boolean) => void;
 }) {
   const t = useT();
-  const format = useFormat();
   const pending = isPendingTask(task);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(task.title);
@@ -123,9 +123,8 @@ export function TaskItem({
 
   const StatusIcon = statusIcon[task.status];
   const done = task.status === 'done';
-  const overdue = task.due_date !== null && !done && isOverdue(task.due_date);
 
-  const rows = 1 + (task.labels.length > 0 ? 1 : 0) + (task.due_date ? 1 : 0);
+  const rows = 1 + (task.labels.length > 0 ? 1 : 0) + (hasTaskMeta(task) ? 1 : 0);
 
   return (
     <div
@@ -168,7 +167,19 @@ export function TaskItem({
               done ? 'text-(--ink-muted) line-through' : 'text-(--ink)'
             }`}
           >
-            {task.title}
+            {/* The editor's code loads when the title is pointed at or focused, so the press seldom waits. */}
+            <Button
+              variant="bare"
+              aria-label={t('tasks.item.open', { title: task.title })}
+              title={t('tasks.item.openHint')}
+              disabled={pending}
+              onPointerEnter={preloadTaskEditor}
+              onFocus={preloadTaskEditor}
+              onClick={() => actions.openEditor(task)}
+              className="-mx-1 rounded-lg px-1 text-left break-words decoration-(--accent)/60 underline-offset-4 hover:underline focus-visible:underline disabled:cursor-default"
+            >
+              {task.title}
+            </Button>
           </p>
         )}
         {task.labels.length > 0 ? (
@@ -183,19 +194,7 @@ export function TaskItem({
             ))}
           </ul>
         ) : null}
-        {task.due_date ? (
-          <p
-            className={`col-span-2 text-xs @md/task:col-span-1 ${
-              overdue ? 'font-bold text-(--danger)' : 'font-medium text-(--ink-muted)'
-            }`}
-          >
-            <CalendarDays aria-hidden="true" className="mr-1.5 inline size-3.5 align-[-0.2em]" />
-            <time dateTime={task.due_date}>
-              {t('tasks.item.due', { date: formatDueDay(task.due_date, format) })}
-            </time>
-            {overdue ? <> · {t('tasks.item.overdue')}</> : null}
-          </p>
-        ) : null}
+        <TaskMeta task={task} className="col-span-2 @md/task:col-span-1" />
         <div
           className={`col-start-2 -my-1 -mr-1 flex justify-end @md/task:row-start-1 @md/task:self-start ${actionRowSpan[rows]}`}
         >

@@ -67,10 +67,13 @@ describe('TaskListCard', () => {
     expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
   });
 
-  it('says when there is nothing to list', async () => {
+  it('says when there is nothing to list, and still shows its three sections', async () => {
     serveTasks([]);
     renderWithProviders(<TaskListCard />);
     expect(await screen.findByText('No tasks yet.')).toBeInTheDocument();
+    for (const name of ['To Do', 'In Progress', 'Done']) {
+      expect(within(section(name)).getByText('Nothing here.')).toBeInTheDocument();
+    }
   });
 
   it('can carry the new-task form too', async () => {

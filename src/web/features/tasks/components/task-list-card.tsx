@@ -6,12 +6,13 @@ import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
+import { TaskEditorHost } from './task-editor-host.tsx';
 import { TaskList } from './task-list.tsx';
 import { TasksQueryView } from './tasks-load-state.tsx';
 
 /**
- * The dashboard's task list card on its own (the focus page shows it): sections To Do, In Progress and Done,
- * with the Done section showing its first 5.
+ * The dashboard's task list card on its own (the focus page shows it): sections To Do, In Progress and Done, even
+ * while empty, with the Done section showing its first 5.
  */
 export function TaskListCard({
   title,
@@ -35,6 +36,7 @@ export function TaskListCard({
         {title ?? t('tasks.listCard.title')}
       </h2>
       {showNewTaskForm ? <NewTaskForm /> : null}
+      {/* The three sections show even while empty, as the board's columns do. */}
       <TasksQueryView
         query={tasksQuery}
         emptyText={showNewTaskForm ? t('tasks.empty.addFirst') : t('tasks.empty.noTasks')}
@@ -42,6 +44,7 @@ export function TaskListCard({
         {(tasks) => <TaskList tasks={tasks} actions={actions} />}
       </TasksQueryView>
       <TaskCelebration actions={actions} />
+      <TaskEditorHost actions={actions} />
     </GlassPanel>
   );
 }

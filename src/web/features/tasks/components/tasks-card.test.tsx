@@ -76,7 +76,7 @@ describe('TasksCard', () => {
     expect(screen.getByRole('button', { name: 'Move One' })).toBeInTheDocument();
   });
 
-  it('says when there are no tasks yet, and the board still shows its three columns to drop into', async () => {
+  it('says when there are no tasks yet, and the board still shows its three columns, the list its three sections', async () => {
     serveTasks([]);
     const { user } = renderWithProviders(<TasksCard />);
     expect(await screen.findByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
@@ -85,8 +85,17 @@ describe('TasksCard', () => {
       expect(within(region).getByText('Drop a task here')).toBeInTheDocument();
     }
     await user.click(screen.getByRole('button', { name: 'List' }));
-    expect(screen.queryByRole('region', { name: 'To Do' })).not.toBeInTheDocument();
     expect(screen.getByText('No tasks yet. Add your first one above.')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'To Do',
+      'In Progress',
+      'Done',
+    ]);
+    for (const section of ['To Do', 'In Progress', 'Done']) {
+      const region = screen.getByRole('region', { name: section });
+      expect(within(region).getByText('Nothing here.')).toBeInTheDocument();
+      expect(within(region).getByText('0 tasks')).toBeInTheDocument();
+    }
   });
 
   it('says when the tasks cannot be loaded, logs it, and tries again on request', async () => {

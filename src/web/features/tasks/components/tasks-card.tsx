@@ -11,6 +11,7 @@ import { useTaskActions } from '../hooks/use-task-actions.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { TaskBoard } from './task-board.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
+import { TaskEditorHost } from './task-editor-host.tsx';
 import { TaskList } from './task-list.tsx';
 import { TasksQueryView } from './tasks-load-state.tsx';
 
@@ -76,17 +77,15 @@ export function TasksCard({
 
       <NewTaskForm />
 
-      {/* The board shows its three columns even empty: a new member sees where tasks will go. */}
-      <TasksQueryView
-        query={tasksQuery}
-        emptyText={t('tasks.empty.addFirst')}
-        childrenWhenEmpty={view === 'kanban'}
-      >
+      {/* The board shows its three columns even empty, and the list its three sections: a new member sees where
+          tasks will go. */}
+      <TasksQueryView query={tasksQuery} emptyText={t('tasks.empty.addFirst')}>
         {(tasks) =>
           view === 'kanban' ? <TaskBoard actions={actions} /> : <TaskList tasks={tasks} actions={actions} />
         }
       </TasksQueryView>
       <TaskCelebration actions={actions} />
+      <TaskEditorHost actions={actions} />
     </GlassPanel>
   );
 }

@@ -21,18 +21,16 @@ export function TasksSkeleton() {
 
 /**
  * The four states of the member's task list, in one place for every card that shows it: loading, failed (with
- * another try), empty, or the tasks handed to `children`. With `childrenWhenEmpty` an empty list gets its text
- * and `children` too (the board shows its empty columns).
+ * another try), empty, or the tasks handed to `children`. An empty list gets its text and `children` too: the
+ * board shows its empty columns, the list its empty sections.
  */
 export function TasksQueryView({
   query,
   emptyText,
-  childrenWhenEmpty = false,
   children,
 }: {
   query: UseQueryResult<Task[]>;
   emptyText: string;
-  childrenWhenEmpty?: boolean;
   children: (tasks: Task[]) => ReactNode;
 }) {
   const t = useT();
@@ -52,7 +50,7 @@ export function TasksQueryView({
     return (
       <>
         <p className="text-(--ink-muted)">{emptyText}</p>
-        {childrenWhenEmpty ? children(query.data) : null}
+        {children(query.data)}
       </>
     );
   }

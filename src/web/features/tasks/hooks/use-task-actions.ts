@@ -1,11 +1,21 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
-import { nextTaskStatus, type Task, type TaskStatus } from '#shared/tasks.ts';
+import { nextTaskStatus, type Task, type TaskStatus, type UpdateTaskRequest } from '#shared/tasks.ts';
+import { formattersFor } from '#web/lib/i18n/format.ts';
+import { currentLanguage } from '#web/lib/i18n/i18n.ts';
 import { type MessageKey, translate } from '#web/lib/i18n/use-t.ts';
 import { useDeleteTask } from '../api/delete-task.ts';
 import { useRestoreTask } from '../api/restore-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';
+import { formatDayWithWeekday } from '../lib/due-date.ts';
+import {
+  completionRequest,
+  isCompletion,
+  movedToNextOccurrence,
+  repeats,
+  undoCompletionRequest,
+} from '../model/completion.ts';
 
 /** The message shown when a task is completed ("Done. Confetti for discipline, not just dopamine. 🎉"). */
 export const TASK_COMPLETED_MESSAGE: MessageKey = 'tasks.toast.completed';
@@ -24,6 +34,10 @@ export type TaskActions = {
   reorder: (task: Task, position: number) => void;
   rename: (task: Task, title: string) => void;
   remove: (task: Task) => void;
+  /** The task open in the editor, by id (the editor reads it from the list), or null. */
+  editingId: number | null;
+  openEditor: (task: Task) => void;
+  closeEditor: () => void;
   focusRequest: FocusRequest | null;
   requestFocus: (request: FocusRequest) => void;
   clearFocusRequest: () => void;
@@ -39,14 +53,53 @@ export type TaskActions = {
 export function useTaskActions(): TaskActions {
   const [celebration, setCelebration] = useState(0);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  /** Where the last press of a status button expected its task to show. */
+  const cycledTo = useRef<{ id: number; status: TaskStatus } | null>(null);
   const { mutate: restore } = useRestoreTask();
-
   const { mutate: update } = useUpdateTask({
-    onCompleted: () => {
-      toast.success(translate(TASK_COMPLETED_MESSAGE), { duration: TOAST_MS.success });
+    onCompleted: (task, before) => {
       setCelebration((count) => count + 1);
+      // The status button asked for focus where the task was expected (a repeating one back in To Do); when the
+      // answer put it elsewhere (Done: its rule had ended), the focus follows it there.
+      const cycled = cycledTo.current;
+      cycledTo.current = null;
+      if (cycled?.id === task.id && cycled.status !== task.status) {
+        setFocusRequest({ id: task.id, status: task.status, control: 'status' });
+      }
+      if (!movedToNextOccurrence(before, task) || task.due_date === null) {
+        toast.success(translate(TASK_COMPLETED_MESSAGE), { duration: TOAST_MS.success });
+        return;
+      }
+      const date = formatDayWithWeekday(task.due_date, formattersFor(currentLanguage()));
+      toast.success(translate('tasks.toast.next', { date }), {
+        description: translate(TASK_COMPLETED_MESSAGE),
+        duration: TOAST_MS.undo,
+        action: {
+          label: translate('tasks.toast.undo'),
+          onClick: () => update({ task, changes: undoCompletionRequest(before) }),
+        },
+      });
     },
   });
+  /**
+   * Any change of a task; a completion goes as `completionRequest` says, under a key of its own made now, so it
+   * completes once however often it is sent.
+   */
+  const change = useCallback(
+    (task: Task, changes: UpdateTaskRequest) => {
+      if (!isCompletion(task, changes)) {
+        update({ task, changes });
+        return;
+      }
+      update({
+        task,
+        changes: { ...changes, ...completionRequest(task) },
+        idempotencyKey: crypto.randomUUID(),
+      });
+    },
+    [update],
+  );
   const { mutate: destroy } = useDeleteTask({
     onDeleted: (task) => {
       toast(translate('tasks.toast.deleted'), {
@@ -59,14 +112,21 @@ export function useTaskActions(): TaskActions {
   const cycleStatus = useCallback(
     (task: Task) => {
       const status = nextTaskStatus(task.status);
-      setFocusRequest({ id: task.id, status, control: 'status' });
-      update({ task, changes: { status } });
+      // A repeating task completed comes back to To Do (task-order.ts shows it there before the answer).
+      const shownIn = status === 'done' && repeats(task) ? 'todo' : status;
+      cycledTo.current = { id: task.id, status: shownIn };
+      setFocusRequest({ id: task.id, status: shownIn, control: 'status' });
+      change(task, { status });
     },
-    [update],
+    [change],
   );
   const moveToColumn = useCallback(
-    (task: Task, status: TaskStatus) => update({ task, changes: { status } }),
-    [update],
+    (task: Task, status: TaskStatus) => {
+      // A drop keeps the keyboard on the handle (task-board.tsx), not on the status button.
+      cycledTo.current = null;
+      change(task, { status });
+    },
+    [change],
   );
   const reorder = useCallback(
     (task: Task, position: number) => update({ task, changes: { position } }),
@@ -83,6 +143,8 @@ export function useTaskActions(): TaskActions {
   const clearFocusRequest = useCallback(() => setFocusRequest(null), []);
   const requestFocus = useCallback((request: FocusRequest) => setFocusRequest(request), []);
   const endCelebration = useCallback(() => setCelebration(0), []);
+  const openEditor = useCallback((task: Task) => setEditingId(task.id), []);
+  const closeEditor = useCallback(() => setEditingId(null), []);
 
   return useMemo(
     () => ({
@@ -91,6 +153,9 @@ export function useTaskActions(): TaskActions {
       reorder,
       rename,
       remove: (task: Task) => destroy(task),
+      editingId,
+      openEditor,
+      closeEditor,
       focusRequest,
       requestFocus,
       clearFocusRequest,
@@ -103,6 +168,9 @@ export function useTaskActions(): TaskActions {
       reorder,
       rename,
       destroy,
+      editingId,
+      openEditor,
+      closeEditor,
       focusRequest,
       requestFocus,
       clearFocusRequest,

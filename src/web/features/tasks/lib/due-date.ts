@@ -31,3 +31,26 @@ export function formatDueDay(dueDate: string, format: Formatters, now: Date = ne
 export function isOverdue(dueDate: string, now: Date = new Date()): boolean {
   return dueDate < localIsoDate(now);
 }
+
+/** "Fri, Dec 26" ("vie, 26 dic"), the year added when it is not this year: a date that must be told from others. */
+export function formatDayWithWeekday(dueDate: string, format: Formatters, now: Date = new Date()): string {
+  const day = parseISO(dueDate, { in: UTC });
+  if (!isValid(day)) return dueDate;
+  return format.date(day, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(day.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  });
+}
+
+/** A due time `HH:MM` as the interface's language writes the hour: "5:00 PM", "17:00". */
+export function formatDueTime(time: string, format: Formatters): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return format.date(Date.UTC(2000, 0, 1, hours, minutes), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}

@@ -7,6 +7,13 @@ import {
   taskStatuses,
   type UpdateTaskRequest,
 } from '#shared/tasks.ts';
+import { predictedChecklist } from '../model/checklist-ids.ts';
+import {
+  completesCurrentOccurrence,
+  isCompletion,
+  predictNextOccurrence,
+  repeats,
+} from '../model/completion.ts';
 
 export type TasksByStatus = Record<TaskStatus, Task[]>;
 
@@ -32,7 +39,9 @@ export function placeTask(tasks: readonly Task[], task: Task, slot: ColumnSlot):
 
 /**
  * The list as it will be once the server has applied `changes` to task `id` (PUT /api/tasks/{id}): the fields
- * change, and a new column or a position places the task by the board's rule, as the server does.
+ * change, and a new column or a position places the task by the board's rule, as the server does. Completing a
+ * repeating task brings it back to the top of To Do, its checklist unchecked (the server answers its next date);
+ * a completion naming an occurrence the task has moved on from changes nothing.
  */
 export function applyTaskChanges(
   tasks: readonly Task[],
@@ -42,10 +51,14 @@ export function applyTaskChanges(
 ): Task[] {
   const current = tasks.find((task) => task.id === id);
   if (!current) return [...tasks];
-  const updated: Task = { ...current };
+  if (changes.status === 'done' && !completesCurrentOccurrence(current, changes)) return [...tasks];
+  const updated: Task = withPlanChanges({ ...current }, changes);
   if (changes.title !== undefined) updated.title = changes.title;
   if (changes.labels !== undefined) updated.labels = changes.labels;
   if (changes.due_date !== undefined) updated.due_date = changes.due_date;
+  if (isCompletion(current, changes) && repeats(current)) {
+    return placeTask(tasks, predictNextOccurrence(updated, now), 'top');
+  }
   const statusChanged = changes.status !== undefined && changes.status !== current.status;
   if (changes.status !== undefined && statusChanged) {
     updated.status = changes.status;
@@ -54,6 +67,22 @@ export function applyTaskChanges(
   const slot = slotOfChange(statusChanged, changes.position);
   if (slot !== null) return placeTask(tasks, updated, slot);
   return tasks.map((task) => (task.id === id ? updated : task));
+}
+
+/** The plan fields a change sets (`null` clears); a new repeat's words come with the answer. */
+function withPlanChanges(task: Task, changes: UpdateTaskRequest): Task {
+  if (changes.notes !== undefined) task.notes = changes.notes;
+  if (changes.due_time !== undefined) task.due_time = changes.due_time;
+  if (changes.repeat !== undefined) {
+    // As answers give it: without the `RRULE:` prefix (the server also puts its parts in its own order).
+    const repeat = changes.repeat === null ? null : changes.repeat.trim().replace(/^RRULE:/i, '');
+    if (repeat !== task.repeat) task.repeat_text = null;
+    task.repeat = repeat;
+  }
+  if (changes.repeat_from !== undefined) task.repeat_from = changes.repeat_from;
+  if (changes.checklist !== undefined) task.checklist = predictedChecklist(changes.checklist ?? []);
+  if (changes.reminders !== undefined) task.reminders = changes.reminders ?? [];
+  return task;
 }
 
 /**
