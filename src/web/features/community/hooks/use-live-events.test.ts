@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { parseLiveEvent } from '#web/lib/live-events.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';
 import { applyLiveEvent, refetchAfterReconnect } from './use-live-events.ts';
