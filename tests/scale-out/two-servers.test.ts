@@ -9,6 +9,7 @@ import {
   generationJobsResponseSchema,
 } from '#shared/generation.ts';
 import { mediaItemSchema } from '#shared/media.ts';
+import { pomodoroTimerSchema } from '#shared/pomodoro.ts';
 import { taskListSchema } from '#shared/tasks.ts';
 import { type FileHost, SAMPLE_FILES, startFileHost } from '#tests/factories/media-test-files.ts';
 import { FAKE_FAL_KEY, type FakeFalServer, startFakeFalServer } from '#tests/fakes/fal-server.ts';
@@ -266,6 +267,48 @@ describe.skipIf(missing.length > 0)('two Lumara servers on one PostgreSQL, Redis
     const titles = taskListSchema.parse(await changed.json()).map((task) => task.title);
     expect(titles).toEqual(['Planned on B', 'Planned on A']);
     expect((await listOn(b, changed.headers.get('etag') ?? '')).status).toBe(304);
+  });
+
+  it("keeps one focus timer per member across A and B: a change on one reaches the member's stream on the other, and two at once take turns", async () => {
+    const member = await signIn(a, 'Focuser');
+    const onB = await streamOn(b, member);
+    const onA = await streamOn(a, member);
+
+    const started = await send(a, member, 'PUT', '/api/pomodoro/timer', { action: 'start' });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const timer = pomodoroTimerSchema.parse(await started.json());
+    await onB.waitFor(isEvent('pomodoro.timer', { state: 'running', version: 1 }), EVENT_WAIT_MS);
+    expect(
+      pomodoroTimerSchema.parse(await (await send(b, member, 'GET', '/api/pomodoro/timer')).json()),
+    ).toMatchObject({
+      state: 'running',
+      session_id: timer.session_id,
+      ends_at: timer.ends_at,
+    });
+
+    const paused = await send(b, member, 'PUT', '/api/pomodoro/timer', { action: 'pause' });
+    expect(paused.status, await paused.clone().text()).toBe(200);
+    await onA.waitFor(isEvent('pomodoro.timer', { state: 'paused', version: 2 }), EVENT_WAIT_MS);
+
+    // A resume through each server at the same moment: the row lock on PostgreSQL lets one through; the other
+    // finds the timer running and is refused.
+    const both = await Promise.all([
+      send(a, member, 'PUT', '/api/pomodoro/timer', { action: 'resume' }),
+      send(b, member, 'PUT', '/api/pomodoro/timer', { action: 'resume' }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const completedTogether = await Promise.all([
+      send(a, member, 'PUT', '/api/pomodoro/timer', { action: 'complete', session_id: timer.session_id }),
+      send(b, member, 'PUT', '/api/pomodoro/timer', { action: 'complete', session_id: timer.session_id }),
+    ]);
+    expect(completedTogether.map((answer) => answer.status)).toEqual([200, 200]);
+    const idle = pomodoroTimerSchema.parse(
+      await (await send(a, member, 'GET', '/api/pomodoro/timer')).json(),
+    );
+    expect(idle).toMatchObject({ state: 'idle', version: 4 });
+    await onB.waitFor(isEvent('pomodoro.timer', { state: 'idle', version: 4 }), EVENT_WAIT_MS);
+    const stats = await (await send(b, member, 'GET', '/api/dashboard/stats?time_zone=UTC')).json();
+    expect(stats).toMatchObject({ pomodoros_today: 1 });
   });
 
   it('refuses the cookie on B at once after logout on A', async () => {
