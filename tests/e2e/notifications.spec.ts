@@ -122,8 +122,9 @@ test.describe('notifications', () => {
       tag,
       data: { task_id: task.id, due: today() },
     });
+    // A worker woken by the push reads its scripts first: slow on a loaded machine.
     await expect
-      .poll(() => shownNotifications(worker))
+      .poll(() => shownNotifications(worker), { timeout: 20_000 })
       .toEqual([{ title: 'Water the plants', body: 'Due today', tag, actions: ['Done', 'Snooze 10 min'] }]);
 
     // No tab of Lumara is open: the worker acts alone, with the session's cookie.
@@ -172,7 +173,7 @@ test.describe('notifications', () => {
       lang: 'es',
     });
     await expect
-      .poll(async () => (await shownNotifications(worker)).map((shown) => shown.actions))
+      .poll(async () => (await shownNotifications(worker)).map((shown) => shown.actions), { timeout: 20_000 })
       .toEqual([['Hecho', 'Posponer 10 min']]);
 
     await pressNotification(worker, 'task.reminder:es', '');
