@@ -36,6 +36,17 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: 'badges are awarded by the features that earn them',
   },
   {
+    to: 'notifications/notification-schedule.ts',
+    from: ['badges', 'community', 'pomodoro', 'tasks'],
+    why: "features tell members things through the notification queue (notify now, or schedule for later): the dispatcher sends each once",
+  },
+  {
+    to: 'badges/badges.service.ts',
+    from: ['notifications'],
+    tests: true,
+    why: "the notifications test earns a badge the way every feature does, to see the member told of it",
+  },
+  {
     to: 'profile/profile.service.ts',
     from: ['ai', 'research'],
     why: "the member's saved AI choice (getAiChoice)",

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
+import { pushWorkerBuild } from './scripts/push-worker-build.ts';
 import { OFFLINE_API_CACHE } from './src/web/lib/offline-api-cache.ts';
 import { isOfflineCopyRequest, offlineCopyPlugin } from './src/web/lib/offline-copy-rule.ts';
 
@@ -11,13 +12,17 @@ import { isOfflineCopyRequest, offlineCopyPlugin } from './src/web/lib/offline-c
 const PAGE_BACKGROUND = '#fbeff8';
 const ACCENT = '#b0246a';
 
+/** The service worker's push and notification-click handlers, a script of their own that `sw.js` imports. */
+const pushWorker = pushWorkerBuild();
+
 /**
  * The browser app lives in src/web; the API server serves dist/web (see src/server/lib/http/static-app.ts). The PWA
  * plugin writes the web app manifest and the service worker (Workbox): the app shell precached, API reads
  * network-first with the last answer kept for offline starts (`lumara-api`, emptied at sign-out and when the
  * session is gone: see src/web/lib/offline-api-cache.ts), only those the server lets be kept (never `no-store`),
  * and never the live-event stream, stored media, the account, the API reference or any write
- * (src/web/lib/offline-copy-rule.ts).
+ * (src/web/lib/offline-copy-rule.ts). The worker also shows Web Push notifications and acts on their buttons: those
+ * handlers are built apart and loaded with `importScripts` (scripts/push-worker-build.ts).
  */
 export default defineConfig({
   root: 'src/web',
@@ -26,10 +31,17 @@ export default defineConfig({
     react(),
     messageCatalogues(),
     tailwindcss(),
+    pushWorker,
     VitePWA({
       // src/web/lib/service-worker.ts registers it and asks before a new version takes over.
       injectRegister: false,
       registerType: 'prompt',
+      // The push handlers' script is named by its hash, known once the bundle is written, before the worker is.
+      integration: {
+        beforeBuildServiceWorker: (options) => {
+          options.workbox.importScripts = [pushWorker.importScriptName()];
+        },
+      },
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Lumara',
@@ -64,6 +76,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The worker loads the push handlers itself (importScripts): the browser keeps them with the worker.
+        globIgnores: ['**/node_modules/**/*', 'assets/push-worker-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

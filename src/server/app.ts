@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { createNotificationSending } from './composition/notification-sending.ts';
 import { getProfileMe } from './composition/profile-me.ts';
 import { storedFileOwners } from './composition/stored-file-owners.ts';
 import {
@@ -12,6 +13,8 @@ import {
   type LimitsConfig,
   type MediaConfig,
   type OperatorsConfig,
+  type PushConfig,
+  pushConfigFor,
   unconfiguredAiConfig,
 } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -37,8 +40,12 @@ import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
+import type { DispatcherTimings } from './features/notifications/notification-dispatcher.ts';
+import { createNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { sendTestNotification } from './features/notifications/notifications.service.ts';
 import { createPomodoroRoutes } from './features/pomodoro/pomodoro.routes.ts';
 import { createProfileRoutes, profileRoutes } from './features/profile/profile.routes.ts';
+import { createPushRoutes } from './features/push/push.routes.ts';
 import { createQuickActionRoutes } from './features/quick-actions/quick-actions.routes.ts';
 import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
@@ -122,6 +129,10 @@ export type AppDeps = {
   limits?: Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>;
   /** The HTTP server in front sets the security headers on every answer (main.ts), so the app does not repeat them. */
   securityHeadersSetByServer?: boolean;
+  /** The VAPID keys and subject pushes are signed with (`VAPID_*`); a pair kept in the database when absent. */
+  push?: PushConfig;
+  /** How often due notifications are looked for and how long a claim holds one (decision 0034). */
+  notifications?: DispatcherTimings;
 };
 
 /**
@@ -175,6 +186,24 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger,
     ...(deps.closing ? { closing: deps.closing } : {}),
     ...deps.generation,
+  });
+
+  // Web Push and the notification queue (decision 0034): every server signs with the one VAPID pair, and any
+  // server's dispatcher sends a due notification, once.
+  const {
+    vapid,
+    pushSender,
+    dispatcher: notificationDispatcher,
+  } = createNotificationSending({
+    db,
+    events,
+    logger: deps.logger,
+    now,
+    push: deps.push ?? pushConfigFor(deps.appUrl),
+    outbound: deps.media.outbound,
+    ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+    ...(deps.closing ? { closing: deps.closing } : {}),
+    ...(deps.notifications ? { timings: deps.notifications } : {}),
   });
 
   scheduleOrphanFileSweeps({
@@ -277,7 +306,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createTaskRoutes({ db, requireMember, now }))
-    .route('/', createPomodoroRoutes({ db, requireMember, now }))
+    .route('/', createPomodoroRoutes({ db, requireMember, now, events }))
     .route('/', createBadgeRoutes({ db, requireMember }))
     .route('/', createDashboardRoutes({ db, requireMember, now, loadDashboard }))
     .route('/', createWidgetRoutes({ db, requireMember, appUrl: deps.appUrl, now }))
@@ -334,7 +363,23 @@ export function createApp(deps: AppDeps) {
         ...(deps.closing ? { closing: deps.closing } : {}),
       }),
     )
-    .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }));
+    .route('/', createCommunityAiRoutes({ db, requireMember, ai, aiLimiter }))
+    .route(
+      '/',
+      createPushRoutes({
+        db,
+        requireMember,
+        vapid,
+        outbound: deps.media.outbound,
+        logger: deps.logger,
+        sendTest: (userId) =>
+          sendTestNotification(db, userId, {
+            deviceCount: pushSender.deviceCount,
+            sendNow: () => void notificationDispatcher.poll(),
+          }),
+      }),
+    )
+    .route('/', createNotificationRoutes({ db, requireMember }));
   // The document covers every route declared on `api`, its own and the reference page's included.
   const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
 

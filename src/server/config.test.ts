@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { generateVapidKeys } from './providers/web-push-client.ts';
 
 /** The media settings: where the store lives and which private addresses tests may reach. */
 describe('media configuration', () => {
@@ -318,5 +319,43 @@ describe('operators and client addresses', () => {
       trustedProxyHops: 2,
     });
     expect(() => loadConfig({ NODE_ENV: 'test', TRUSTED_PROXY_HOPS: 'yes' })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+});
+
+describe('Web Push (VAPID)', () => {
+  const pair = generateVapidKeys();
+
+  it('keeps keys in the database by default, with a subject push services take', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).push).toEqual({
+      keys: null,
+      subject: 'mailto:webpush@localhost',
+    });
+    expect(loadConfig({ NODE_ENV: 'test', APP_URL: 'https://lumara.example/app' }).push.subject).toBe(
+      'https://lumara.example',
+    );
+  });
+
+  it('reads a key pair and a subject', () => {
+    const push = loadConfig({
+      NODE_ENV: 'test',
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@lumara.example',
+    }).push;
+    expect(push).toEqual({ keys: pair, subject: 'mailto:ops@lumara.example' });
+  });
+
+  it('refuses half a pair, keys of another pair or size, and a subject that is neither mailto: nor https:', () => {
+    const other = generateVapidKeys();
+    const refusals = [
+      { VAPID_PUBLIC_KEY: pair.publicKey },
+      { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: other.privateKey },
+      { VAPID_PUBLIC_KEY: pair.publicKey.slice(0, 40), VAPID_PRIVATE_KEY: pair.privateKey },
+      { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'not+base64url' },
+      { VAPID_SUBJECT: 'http://localhost:3000' },
+    ];
+    for (const env of refusals) {
+      expect(() => loadConfig({ NODE_ENV: 'test', ...env }), JSON.stringify(env)).toThrow(ConfigError);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
@@ -91,6 +92,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
   UNSAFE_OUTBOUND_ALLOW: z
     .string()
     .regex(
@@ -134,8 +138,22 @@ export type Config = {
   redis: { url: string } | null;
   /** The S3-compatible store media lives in (`S3_BUCKET`); null: the directory store (`media.dir`). */
   objectStore: ObjectStoreConfig | null;
+  /** Web Push (decision 0034): the VAPID key pair and contact every server signs pushes with. */
+  push: PushConfig;
   /** What is allowed but worth an operator's attention, logged once at start-up. */
   warnings: string[];
+};
+
+/**
+ * The VAPID (RFC 8292) identity of this deployment. `keys` are `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY` (base64url: a
+ * 65-byte uncompressed P-256 point and its 32-byte private scalar); null: a pair made once and kept in the
+ * database (`vapid_keys`), the same for every server. `subject` is the contact a push service may write to about
+ * our pushes: `VAPID_SUBJECT`, else APP_URL's origin when it is https, else `mailto:webpush@<APP_URL's host>`
+ * (push services take only `mailto:` or `https:`, so a development http://localhost cannot be it).
+ */
+export type PushConfig = {
+  keys: { publicKey: string; privateKey: string } | null;
+  subject: string;
 };
 
 export type ObjectStoreConfig = {
@@ -318,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   problems.push(...unknownSettings(env));
   const objectStore = objectStoreOf(e, problems);
+  const push = pushOf(e, appUrl, problems);
   if (production && e.DATABASE_URL && !e.REDIS_URL)
     warnings.push(
       'REDIS_URL is not set: live updates and per-member limits stay inside each server. Run one server, or ' +
@@ -363,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     redis: e.REDIS_URL ? { url: e.REDIS_URL } : null,
     objectStore,
+    push,
     warnings,
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },
@@ -516,6 +536,55 @@ function objectStoreOf(e: z.infer<typeof envSchema>, problems: string[]): Object
     credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
   };
+}
+
+/** The VAPID settings: both keys or neither, each the right size, one pair, and a subject push services take. */
+function pushOf(e: z.infer<typeof envSchema>, appUrl: URL, problems: string[]): PushConfig {
+  const subject = e.VAPID_SUBJECT ?? pushConfigFor(appUrl).subject;
+  if (e.VAPID_SUBJECT && !/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT))
+    problems.push(
+      'VAPID_SUBJECT: must be a mailto: address or an https:// URL (push services take no other)',
+    );
+  const publicKey = e.VAPID_PUBLIC_KEY;
+  const privateKey = e.VAPID_PRIVATE_KEY;
+  if (!publicKey && !privateKey) return { keys: null, subject };
+  if (!publicKey || !privateKey) {
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to have the servers make a pair',
+    );
+    return { keys: null, subject };
+  }
+  const problem = vapidPairProblem(publicKey, privateKey);
+  if (problem) problems.push(`VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: ${problem}`);
+  return { keys: { publicKey, privateKey }, subject };
+}
+
+/**
+ * The push settings of a server told nothing but its URL: keys kept in the database, and APP_URL's origin as the
+ * subject when it is https, else `mailto:webpush@<its host>` (push services refuse an http subject).
+ */
+export function pushConfigFor(appUrl: URL): PushConfig {
+  const host = appUrl.hostname.replace(/^\[|\]$/g, '');
+  return { keys: null, subject: appUrl.protocol === 'https:' ? appUrl.origin : `mailto:webpush@${host}` };
+}
+
+/** Why two base64url keys are not one P-256 key pair (`npx web-push generate-vapid-keys` makes one); null if they are. */
+export function vapidPairProblem(publicKey: string, privateKey: string): string | null {
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  if (!base64url.test(publicKey) || !base64url.test(privateKey)) return 'must be base64url';
+  const publicBytes = Buffer.from(publicKey, 'base64url');
+  const privateBytes = Buffer.from(privateKey, 'base64url');
+  if (publicBytes.length !== 65 || publicBytes[0] !== 4)
+    return 'the public key must be an uncompressed P-256 point (65 bytes)';
+  if (privateBytes.length !== 32) return 'the private key must be 32 bytes';
+  try {
+    const curve = createECDH('prime256v1');
+    curve.setPrivateKey(privateBytes);
+    if (!curve.getPublicKey().equals(publicBytes)) return "the public key is not the private key's";
+  } catch {
+    return 'the private key is not a P-256 key';
+  }
+  return null;
 }
 
 /** `30m`, `6h`, `1d` in milliseconds. */

@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     clientAddress: config.clientAddress,
     refuseTestingEmailDomains: config.env === 'production',
     media: config.media,
+    push: config.push,
     ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
     ...(shared.events ? { events: shared.events } : {}),
     ...(shared.redisLimits ? { redisLimits: shared.redisLimits } : {}),

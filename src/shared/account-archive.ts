@@ -26,7 +26,17 @@ import {
   quickActionLabelSchema,
   quickActionPayloadSchema,
 } from './quick-actions.ts';
-import { dueDateSchema, taskLabelsSchema, taskStatusSchema, taskTitleSchema } from './tasks.ts';
+import {
+  checklistInputSchema,
+  dueDateSchema,
+  dueTimeSchema,
+  remindersSchema,
+  repeatFromSchema,
+  TASK_PLAN_LIMITS,
+  taskLabelsSchema,
+  taskStatusSchema,
+  taskTitleSchema,
+} from './tasks.ts';
 import { reason, sharedText } from './texts.ts';
 import { panelThemeIdSchema, themeTokensSchema, tokenThemeNameSchema } from './themes.ts';
 import { timeZoneSchema } from './time-zone.ts';
@@ -125,6 +135,15 @@ export const EMPTY_ARCHIVE_PROFILE: z.infer<typeof archiveProfileSchema> = {
   wallpaper_file: null,
 };
 
+/** One completion of a task: its occurrence (a repeating task's due date then; null for one that does not). */
+export const archiveTaskCompletionSchema = z.object({
+  occurrence: z.iso.date().nullable(),
+  completed_at: instant,
+});
+
+/** Completions of one task an archive may hold: a daily task completed for years, and a bound. */
+export const ARCHIVE_TASK_COMPLETIONS_MAX = 20_000;
+
 export const archiveTaskSchema = z.object({
   id: archiveId,
   title: taskTitleSchema,
@@ -135,6 +154,18 @@ export const archiveTaskSchema = z.object({
   created_at: instant,
   updated_at: instant,
   completed_at: instant.nullable(),
+  // The plan fields, added after version 1 was first written: an archive without them is still version 1, its
+  // tasks without a plan. The import holds them to the task routes' rules (a repeat it reads, a date for a time).
+  notes: z.string().max(TASK_PLAN_LIMITS.notesMax).nullable().default(null),
+  due_time: dueTimeSchema.nullable().default(null),
+  repeat: z.string().trim().min(1).max(TASK_PLAN_LIMITS.repeatMax).nullable().default(null),
+  repeat_from: repeatFromSchema.default('due'),
+  checklist: checklistInputSchema.default([]),
+  reminders: remindersSchema.default([]),
+  time_zone: timeZoneSchema.default('UTC'),
+  last_completed_at: instant.nullable().default(null),
+  /** Absent in an older archive: a completed task then had the one completion its `completed_at` says. */
+  completions: z.array(archiveTaskCompletionSchema).max(ARCHIVE_TASK_COMPLETIONS_MAX).optional(),
 });
 
 export const archivePomodoroSessionSchema = z.object({

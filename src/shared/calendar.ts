@@ -21,8 +21,9 @@ export const calendarEventKindSchema = z.enum(calendarEventKinds);
 
 /**
  * A calendar event: id, title, start, end. A task is an all-day event on its due date (`start` and
- * `end` the same `YYYY-MM-DD`); a completed focus session runs from its start to its completion (ISO instants;
- * `day` is the member's day it started on).
+ * `end` the same `YYYY-MM-DD`, id `task-<id>`), and a repeating task also on each day whose occurrence was
+ * completed (done, id `task-<id>-<YYYY-MM-DD>`); a completed focus session runs from its start to its completion
+ * (ISO instants; `day` is the member's day it started on).
  */
 export const calendarEventSchema = z
   .object({

@@ -12,12 +12,26 @@ export const notificationTypes = [
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
+/**
+ * Every kind a notification or a push may be: the four types above, which the member's settings turn on and off,
+ * and `push.test`, the one "Send a test notification" asks for (always sent, whatever the settings say).
+ */
+export const notificationKinds = [...notificationTypes, 'push.test'] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
 /** What each type carries in `data`. */
 export const notificationDataSchemas = {
-  'task.reminder': z.object({ task_id: z.number().int(), due: z.string() }),
+  /** `due`: the instant the task is due; `occurrence`: its due date then, which a Done action sends back. */
+  'task.reminder': z.object({
+    task_id: z.number().int(),
+    due: z.string(),
+    occurrence: z.iso.date().optional(),
+  }),
   'pomodoro.finished': z.object({ session_id: z.number().int() }),
   'badge.earned': z.object({ badge_type: badgeTypeSchema }),
   'community.comment': z.object({ post_id: z.number().int() }),
+  'push.test': z.object({}),
 } as const;
 
 /** At most this many bytes of JSON per push (RFC 8291 leaves room for about 4 KB; browsers' services differ). */
@@ -29,7 +43,7 @@ export const PUSH_PAYLOAD_MAX_BYTES = 3 * 1024;
  */
 export const pushPayloadSchema = z.object({
   id: z.number().int(),
-  type: notificationTypeSchema,
+  type: notificationKindSchema,
   title: z.string(),
   body: z.string(),
   url: z.string(),
@@ -43,7 +57,7 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 export const notificationSchema = z
   .object({
     id: z.number().int(),
-    type: notificationTypeSchema,
+    type: notificationKindSchema,
     title: z.string(),
     body: z.string(),
     url: z.string(),
@@ -100,3 +114,20 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsRequestSchema = notificationSettingsSchema.partial().strict();
 
 export const DEFAULT_NOTIFICATION_CHANNELS: NotificationChannels = { push: true, in_app: true };
+
+/** How long a snooze puts a task reminder off by default, and at most (a day). */
+export const SNOOZE_MINUTES = { default: 10, min: 1, max: 1440 } as const;
+
+/**
+ * `POST /api/notifications/{id}/snooze`, the service worker's "Snooze 10 min": the task reminder comes again
+ * `minutes` later. With an `Idempotency-Key`, a retry of the same snooze schedules it once.
+ */
+export const snoozeNotificationRequestSchema = z
+  .object({
+    minutes: z.number().int().min(SNOOZE_MINUTES.min).max(SNOOZE_MINUTES.max).default(SNOOZE_MINUTES.default),
+  })
+  .strict();
+export type SnoozeNotificationRequest = z.infer<typeof snoozeNotificationRequestSchema>;
+export const snoozeNotificationResponseSchema = z
+  .object({ send_at: z.string() })
+  .meta({ id: 'NotificationSnooze' });

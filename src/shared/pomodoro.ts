@@ -63,6 +63,17 @@ export const updatePomodoroTimerRequestSchema = z
     duration_minutes: startPomodoroRequestSchema.shape.duration_minutes.optional(),
     task_id: z.number().int().positive().nullable().optional(),
     time_zone: timeZoneSchema.optional(),
+    /**
+     * The session a pause, resume, reset or complete is meant for. When the timer no longer runs it (another
+     * device completed or reset it first), nothing changes and the answer is the timer as it stands, so two
+     * devices completing the same run at 0 complete it once. `start` ignores it.
+     */
+    session_id: z.number().int().positive().optional(),
+    /**
+     * When the member acted, for an action sent late (kept while offline): the server takes this instant, held
+     * between the timer's last change and now, so the run keeps the times the device counted from.
+     */
+    at: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
 export type UpdatePomodoroTimerRequest = z.infer<typeof updatePomodoroTimerRequestSchema>;

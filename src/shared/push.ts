@@ -34,3 +34,7 @@ export const pushDeviceSchema = z
   .meta({ id: 'PushDevice' });
 export type PushDevice = z.infer<typeof pushDeviceSchema>;
 export const pushDeviceListSchema = z.array(pushDeviceSchema);
+
+/** `POST /api/push/test`: how many of the member's devices the test notification is being pushed to. */
+export const pushTestResponseSchema = z.object({ devices: z.number().int() }).meta({ id: 'PushTest' });
+export type PushTestResponse = z.infer<typeof pushTestResponseSchema>;

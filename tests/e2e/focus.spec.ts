@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -22,17 +22,27 @@ function statValue(page: Page, label: string): Locator {
   return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
 }
 
-function sessionStarted(page: Page) {
+/** The member's timer acted on from this page (`PUT /api/pomodoro/timer`), answered. */
+function timerAction(page: Page, action: 'start' | 'complete') {
   return page.waitForResponse(
-    (response) => response.url().endsWith('/api/pomodoro') && response.request().method() === 'POST',
+    (response) =>
+      response.url().endsWith('/api/pomodoro/timer') &&
+      response.request().method() === 'PUT' &&
+      (response.request().postDataJSON() as { action?: string } | null)?.action === action,
   );
 }
 
+function sessionStarted(page: Page) {
+  return timerAction(page, 'start');
+}
+
 function sessionCompleted(page: Page) {
-  return page.waitForResponse(
-    (response) =>
-      /\/api\/pomodoro\/\d+\/complete$/.test(response.url()) && response.request().method() === 'PUT',
-  );
+  return timerAction(page, 'complete');
+}
+
+/** The session the timer's answer runs. */
+async function sessionIdOf(response: Response): Promise<number> {
+  return ((await response.json()) as { session_id: number }).session_id;
 }
 
 /** Completed sessions through the API, as other tabs or days of work would have left them. */
@@ -68,18 +78,18 @@ test.describe('focus timer', () => {
     const started = sessionStarted(page);
     await card.getByRole('button', { name: 'Start' }).click();
     const session = await started;
-    expect(session.status()).toBe(201);
-    expect(session.request().postDataJSON()).toMatchObject({ duration_minutes: 25 });
+    expect(session.status()).toBe(200);
+    expect(session.request().postDataJSON()).toMatchObject({ action: 'start', duration_minutes: 25 });
+    const sessionId = await sessionIdOf(session);
     await page.clock.runFor(1000);
-    await expect(card.getByRole('timer')).toHaveText('24:59');
+    await expect(card.getByRole('timer')).toHaveText(/^24:5\d$/);
 
     const completed = sessionCompleted(page);
     await page.clock.fastForward('25:00');
     const completion = await completed;
     expect(completion.status()).toBe(200);
-    expect(completion.url()).toContain(
-      `/api/pomodoro/${((await session.json()) as { id: number }).id}/complete`,
-    );
+    expect(completion.request().postDataJSON()).toMatchObject({ action: 'complete', session_id: sessionId });
+    expect(await completion.json()).toMatchObject({ state: 'idle', session_id: null });
     await expect(card.getByText(COMPLETED)).toBeVisible();
     await expect(card.getByText(BREAK)).toBeVisible();
     await expect(card.getByRole('timer')).toHaveText('00:00');
@@ -155,8 +165,14 @@ test.describe('floating pomodoro widget', () => {
     await expect(page).toHaveTitle('23:00 · Lumara');
 
     await page.reload();
-    // The time left is worked out from the stored end time, whatever the reload cost.
-    const endsAt = Number(await page.evaluate(() => window.localStorage.getItem('pomodoroEndsAt')));
+    // The time left is worked out from the run's end time, whatever the reload cost.
+    const endsAt = await page.evaluate(() => {
+      const kept = JSON.parse(window.localStorage.getItem('pomodoroTimer') ?? '{}') as {
+        timer?: { ends_at?: string };
+      };
+      return Date.parse(kept.timer?.ends_at ?? '');
+    });
+    expect(Number.isFinite(endsAt)).toBe(true);
     const expectedLeft = async () => {
       const seconds = Math.ceil((endsAt - (await page.evaluate(() => Date.now()))) / 1000);
       return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
@@ -172,18 +188,9 @@ test.describe('floating pomodoro widget', () => {
     await widget.getByRole('button', { name: 'Reset timer' }).click();
     await expect(widget.getByRole('timer')).toHaveText('25:00');
     await expect(page).toHaveTitle('Dashboard · Lumara');
-    expect(
-      await page.evaluate(() =>
-        [
-          'pomodoroTimeLeft',
-          'pomodoroRunning',
-          'pomodoroEndsAt',
-          'pomodoroSessionId',
-          'pomodoroSessionKey',
-        ].map((key) => window.localStorage.getItem(key)),
-      ),
-    ).toEqual([null, null, null, null, null]);
+    // The server's answer to Reset lands once the page's timers run again.
     await page.clock.resume();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('pomodoroTimer'))).toBeNull();
     await page.reload();
     await expect(widget.getByRole('timer')).toHaveText('25:00');
   });
@@ -195,11 +202,11 @@ test.describe('floating pomodoro widget', () => {
     const widget = floatingTimer(page);
     const started = sessionStarted(page);
     await widget.getByRole('button', { name: 'Start timer' }).click();
-    const { id } = (await (await started).json()) as { id: number };
+    const id = await sessionIdOf(await started);
 
     const completed = sessionCompleted(page);
     await page.clock.fastForward('25:00');
-    expect((await completed).url()).toContain(`/api/pomodoro/${id}/complete`);
+    expect((await completed).request().postDataJSON()).toMatchObject({ action: 'complete', session_id: id });
     await expect(widget.getByRole('timer')).toHaveText('00:00');
     await expect(widget.getByText(BREAK, { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Music · Lumara');

@@ -129,8 +129,10 @@ test.describe('installable and offline', () => {
     await controlledByServiceWorker(page, ['/api/users/me', '/api/tasks', '/api/profile/me']);
     const startedIds: number[] = [];
     page.on('response', async (response) => {
-      if (response.url().endsWith('/api/pomodoro') && response.request().method() === 'POST')
-        startedIds.push(((await response.json()) as { id: number }).id);
+      const request = response.request();
+      if (!response.url().endsWith('/api/pomodoro/timer') || request.method() !== 'PUT') return;
+      if ((request.postDataJSON() as { action?: string } | null)?.action === 'start')
+        startedIds.push(((await response.json()) as { session_id: number }).session_id);
     });
 
     await context.setOffline(true);
@@ -143,18 +145,23 @@ test.describe('installable and offline', () => {
     await waitingChangesKept(page, 2);
     await page.reload();
     await expect(banner).toContainText('(2 waiting)');
+    // The run that ended offline still shows ended after the reload, and is not completed a second time.
+    await expect(card.getByText('Timer kissed complete. Tiny win, big energy. ✨')).toBeVisible();
 
     const completed = page.waitForResponse(
       (response) =>
-        /\/api\/pomodoro\/\d+\/complete$/.test(response.url()) && response.request().method() === 'PUT',
+        response.url().endsWith('/api/pomodoro/timer') &&
+        response.request().method() === 'PUT' &&
+        (response.request().postDataJSON() as { action?: string } | null)?.action === 'complete',
     );
     await context.setOffline(false);
     expect((await completed).status()).toBe(200);
     await expect(banner).toBeHidden();
-    // One session: the completion, which had no id offline, asked for the start again with the same key and was
-    // answered the session the start recorded.
-    await expect.poll(() => startedIds.length).toBe(2);
-    expect(new Set(startedIds).size).toBe(1);
+    // One run: the start, sent when the connection came back, recorded one session, which the completion
+    // completed; the timer is idle again.
+    await expect.poll(() => startedIds.length).toBe(1);
+    const timer = await (await page.request.get('/api/pomodoro/timer')).json();
+    expect(timer).toMatchObject({ state: 'idle', version: 2 });
     const stats = await (await page.request.get('/api/dashboard/stats?time_zone=UTC')).json();
     expect(stats).toMatchObject({ pomodoros_today: 1 });
   });

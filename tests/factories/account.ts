@@ -12,14 +12,34 @@ import { createWidgetAs } from '#tests/factories/widgets.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * A member with something of every private kind (for the account deletion and export tests): a task, a focus
+ * A member with something of every private kind (for the account deletion and export tests): a repeating task
+ * with notes, a time, a checklist and a reminder, completed once, a focus
  * session, a track, a widget, a quick action, a chat thread with memory and messages, a gallery item, a
  * generation output and an avatar with their files, and a profile. Community content is each test's own.
  */
 export async function memberWithEverything(t: TestApp) {
   const member = await signInMember(t);
   const { cookie, user } = member;
-  await createTaskAs(t, cookie, { title: 'Private plan' });
+  // A task with a whole plan, completed once (so it has moved on to its next date and holds a completion).
+  const plan = await createTaskAs(t, cookie, {
+    title: 'Private plan',
+    notes: 'Bring the receipts',
+    due_date: '2026-11-27',
+    due_time: '18:00',
+    repeat: 'RRULE:FREQ=MONTHLY;BYDAY=-1FR',
+    checklist: [
+      { text: 'Receipts', done: false },
+      { text: 'Invoices', done: true },
+    ],
+    reminders: [{ before_minutes: 30 }],
+    time_zone: 'Europe/Madrid',
+  });
+  const completed = await t.request(`/api/tasks/${plan.id}`, {
+    method: 'PUT',
+    cookie,
+    body: { status: 'done', occurrence: '2026-11-27' },
+  });
+  expect(completed.status).toBe(200);
   const started = await t.request('/api/pomodoro', {
     method: 'POST',
     cookie,

@@ -80,7 +80,11 @@ describe('the OpenAPI document', () => {
 
   it('describes the task routes with their inputs and answers', () => {
     const update = document.paths['/api/tasks/{id}']?.put;
-    expect(update?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    // The id, and the Idempotency-Key a completion sent twice is known by.
+    expect(update?.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false }),
+    ]);
     expect(update?.requestBody?.content['application/json']?.schema).toBeDefined();
     expect(update?.responses['200']?.content?.['application/json']?.schema).toBeDefined();
   });

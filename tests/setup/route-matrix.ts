@@ -165,6 +165,18 @@ const routeOverrides: Record<string, RouteOverride> = {
     path: `/api/profile/avatar-status?jobId=${UNOWNED_JOB_ID}`,
     member: 404,
   },
+  // A browser's subscription: an https endpoint on a public name and real keys (a P-256 point, a 16-byte secret).
+  // Row 1 is then another member's device until the matrix's member subscribes the same endpoint, which moves it.
+  'POST /api/push/subscriptions': {
+    body: {
+      endpoint: 'https://push.example.com/send/matrix',
+      expirationTime: null,
+      keys: {
+        p256dh: 'BMT5thttSONSsv0nLkuQ2eKbOQEv5zGeM8QiYEGv6lKWUxGgHo_gE-n8obzXRKokeKArcE5PrxCOi4AGJ9vXwPg',
+        auth: 'aEv7pU05JfdbvY8oToHOpg',
+      },
+    },
+  },
   // Media (media.test.ts checks another member's rows answer 404 on each): saving names a job output the fresh
   // member does not own, 404 without any fetch; the download names media 1, which nobody has.
   'POST /api/media': { body: { media_type: 'image', media_url: UNOWNED_JOB_OUTPUT }, member: 404 },

@@ -27,6 +27,8 @@ export type ServerPairOptions = {
   s3?: () => S3TestServer | undefined;
   /** Ports on 127.0.0.1 that play a provider's CDN, which the safe fetch refuses unless named. */
   outboundPorts?: () => (number | undefined)[];
+  /** How long a server may take to say it listens (a cold start on a loaded machine); 30 s when absent. */
+  startTimeoutMs?: number;
 };
 
 export type ServerPairKit = {
@@ -93,9 +95,10 @@ export function serverPairKit(options: ServerPairOptions): ServerPairKit {
       return databaseUrl;
     },
     async startPair(databaseUrl, own = {}) {
+      const start = options.startTimeoutMs ? { timeoutMs: options.startTimeoutMs } : {};
       const [first, second] = await Promise.allSettled([
-        startServerProcess({ ...serverEnv('a', databaseUrl), ...own.a }),
-        startServerProcess({ ...serverEnv('b', databaseUrl), ...own.b }),
+        startServerProcess({ ...serverEnv('a', databaseUrl), ...own.a }, start),
+        startServerProcess({ ...serverEnv('b', databaseUrl), ...own.b }, start),
       ]);
       if (first.status === 'fulfilled') servers.push(first.value);
       if (second.status === 'fulfilled') servers.push(second.value);

@@ -16,6 +16,7 @@ import {
 import type { Database } from '#server/db/database.ts';
 import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
 import type { GenerationTimings } from '#server/features/generation/generation.service.ts';
+import type { DispatcherTimings } from '#server/features/notifications/notification-dispatcher.ts';
 import { createInProcessEventBus } from '#server/lib/infra/event-bus.ts';
 import { createLogger, type Logger } from '#server/lib/infra/logger.ts';
 import type { MediaStore } from '#server/lib/infra/media-store.ts';
@@ -75,6 +76,11 @@ export async function buildTestApp(
     limits?: Partial<Pick<LimitsConfig, 'eventStreams' | 'memberRequestsInFlight' | 'signInPerMinute'>>;
     /** The media store over the app's fresh media directory; a directory store when absent. */
     mediaStore?: (dir: string) => MediaStore;
+    /**
+     * How often the notification dispatcher polls and how long its claims hold. When absent it polls once at start
+     * and then hourly: a test that does not send notifications hears no `notification.created` among its events.
+     */
+    notifications?: DispatcherTimings;
   } = {},
 ) {
   const fresh: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -99,6 +105,7 @@ export async function buildTestApp(
       }),
     closing: closing.signal,
     ...(options.generation ? { generation: options.generation } : {}),
+    notifications: options.notifications ?? { pollMs: 60 * 60_000 },
     ai,
     events,
     operators: { subjects: [], verifiedEmails: [], ...options.operators },

@@ -10,6 +10,7 @@ import { dashboardStatsSchema } from '#shared/dashboard.ts';
 import { falModelsResponseSchema, generationJobsResponseSchema } from '#shared/generation.ts';
 import { mediaPageSchema, mediaUsageSchema } from '#shared/media.ts';
 import { trackListSchema } from '#shared/music.ts';
+import { pomodoroTimerSchema } from '#shared/pomodoro.ts';
 import { profileMeSchema, profileSchema } from '#shared/profile.ts';
 import { quickActionsResponseSchema } from '#shared/quick-actions.ts';
 import { taskListSchema } from '#shared/tasks.ts';
@@ -19,6 +20,7 @@ import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
 import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
+import { emptyNotificationHandlers } from './notifications/notifications-handlers.ts';
 
 /**
  * The gallery, the studio's and the dashboard's recent generations and counts, generations to pick up again,
@@ -56,6 +58,18 @@ export function emptyMemberDataHandlers() {
       contractAnswer(dashboardStatsSchema, { tasks_today: 0, pomodoros_today: 0, streak_days: 0, badges: 0 }),
     ),
     http.get('/api/tasks', () => contractAnswer(taskListSchema, [])),
+    // The shell's focus timer: never started.
+    http.get('/api/pomodoro/timer', () =>
+      contractAnswer(pomodoroTimerSchema, {
+        state: 'idle',
+        session_id: null,
+        duration_minutes: 25,
+        ends_at: null,
+        remaining_seconds: null,
+        task_id: null,
+        version: 0,
+      }),
+    ),
     http.get('/api/widgets', () => contractAnswer(widgetListSchema, [])),
     http.get('/api/music/list', () => contractAnswer(trackListSchema, [])),
     http.get('/api/ai/models', () =>
@@ -96,6 +110,8 @@ export function emptyMemberDataHandlers() {
       return contractAnswer(calendarWeekSchema, buildCalendarWeek({ time_zone: zone }));
     }),
     http.get('/api/_debug/ai-diag', () => contractAnswer(aiDiagResponseSchema, buildAiDiag())),
+    // The shell's bell and settings' Notifications card: nothing yet.
+    ...emptyNotificationHandlers(),
     // Settings' sessions: this browser alone.
     http.get('/api/sessions', () =>
       contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),

@@ -289,7 +289,11 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
-/** The notification centre: every notification a member was sent (pushed or not), newest first by id. */
+/**
+ * The notification centre: every notification a member was sent (pushed or not), newest first by id. `in_app`
+ * false: the member turned the centre off for its type but it was pushed, so the row exists (the push names it,
+ * its Snooze acts on it) yet the centre neither lists nor counts it (it is made read).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -303,6 +307,7 @@ export const notifications = pgTable(
     url: text('url').notNull(),
     tag: text('tag').notNull(),
     data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    inApp: boolean('in_app').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },

@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetPausedWrites, keepPausedWritesFor } from './offline-writes.ts';
+import { forgetPausedWrites, keepPausedWritesFor, waitForConnection } from './offline-writes.ts';
 import { createQueryClient } from './query-client.ts';
 
 const MEMBER = 7;
@@ -16,6 +16,7 @@ function clientWithRegisteredWrite(sent: string[], answer: (text: string) => Pro
       return answered;
     },
     scope: { id: 'notes' },
+    ...waitForConnection,
   });
   return queryClient;
 }
@@ -84,6 +85,69 @@ describe('keepPausedWritesFor', () => {
     keepPausedWritesFor(again, MEMBER)();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent).toEqual(['first', 'second']);
+  });
+
+  it('keeps a restored write whose send failed for want of a connection, and sends it when the connection returns', async () => {
+    onlineManager.setOnline(false);
+    const before = clientWithRegisteredWrite([], async (text) => text);
+    const stopBefore = keepPausedWritesFor(before, MEMBER);
+    void addNote(before, 'offline note');
+    await Promise.resolve();
+    stopBefore();
+
+    // The reload, without a connection.
+    const offline = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const sent: string[] = [];
+    let connected = false;
+    let attempts = 0;
+    const after = clientWithRegisteredWrite(sent, async (text) => {
+      attempts += 1;
+      if (!connected) throw new TypeError('Failed to fetch');
+      return text;
+    });
+    // Chromium reports `online` before the network works: Query believes it.
+    onlineManager.setOnline(true);
+    // Mounted as the app's provider mounts it: the connection's return resumes paused writes.
+    after.mount();
+    const stop = keepPausedWritesFor(after, MEMBER);
+    try {
+      await expect.poll(() => attempts).toBe(1);
+      await expect.poll(() => after.getMutationCache().getAll()[0]?.state.isPaused).toBe(true);
+      expect(after.getMutationCache().getAll()[0]?.state.status).toBe('pending');
+      expect(kept()?.mutations.map((mutation) => mutation.state.variables)).toEqual(['offline note']);
+
+      // The connection returns: the write is sent once, and then nothing is kept.
+      connected = true;
+      if (offline) Object.defineProperty(navigator, 'onLine', offline);
+      else Reflect.deleteProperty(navigator, 'onLine');
+      onlineManager.setOnline(true);
+      await expect.poll(() => sent).toEqual(['offline note']);
+      await expect.poll(() => kept()).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine');
+      stop();
+      after.unmount();
+    }
+  });
+
+  it('keeps a write while it is being sent, so a tab closed before the answer sends it again after a reload', async () => {
+    const queryClient = clientWithRegisteredWrite([], () => new Promise(() => {}));
+    const stop = keepPausedWritesFor(queryClient, MEMBER);
+    void addNote(queryClient, 'in flight');
+    await expect
+      .poll(() => kept()?.mutations.map((mutation) => mutation.state.variables))
+      .toEqual(['in flight']);
+    stop();
+
+    const sent: string[] = [];
+    const stopAfter = keepPausedWritesFor(
+      clientWithRegisteredWrite(sent, async (text) => text),
+      MEMBER,
+    );
+    await expect.poll(() => sent).toEqual(['in flight']);
+    await expect.poll(() => kept()).toBeNull();
+    stopAfter();
   });
 
   it('never puts back another member’s writes, and ignores storage that is not its own shape', async () => {

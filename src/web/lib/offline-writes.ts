@@ -3,6 +3,7 @@ import {
   dehydrate,
   hydrate,
   type Mutation,
+  onlineManager,
   type QueryClient,
 } from '@tanstack/react-query';
 
@@ -25,14 +26,41 @@ function storageKey(memberId: number): string {
   return `${STORAGE_PREFIX}${memberId}`;
 }
 
+/**
+ * A write is kept while it has not been answered: paused for want of a connection, and also while it is being
+ * sent, since a send can still fail for want of one (or the tab close before the answer). Kept writes carry an
+ * Idempotency-Key or set absolute values, so one sent again after a reload changes nothing twice.
+ */
 function resumable(queryClient: QueryClient, mutation: Mutation<unknown, Error, unknown, unknown>): boolean {
   const { mutationKey } = mutation.options;
   return (
-    mutation.state.isPaused &&
+    mutation.state.status === 'pending' &&
     mutationKey !== undefined &&
     queryClient.getMutationDefaults(mutationKey).mutationFn !== undefined
   );
 }
+
+/** fetch's own failure (no connection, or it dropped): the server never answered. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/**
+ * The retry rule of the kept writes: one that could not reach the server waits for the connection instead of
+ * failing, since failing would drop it (and the change) from what is kept. Query pauses a write only when it
+ * believes the browser offline, and it can believe otherwise: it learns of a lost connection from the `offline`
+ * event, which a page opened without one never gets, and Chromium may report `online` before the network works.
+ * So a send that fails for want of a connection tells Query what the browser says, and the retryer then pauses
+ * until the `online` event; while the browser says it is online, the write is tried again, less and less often.
+ */
+export const waitForConnection = {
+  retry: (_failureCount: number, error: Error): boolean => {
+    if (!isNetworkFailure(error)) return false;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+    return true;
+  },
+  retryDelay: (failureCount: number): number => Math.min(1_000 * 2 ** failureCount, 30_000),
+};
 
 function readKept(key: string): DehydratedState | null {
   try {
@@ -75,10 +103,15 @@ export function keepPausedWritesFor(queryClient: QueryClient, memberId: number):
       shouldDehydrateQuery: () => false,
       shouldDehydrateMutation: (mutation) => resumable(queryClient, mutation),
     });
-    const serialized = JSON.stringify(state.mutations);
+    // Kept as paused, also one being sent as the page goes: Query resumes only paused writes after a reload.
+    const mutations = state.mutations.map((mutation) => ({
+      ...mutation,
+      state: { ...mutation.state, isPaused: true },
+    }));
+    const serialized = JSON.stringify(mutations);
     if (serialized === lastKept) return;
     lastKept = serialized;
-    writeKept(key, state);
+    writeKept(key, { ...state, mutations });
   };
   const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') save();

@@ -4,7 +4,9 @@ import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archiveDocuments, archiveKinds } from 
 const described: Record<keyof typeof archiveDocuments, string> = {
   profile:
     'your display name, about, tags, status, theme, time zone, AI choice, wallpaper; avatar and wallpaper files under profile/',
-  tasks: 'your tasks (not the deleted ones): title, status, labels, due date, order, when made and completed',
+  tasks:
+    'your tasks (not the deleted ones): title, status, labels, due date, order, when made and completed, ' +
+    'notes, time, repeat rule, checklist, reminders, and each completion',
   pomodoro_sessions: 'your focus sessions: length, time zone, when started and completed',
   badges: 'the badges you earned, and when',
   chat_threads: 'your AI chats: each thread with its memory and its messages, archived ones included',

@@ -392,7 +392,9 @@ describe('POST /api/account/import: a member with more than one document holds',
     const archive = await exportOf(source, heavy.cookie);
     const names = await entryNamesOf(archive);
     const parts = names.filter((name) => /^tasks(-\d+)?\.json$/.test(name));
-    expect(parts).toEqual(['tasks.json', 'tasks-2.json']);
+    // Two or three parts, as long as a task's item is (its plan fields and completions take room too).
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(parts).toEqual(['tasks.json', ...parts.slice(1).map((_, i) => `tasks-${i + 2}.json`)]);
     for (const part of parts)
       expect(await entrySizeOf(archive, part)).toBeLessThanOrEqual(ARCHIVE_LIMITS.documentBytesMax);
 

@@ -3,10 +3,11 @@ import type { Db } from '#server/db/database.ts';
 import { badges, users } from '#server/db/schema.ts';
 import { notFound } from '#server/lib/http/errors.ts';
 import type { BadgeType, EarnedBadge } from '#shared/badges.ts';
+import { notify } from '../notifications/notification-schedule.ts';
 
 /**
  * Awards a badge once: the unique (user, type) index makes a second award, concurrent or not, a no-op. Answers
- * whether this call earned it. The one entry point every feature that earns badges calls (music: first track,
+ * whether this call earned it; a badge newly earned sends the member a `badge.earned` notification. The one entry point every feature that earns badges calls (music: first track,
  * community: first post, helpful comment, 50 likes).
  */
 export async function awardBadge(db: Db, userId: number, badgeType: BadgeType, now: Date): Promise<boolean> {
@@ -15,7 +16,14 @@ export async function awardBadge(db: Db, userId: number, badgeType: BadgeType, n
     .values({ userId, badgeType, earnedAt: now })
     .onConflictDoNothing({ target: [badges.userId, badges.badgeType] })
     .returning({ id: badges.id });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  // Newly earned: the member is told in their notification centre and by push, once (the key is the badge's).
+  await notify(db, userId, {
+    type: 'badge.earned',
+    dedupeKey: `badge.earned:${userId}:${badgeType}`,
+    data: { badge_type: badgeType },
+  });
+  return true;
 }
 
 /** A member's earned badges, oldest first. Badges are public: any member may look at another's. */

@@ -18,7 +18,9 @@ export const calendarRoutes = {
       "real calendar day, else **400**), else on this week's Monday in that zone; `days` are its seven " +
       'days.\n\n' +
       "`events` are the member's own only, ordered by day, all-day first: each task (not deleted) with a " +
-      '`due_date` in the week as an all-day event (`start` = `end` = the due date); each completed focus ' +
+      '`due_date` in the week as an all-day event (`start` = `end` = the due date, id `task-<id>`); each ' +
+      'occurrence of a repeating task completed on a day of the week (it has moved on since) as a done ' +
+      'all-day event on that day (id `task-<id>-<YYYY-MM-DD>`); each completed focus ' +
       "session that overlaps the week, from its start to its completion (ISO instants; `day` the zone's " +
       "day it started on, or the week's Monday for one that began before it). The week's bounds are the " +
       "zone's local midnights, so a week holding a DST change is 167 or 169 hours long, and where the " +

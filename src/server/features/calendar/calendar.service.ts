@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { pomodoroSessions, profiles, tasks } from '#server/db/schema.ts';
+import { pomodoroSessions, profiles, taskCompletions, tasks } from '#server/db/schema.ts';
 import { addDays, assertTimeZone, localDateOf } from '#server/lib/data/time-zone.ts';
 import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/calendar.ts';
 import type { TaskStatus } from '#shared/tasks.ts';
@@ -14,8 +14,9 @@ export const CALENDAR_EVENTS_CAP = 500;
 
 /**
  * `GET /api/calendar/week` (the dashboard's calendar panel, from the member's own data): the tasks due in the
- * week as all-day events and the focus sessions completed in it, in the member's time zone. Only the member's
- * own rows are read.
+ * week as all-day events and the focus sessions completed in it, in the member's time zone. A repeating task
+ * moves on when completed, so each occurrence of it completed in the week (task_completions) shows as a done task
+ * on its day too. Only the member's own rows are read.
  *
  * The zone is the one asked for, else the profile's, else UTC; the week starts on `start`, else on this week's
  * Monday in that zone.
@@ -51,6 +52,22 @@ export async function getCalendarWeek(
     )
     .orderBy(asc(tasks.dueDate), asc(tasks.id))
     .limit(CALENDAR_EVENTS_CAP);
+  // The completed occurrences of repeating tasks, but the one a task still stands on (ended, it stays done there).
+  const doneOccurrences = db
+    .select({ id: tasks.id, title: tasks.title, occurrence: taskCompletions.occurrence })
+    .from(taskCompletions)
+    .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
+    .where(
+      and(
+        eq(taskCompletions.userId, userId),
+        isNull(tasks.deletedAt),
+        gte(taskCompletions.occurrence, start),
+        lte(taskCompletions.occurrence, lastDay),
+        or(isNull(tasks.dueDate), ne(tasks.dueDate, taskCompletions.occurrence)),
+      ),
+    )
+    .orderBy(asc(taskCompletions.occurrence), asc(tasks.id))
+    .limit(CALENDAR_EVENTS_CAP);
   // A session belongs to the week when it overlaps it, so one that ran over midnight into Monday shows too.
   const sessions = db
     .select({
@@ -69,9 +86,14 @@ export async function getCalendarWeek(
     )
     .orderBy(asc(pomodoroSessions.startedAt), asc(pomodoroSessions.id))
     .limit(CALENDAR_EVENTS_CAP);
-  // Both lists in one round trip, each as JSON named by its columns (the dashboard's first load counts queries).
-  const result = await db.execute<{ due_tasks: DueTask[]; sessions: FocusSession[] }>(sql`
+  // The lists in one round trip, each as JSON named by its columns (the dashboard's first load counts queries).
+  const result = await db.execute<{
+    due_tasks: DueTask[];
+    done_occurrences: DoneOccurrence[];
+    sessions: FocusSession[];
+  }>(sql`
     SELECT (SELECT coalesce(json_agg(due), '[]'::json) FROM (${dueTasks}) AS due) AS due_tasks,
+           (SELECT coalesce(json_agg(occ), '[]'::json) FROM (${doneOccurrences}) AS occ) AS done_occurrences,
            (SELECT coalesce(json_agg(done), '[]'::json) FROM (${sessions}) AS done) AS sessions`);
   const [lists] = result.rows;
 
@@ -91,6 +113,18 @@ export async function getCalendarWeek(
             },
           ]
         : [],
+    ),
+    ...(lists?.done_occurrences ?? []).map(
+      ({ id, title, occurrence }): CalendarEvent => ({
+        id: `task-${id}-${occurrence}`,
+        kind: 'task',
+        title,
+        all_day: true,
+        start: occurrence,
+        end: occurrence,
+        day: occurrence,
+        task_status: 'done',
+      }),
     ),
     ...(lists?.sessions ?? []).flatMap(({ id, started_at, completed_at }): CalendarEvent[] => {
       if (!completed_at) return [];
@@ -116,6 +150,8 @@ export async function getCalendarWeek(
 
 /** A task due in the week, as its row reads in JSON. */
 type DueTask = { id: number; title: string; status: TaskStatus; due_date: string | null };
+/** A completed occurrence of a repeating task in the week. */
+type DoneOccurrence = { id: number; title: string; occurrence: string };
 /** A focus session of the week, its moments as JSON writes them. */
 type FocusSession = { id: number; started_at: string; completed_at: string | null };
 

@@ -5,6 +5,7 @@ import { AppError, notFound } from '#server/lib/http/errors.ts';
 import { say } from '#server/lib/http/request-language.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import type { CommunityComment } from '#shared/community.ts';
+import { notify } from '../notifications/notification-schedule.ts';
 import { authorColumns } from './community-authors.ts';
 import { earnCommunityBadge } from './community-badges.ts';
 import { type Tx, visiblePost } from './posts.service.ts';
@@ -60,6 +61,12 @@ export async function listComments(db: Db, postId: number): Promise<CommunityCom
   return rows.map(presentComment);
 }
 
+/** Whether a post's author is a member (not the "Deleted member" who keeps posts left behind), to be told of it. */
+async function isMember(tx: Tx, userId: number): Promise<boolean> {
+  const [author] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, userId));
+  return author?.kind === 'member';
+}
+
 /**
  * Adds a comment and bumps the post's `comments_count` in one transaction. The count is bumped first: that
  * update takes the post's row lock (so concurrent comments count exactly) and finds no row for an unknown or
@@ -78,13 +85,20 @@ export async function createComment(
       .update(communityPosts)
       .set({ commentsCount: sql`${communityPosts.commentsCount} + 1` })
       .where(visiblePost(postId))
-      .returning({ commentsCount: communityPosts.commentsCount });
+      .returning({ commentsCount: communityPosts.commentsCount, authorId: communityPosts.authorId });
     if (!post) throw notFound('post');
     const [inserted] = await tx
       .insert(postComments)
       .values({ postId, authorId: memberId, body, createdAt: now })
       .returning({ id: postComments.id });
     if (!inserted) throw new Error('insert into post_comments returned no row');
+    // Someone else's comment tells the post's author (centre and push), committed with the comment itself.
+    if (post.authorId !== memberId && (await isMember(tx, post.authorId)))
+      await notify(tx, post.authorId, {
+        type: 'community.comment',
+        dedupeKey: `community.comment:${inserted.id}`,
+        data: { post_id: postId, comment_id: inserted.id },
+      });
     const [row] = await selectComments(tx).where(eq(postComments.id, inserted.id));
     if (!row) throw new Error('the comment just written was not found');
     return { comment: presentComment(row), commentsCount: post.commentsCount };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/database.ts';
-import { badges, pomodoroSessions, tasks } from '#server/db/schema.ts';
+import { badges, pomodoroSessions, taskCompletions, tasks } from '#server/db/schema.ts';
 import { localDateOf, localDayRange, previousDate } from '#server/lib/data/time-zone.ts';
 import type { DashboardStats } from '#shared/dashboard.ts';
 
@@ -10,9 +10,13 @@ const STREAK_WINDOW_MS = 366 * 24 * 60 * 60_000;
 
 /**
  * The dashboard's four stat cards, from the member's own data, "today" being their day. One query:
- * the three counts, and the moments of the last year's completed tasks and focus sessions, whose days (in the
+ * the three counts, and the moments of the last year's task completions and focus sessions, whose days (in the
  * member's zone, by the same rules as everywhere else: #server/lib/data/time-zone.ts) make the streak. Both the
  * dashboard and `GET /api/profile/me` ask for it on every load.
+ *
+ * Tasks count by their completions (task_completions), so a repeating task completed today counts once for each
+ * occurrence completed, though it is back in To Do. Tasks Today leaves out the completions of tasks deleted since
+ * (the member took them off their list); the streak keeps them (the work was done that day).
  */
 export async function computeDashboardStats(
   db: Db,
@@ -30,14 +34,16 @@ export async function computeDashboardStats(
     active_at: string[];
   }>(sql`
     SELECT
-      (SELECT count(*)::int FROM ${tasks} WHERE ${tasks.userId} = ${userId} AND ${tasks.deletedAt} IS NULL
-          AND ${completedToday(tasks.completedAt)}) AS tasks_today,
+      (SELECT count(*)::int FROM ${taskCompletions}
+        WHERE ${taskCompletions.userId} = ${userId} AND ${completedToday(taskCompletions.completedAt)}
+          AND EXISTS (SELECT 1 FROM ${tasks} WHERE ${tasks.id} = ${taskCompletions.taskId}
+                        AND ${tasks.deletedAt} IS NULL)) AS tasks_today,
       (SELECT count(*)::int FROM ${pomodoroSessions} WHERE ${pomodoroSessions.userId} = ${userId}
           AND ${completedToday(pomodoroSessions.completedAt)}) AS pomodoros_today,
       (SELECT count(*)::int FROM ${badges} WHERE ${badges.userId} = ${userId}) AS badges,
       (SELECT coalesce(json_agg(at), '[]'::json) FROM (
-          SELECT ${tasks.completedAt} AS at FROM ${tasks}
-           WHERE ${tasks.userId} = ${userId} AND ${tasks.completedAt} >= ${windowStart}
+          SELECT ${taskCompletions.completedAt} AS at FROM ${taskCompletions}
+           WHERE ${taskCompletions.userId} = ${userId} AND ${taskCompletions.completedAt} >= ${windowStart}
           UNION ALL
           SELECT ${pomodoroSessions.completedAt} FROM ${pomodoroSessions}
            WHERE ${pomodoroSessions.userId} = ${userId} AND ${pomodoroSessions.completedAt} >= ${windowStart}

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import type { DbTransaction } from '#server/db/member-lock.ts';
 import { scheduledNotifications } from '#server/db/schema.ts';
 import { startsWithPattern } from '#server/lib/data/like-pattern.ts';
-import type { NotificationType } from '#shared/notifications.ts';
+import type { NotificationKind, NotificationType } from '#shared/notifications.ts';
 
 /**
  * What other features call to have a notification sent later (a task's reminders, the timer's end). The rows are
@@ -76,4 +76,37 @@ export async function cancelScheduledNotifications(
   prefix: string,
 ): Promise<void> {
   await replaceScheduledNotifications(tx, userId, prefix, []);
+}
+
+/** A notification to send now (`notify`). */
+export type ImmediateNotification = {
+  /** Unique for what it is about (`badge.earned:<member>:<badge>`, `community.comment:<comment>`): the same again sends once. */
+  dedupeKey: string;
+  type: NotificationKind;
+  /** The notification's `data` (notificationDataSchemas), from which it is worded when it is sent. */
+  data: Record<string, unknown>;
+};
+
+/**
+ * What a feature calls when something worth telling the member happened now (a badge earned, a comment on their
+ * post). It is written as a scheduled notification due now, in the caller's transaction when given one, so it
+ * commits with what it tells of and is sent by the dispatcher (the same path as reminders: the centre's row, the
+ * live event, the pushes), once, within its poll period (2 s), by whichever server claims it, even if this one
+ * stops right after. The same `dedupeKey` again sends nothing more.
+ */
+export async function notify(
+  tx: Db | DbTransaction,
+  userId: number,
+  item: ImmediateNotification,
+): Promise<void> {
+  await tx
+    .insert(scheduledNotifications)
+    .values({
+      userId,
+      type: item.type,
+      dedupeKey: item.dedupeKey,
+      sendAt: sql`now()`,
+      payload: item.data,
+    })
+    .onConflictDoNothing({ target: scheduledNotifications.dedupeKey });
 }

@@ -1,11 +1,21 @@
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { type PomodoroSessionRow, pomodoroSessions } from '#server/db/schema.ts';
+import type { DbTransaction } from '#server/db/member-lock.ts';
+import { type PomodoroSessionRow, pomodoroSessions, tasks } from '#server/db/schema.ts';
 import { assertTimeZone, localDayRange } from '#server/lib/data/time-zone.ts';
 import { notFound } from '#server/lib/http/errors.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import type { PomodoroSession, StartPomodoroRequest } from '#shared/pomodoro.ts';
 import { awardBadge } from '../badges/badges.service.ts';
+import { IDLE_TIMER } from './pomodoro-timer.rules.ts';
+import {
+  cancelTimerEnd,
+  lockTimerIfAny,
+  presentTimer,
+  publishTimer,
+  saveTimer,
+} from './pomodoro-timer.store.ts';
 
 export function presentPomodoroSession(row: PomodoroSessionRow): PomodoroSession {
   return {
@@ -18,13 +28,15 @@ export function presentPomodoroSession(row: PomodoroSessionRow): PomodoroSession
 }
 
 export async function startPomodoro(
-  db: Db,
+  db: Db | DbTransaction,
   userId: number,
   input: StartPomodoroRequest,
   now: Date,
   { idempotencyKey }: { idempotencyKey?: string | undefined } = {},
 ): Promise<PomodoroSession> {
   const timeZone = input.time_zone ? assertTimeZone(input.time_zone) : 'UTC';
+  const taskId = input.task_id ?? null;
+  if (taskId !== null) await assertOwnTask(db, userId, taskId);
   const [row] = await db
     .insert(pomodoroSessions)
     .values({
@@ -33,44 +45,104 @@ export async function startPomodoro(
       timeZone,
       startedAt: now,
       clientKey: idempotencyKey ?? null,
+      taskId,
     })
     // A start sent again with its key finds the session it recorded (the unique index decides, so two at once
     // still record one).
     .onConflictDoNothing({ target: [pomodoroSessions.userId, pomodoroSessions.clientKey] })
     .returning();
   if (row) return presentPomodoroSession(row);
-  const [recorded] = await db
-    .select()
-    .from(pomodoroSessions)
-    .where(and(eq(pomodoroSessions.userId, userId), eq(pomodoroSessions.clientKey, idempotencyKey ?? '')));
+  const recorded = await findSessionByKey(db, userId, idempotencyKey ?? '');
   if (!recorded) throw new Error('a start with a known key found no session');
   return presentPomodoroSession(recorded);
 }
 
+/** The session a start with this Idempotency-Key recorded, if any. */
+export async function findSessionByKey(
+  db: Db | DbTransaction,
+  userId: number,
+  key: string,
+): Promise<PomodoroSessionRow | undefined> {
+  const [recorded] = await db
+    .select()
+    .from(pomodoroSessions)
+    .where(and(eq(pomodoroSessions.userId, userId), eq(pomodoroSessions.clientKey, key)));
+  return recorded;
+}
+
+/** A session is for one of the member's own tasks (not one in the bin): anyone else's is **404**, as unknown. */
+async function assertOwnTask(db: Db | DbTransaction, userId: number, taskId: number): Promise<void> {
+  const [task] = await db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.userId, userId), isNull(tasks.deletedAt)))
+    .limit(1);
+  if (!task) throw notFound('task');
+}
+
 /**
- * Marks a session complete (a second call changes nothing) and awards Four Pomodoros when this is the member's
- * fourth completed session of their day.
+ * `PUT /api/pomodoro/{id}/complete`: marks a session complete (a second call changes nothing) and awards Four
+ * Pomodoros when this is the member's fourth completed session of their day. When the session is the one the
+ * member's timer is running, the timer goes idle too (and their other devices hear it), so the two never disagree.
  */
 export async function completePomodoro(
   db: Db,
+  events: EventBus,
   userId: number,
   id: number,
   now: Date,
 ): Promise<PomodoroSession> {
+  const { completion, timer } = await db.transaction(async (tx) => {
+    // The timer first, as every timer action takes it: a completion here and one there take turns.
+    const locked = await lockTimerIfAny(tx, userId);
+    const completion = await markPomodoroComplete(tx, userId, id, now);
+    if (!locked || locked.state === 'idle' || locked.sessionId !== id) return { completion, timer: null };
+    await cancelTimerEnd(tx, userId);
+    return { completion, timer: await saveTimer(tx, locked, IDLE_TIMER, now) };
+  });
+  if (timer) publishTimer(events, userId, presentTimer(timer, now));
+  if (completion.completedNow) await awardForCompletion(db, userId, completion.row, now);
+  return presentPomodoroSession(completion.row);
+}
+
+/**
+ * Marks the member's session completed at `now` unless it already is; answers it and whether this call completed
+ * it. Runs in the caller's transaction: the badge it may earn is awarded after the commit (`awardForCompletion`).
+ */
+export async function markPomodoroComplete(
+  db: Db | DbTransaction,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<{ row: PomodoroSessionRow; completedNow: boolean }> {
   const owned = and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId));
   const [completed] = await db
     .update(pomodoroSessions)
     .set({ completedAt: now })
     .where(and(owned, isNull(pomodoroSessions.completedAt)))
     .returning();
-  if (!completed) {
-    const [existing] = await db.select().from(pomodoroSessions).where(owned).limit(1);
-    if (!existing) throw notFound('focusSession');
-    return presentPomodoroSession(existing);
-  }
-  const today = await countPomodorosCompleted(db, userId, localDayRange(now, completed.timeZone));
+  if (completed) return { row: completed, completedNow: true };
+  const [existing] = await db.select().from(pomodoroSessions).where(owned).limit(1);
+  if (!existing) throw notFound('focusSession');
+  return { row: existing, completedNow: false };
+}
+
+/**
+ * Four Pomodoros, when the session just completed is the member's fourth of its day (in the session's zone).
+ * Uses the pool: called after the transaction that completed it has committed.
+ */
+export async function awardForCompletion(
+  db: Db,
+  userId: number,
+  completed: PomodoroSessionRow,
+  now: Date,
+): Promise<void> {
+  const today = await countPomodorosCompleted(
+    db,
+    userId,
+    localDayRange(completed.completedAt ?? now, completed.timeZone),
+  );
   if (today >= BADGE_RULES.pomodorosInADay) await awardBadge(db, userId, 'four_pomodoros', now);
-  return presentPomodoroSession(completed);
 }
 
 /** Focus sessions the member completed in [start, end). */

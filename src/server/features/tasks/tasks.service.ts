@@ -1,13 +1,18 @@
-import { and, count, eq, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
-import { tasks, users } from '#server/db/schema.ts';
+import { profiles, tasks, users } from '#server/db/schema.ts';
+import { assertTimeZone, localDateOf } from '#server/lib/data/time-zone.ts';
 import { notFound } from '#server/lib/http/errors.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
+import { completeOccurrence, parseRepeat, reopenedRepeat } from '#shared/task-repeat.ts';
 import {
+  type ChecklistItem,
   type ColumnSlot,
   type CreateTaskRequest,
+  checklistItemSchema,
   placeInColumn,
+  type Reminder,
+  reminderSchema,
   slotOfChange,
   type Task,
   type TaskPlace,
@@ -16,26 +21,20 @@ import {
   type UpdateTaskRequest,
 } from '#shared/tasks.ts';
 import { awardBadge } from '../badges/badges.service.ts';
+import { cancelScheduledNotifications } from '../notifications/notification-schedule.ts';
+import {
+  completionMadeWith,
+  countCompletions,
+  lastCompletedAt,
+  latestCompletedOccurrence,
+  recordCompletion,
+  removeCompletion,
+} from './task-completions.ts';
+import { presentTask, taskJson, taskListItemJson, withRepeatTexts } from './task-json.ts';
+import { EMPTY_PLAN, resolvePlan, type TaskPlan } from './task-plan.ts';
+import { reminderPrefix, scheduleReminders } from './task-reminders.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const isoUtc = (column: PgColumn) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * The task as the API shows it (`taskSchema`): the one presenter of every task answer, list and writes alike. The
- * database builds the JSON (in the embedded database's worker thread, or on the PostgreSQL server), so a list of
- * a thousand tasks costs the event loop one string instead of a thousand parsed rows (bench: GET /api/tasks); a
- * write selects the same expression, which the driver parses into the object it answers.
- */
-const taskJson: SQL<Task> = sql<Task>`json_build_object(
-  'id', ${tasks.id}, 'title', ${tasks.title}, 'status', ${tasks.status}, 'labels', ${tasks.labels},
-  'due_date', ${tasks.dueDate}, 'position', ${tasks.position},
-  'created_at', ${isoUtc(tasks.createdAt)}, 'completed_at', ${isoUtc(tasks.completedAt)},
-  'notes', ${tasks.notes}, 'due_time', ${tasks.dueTime}, 'repeat', ${tasks.repeat}, 'repeat_text', NULL,
-  'repeat_from', ${tasks.repeatFrom}, 'checklist', ${tasks.checklist}, 'reminders', ${tasks.reminders},
-  'last_completed_at', ${isoUtc(tasks.lastCompletedAt)}
-)`;
 
 /** Board order within a column (the rule is in #shared/tasks.ts): lower position first, then the newer. */
 const boardOrder = sql`${tasks.position}, ${tasks.id} DESC`;
@@ -49,9 +48,10 @@ const ownedActive = (userId: number, id: number) =>
  */
 export async function listTasksJson(db: Db, userId: number): Promise<string> {
   const result = await db.execute<{ body: string }>(sql`
-    SELECT coalesce(json_agg(${taskJson} ORDER BY ${boardOrder}), '[]'::json)::text AS body
+    SELECT coalesce(json_agg(${taskListItemJson} ORDER BY ${boardOrder}), '[]'::json)::text AS body
     FROM ${tasks} WHERE ${tasks.userId} = ${userId} AND ${tasks.deletedAt} IS NULL`);
-  return result.rows[0]?.body ?? '[]';
+  // The words of each repeat are this process's to write, in the reader's language (task-json.ts).
+  return withRepeatTexts(result.rows[0]?.body ?? '[]');
 }
 
 /**
@@ -127,6 +127,47 @@ async function writePlacement(
   return placed.position;
 }
 
+/** The member's own time zone (their profile's), read inside the caller's statement. */
+const profileZoneSql = (userId: number) =>
+  sql<string | null>`(SELECT ${profiles.timeZone} FROM ${profiles} WHERE ${profiles.userId} = ${userId})`;
+
+/**
+ * The zone a task's date and time are read in: the member's profile zone if they set one, else the zone the
+ * request names (the browser's), else the one the task had, else UTC. An unknown zone is a 400 naming `time_zone`.
+ */
+function zoneOf(profileZone: string | null, requested: string | undefined, kept: string): string {
+  if (profileZone) return profileZone;
+  return requested !== undefined ? assertTimeZone(requested) : kept;
+}
+
+/** The plan columns of a row, as `resolvePlan` reads them (the jsonb lists held to their schemas). */
+function planOf(row: typeof tasks.$inferSelect): TaskPlan {
+  return {
+    dueDate: row.dueDate,
+    notes: row.notes,
+    dueTime: row.dueTime,
+    repeat: row.repeat,
+    repeatFrom: row.repeatFrom,
+    checklist: checklistItemSchema.array().parse(row.checklist),
+    reminders: reminderSchema.array().parse(row.reminders),
+    timeZone: row.timeZone,
+  };
+}
+
+/** The plan as the row's columns. */
+function planColumns(plan: TaskPlan) {
+  return {
+    dueDate: plan.dueDate,
+    notes: plan.notes,
+    dueTime: plan.dueTime,
+    repeat: plan.repeat,
+    repeatFrom: plan.repeatFrom,
+    checklist: plan.checklist,
+    reminders: plan.reminders,
+    timeZone: plan.timeZone,
+  } satisfies Partial<typeof tasks.$inferInsert>;
+}
+
 export async function createTask(
   db: Db,
   userId: number,
@@ -136,13 +177,16 @@ export async function createTask(
 ): Promise<Task> {
   // A creation sent again with its key (a retry, a change queued offline) finds its task and changes nothing.
   const made = idempotencyKey ? await findTaskMadeWith(db, userId, idempotencyKey) : undefined;
-  if (made) return made;
+  if (made) return presentTask(made);
   return db.transaction(async (tx) => {
     // Also locks the member's tasks: a second creation with the same key, sent at the same moment, waits here
     // and then finds the first one's task.
     await countTaskChange(tx, userId);
     const madeMeanwhile = idempotencyKey ? await findTaskMadeWith(tx, userId, idempotencyKey) : undefined;
-    if (madeMeanwhile) return madeMeanwhile;
+    if (madeMeanwhile) return presentTask(madeMeanwhile);
+    // The profile's zone is read only for a task with a date, where it matters: adding a plain task stays one read.
+    const profileZone = input.due_date ? await savedTimeZone(tx, userId) : null;
+    const plan = resolvePlan(EMPTY_PLAN, input, zoneOf(profileZone, input.time_zone, EMPTY_PLAN.timeZone));
     // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
     const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
     const [row] = await tx
@@ -151,16 +195,27 @@ export async function createTask(
         userId,
         title: input.title,
         labels: input.labels ?? [],
-        dueDate: input.due_date ?? null,
+        ...planColumns(plan),
         position: topPosition(first),
         createdAt: now,
         updatedAt: now,
         clientKey: idempotencyKey ?? null,
       })
-      .returning({ task: taskJson });
+      .returning({ id: tasks.id, task: taskJson });
     if (!row) throw new Error('insert into tasks returned no row');
-    return row.task;
+    if (plan.reminders.length > 0) {
+      await scheduleReminders(tx, userId, { ...plan, id: row.id, status: 'todo', deleted: false }, now);
+    }
+    return presentTask(row.task);
   });
+}
+
+async function savedTimeZone(tx: Tx, userId: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row?.timeZone ?? null;
 }
 
 /** The member's task that a creation with this Idempotency-Key made, as it is now. */
@@ -172,9 +227,24 @@ async function findTaskMadeWith(db: Db | Tx, userId: number, key: string): Promi
   return row?.task;
 }
 
+/** A write that turns out to change nothing (a completion sent again): its transaction is undone, version too. */
+class Unchanged extends Error {
+  readonly task: Task;
+  constructor(task: Task) {
+    super('unchanged');
+    this.task = task;
+  }
+}
+
 /**
- * Changes any of title, labels, due date, status and position; a new column or a position places the task by the
- * board's rule (#shared/tasks.ts). Completing a task records when, and may earn Task Warrior.
+ * Changes any of a task's fields; a new column or a position places the task by the board's rule
+ * (#shared/tasks.ts). Reaching Done records a completion (task_completions) and may earn Task Warrior; leaving it
+ * removes that completion. A repeating task completed moves on to its next date instead (see `completeTask`).
+ *
+ * `occurrence` is the due date the client saw: when the task is no longer due then (a completion sent twice, a
+ * change from a stale screen), nothing changes and the answer is the task as it stands; with a status other than
+ * done it may instead name the occurrence last completed, which is reopened (Undo). An `Idempotency-Key` a
+ * completion was recorded with also changes nothing.
  */
 export async function updateTask(
   db: Db,
@@ -182,53 +252,158 @@ export async function updateTask(
   id: number,
   update: UpdateTaskRequest,
   now: Date,
+  { idempotencyKey }: { idempotencyKey?: string | undefined } = {},
 ): Promise<Task> {
-  const { task, completedNow } = await db.transaction(async (tx) => {
-    await countTaskChange(tx, userId);
-    const [current] = await tx
-      .select({ status: tasks.status, position: tasks.position })
-      .from(tasks)
-      .where(ownedActive(userId, id))
-      .for('update');
-    if (!current) throw notFound('task');
+  try {
+    const { task, completedNow } = await db.transaction(async (tx) => {
+      await countTaskChange(tx, userId);
+      const [found] = await tx
+        .select({ row: tasks, task: taskJson, profileZone: profileZoneSql(userId) })
+        .from(tasks)
+        .where(ownedActive(userId, id))
+        .for('update', { of: tasks });
+      if (!found) throw notFound('task');
+      const { row } = found;
+      if (idempotencyKey && (await completionMadeWith(tx, userId, idempotencyKey)))
+        throw new Unchanged(found.task);
+      const reopening = await reopensOccurrence(tx, row, update);
+      if (update.occurrence !== undefined && update.occurrence !== row.dueDate && !reopening) {
+        throw new Unchanged(found.task);
+      }
 
-    const status = update.status ?? current.status;
-    const statusChanged = status !== current.status;
-    const values: Partial<typeof tasks.$inferInsert> = { updatedAt: now };
-    if (update.title !== undefined) values.title = update.title;
-    if (update.labels !== undefined) values.labels = update.labels;
-    if (update.due_date !== undefined) values.dueDate = update.due_date;
-    if (statusChanged) {
+      const current = planOf(row);
+      const zone = zoneOf(found.profileZone, update.time_zone, row.timeZone);
+      let plan = resolvePlan(
+        current,
+        reopening && update.due_date === undefined ? { ...update, due_date: update.occurrence } : update,
+        zone,
+      );
+      let status = update.status ?? row.status;
+      let slot = slotOfChange(status !== row.status, update.position);
+      const values: Partial<typeof tasks.$inferInsert> = { updatedAt: now };
+      if (update.title !== undefined) values.title = update.title;
+      if (update.labels !== undefined) values.labels = update.labels;
+      let completedNow = false;
+
+      if (reopening && update.occurrence !== undefined) {
+        // Undo of a completion that moved the task on: the task is due on that occurrence again.
+        await removeCompletion(tx, id, update.occurrence);
+        const rule = plan.repeat === null ? null : parseRepeat(plan.repeat);
+        if (rule?.ok) plan = { ...plan, repeat: reopenedRepeat(rule.rule) };
+        values.completedAt = null;
+        values.lastCompletedAt = await lastCompletedAt(tx, id);
+      } else if (status === 'done' && row.status !== 'done') {
+        completedNow = await recordCompletion(tx, {
+          userId,
+          taskId: id,
+          occurrence: plan.repeat === null ? null : plan.dueDate,
+          at: now,
+          key: idempotencyKey,
+        });
+        values.lastCompletedAt = now;
+        values.completedAt = now;
+        const next = nextPlanAfterCompletion(plan, now);
+        if (next) {
+          // The same task, due on its next date, back at the top of To Do: never a second open copy.
+          plan = next;
+          status = 'todo';
+          slot = 'top';
+          values.completedAt = null;
+        }
+      } else if (status !== 'done' && row.status === 'done') {
+        await removeCompletion(tx, id, row.dueDate);
+        values.completedAt = null;
+        values.lastCompletedAt = await lastCompletedAt(tx, id);
+      }
       values.status = status;
-      values.completedAt = status === 'done' ? now : null;
-    }
-    const slot = slotOfChange(statusChanged, update.position);
-    if (slot !== null) {
-      values.position = await writePlacement(tx, userId, { id, status, position: current.position }, slot);
-    }
-    const [updated] = await tx
-      .update(tasks)
-      .set(values)
-      .where(eq(tasks.id, id))
-      .returning({ task: taskJson });
-    if (!updated) throw notFound('task');
-    return { task: updated.task, completedNow: statusChanged && status === 'done' };
-  });
+      if (slot !== null) {
+        values.position = await writePlacement(tx, userId, { id, status, position: row.position }, slot);
+      }
+      const [updated] = await tx
+        .update(tasks)
+        .set({ ...values, ...planColumns(plan) })
+        .where(eq(tasks.id, id))
+        .returning({ task: taskJson });
+      if (!updated) throw notFound('task');
+      if (remindersMayMove(current, plan, row.status, status)) {
+        await scheduleReminders(tx, userId, { ...plan, id, status, deleted: false }, now);
+      }
+      return { task: updated.task, completedNow };
+    });
+    if (completedNow) await awardTaskWarriorIfEarned(db, userId, now);
+    return presentTask(task);
+  } catch (error) {
+    if (error instanceof Unchanged) return presentTask(error.task);
+    throw error;
+  }
+}
 
-  if (completedNow) await awardTaskWarriorIfEarned(db, userId, now);
-  return task;
+/**
+ * Whether the update reopens a completed occurrence (Undo): a status other than done, naming as `occurrence` the
+ * latest occurrence the repeating task completed, from which it has since moved on.
+ */
+async function reopensOccurrence(
+  tx: Tx,
+  row: typeof tasks.$inferSelect,
+  update: UpdateTaskRequest,
+): Promise<boolean> {
+  const { occurrence, status } = update;
+  if (occurrence === undefined || occurrence === row.dueDate || status === undefined || status === 'done') {
+    return false;
+  }
+  if (row.repeat === null) return false;
+  return (await latestCompletedOccurrence(tx, row.id)) === occurrence;
+}
+
+/**
+ * The plan of a repeating task once its occurrence is completed: due on its next date (from the due date, or from
+ * the member's today in the task's zone), the checklist unchecked, a COUNT one lower. Null when it does not
+ * repeat or its rule has no next date (COUNT or UNTIL reached): it stays done.
+ */
+function nextPlanAfterCompletion(plan: TaskPlan, now: Date): TaskPlan | null {
+  if (plan.repeat === null || plan.dueDate === null) return null;
+  const parsed = parseRepeat(plan.repeat);
+  if (!parsed.ok) return null;
+  const outcome = completeOccurrence(parsed.rule, {
+    dueDate: plan.dueDate,
+    repeatFrom: plan.repeatFrom,
+    today: localDateOf(now, plan.timeZone),
+  });
+  if (!outcome.next) return null;
+  return {
+    ...plan,
+    dueDate: outcome.dueDate,
+    repeat: outcome.repeat,
+    checklist: plan.checklist.map((item): ChecklistItem => ({ ...item, done: false })),
+  };
+}
+
+/** Whether a change may move the task's scheduled reminders: it has or had some, and their moment or need changed. */
+function remindersMayMove(
+  before: TaskPlan,
+  after: TaskPlan,
+  statusBefore: TaskStatus,
+  statusAfter: TaskStatus,
+) {
+  if (before.reminders.length === 0 && after.reminders.length === 0) return false;
+  const same = (a: readonly Reminder[], b: readonly Reminder[]) =>
+    a.length === b.length && a.every((reminder, i) => reminder.before_minutes === b[i]?.before_minutes);
+  return (
+    statusBefore !== statusAfter ||
+    before.dueDate !== after.dueDate ||
+    before.dueTime !== after.dueTime ||
+    before.timeZone !== after.timeZone ||
+    !same(before.reminders, after.reminders)
+  );
 }
 
 export async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date): Promise<void> {
-  // Every task ever completed counts, deleted ones included: the work was done.
-  const [row] = await db
-    .select({ completed: count() })
-    .from(tasks)
-    .where(and(eq(tasks.userId, userId), isNotNull(tasks.completedAt)));
-  if ((row?.completed ?? 0) >= BADGE_RULES.completedTasks) await awardBadge(db, userId, 'task_warrior', now);
+  if ((await countCompletions(db, userId)) >= BADGE_RULES.completedTasks) {
+    await awardBadge(db, userId, 'task_warrior', now);
+  }
 }
 
-/** Soft delete: the task disappears from lists and can be restored. */
+/** Soft delete: the task disappears from lists and can be restored; its reminders are cancelled. */
 export async function deleteTask(db: Db, userId: number, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await countTaskChange(tx, userId);
@@ -236,28 +411,36 @@ export async function deleteTask(db: Db, userId: number, id: number, now: Date):
       .update(tasks)
       .set({ deletedAt: now, updatedAt: now })
       .where(ownedActive(userId, id))
-      .returning({ id: tasks.id });
+      .returning({ reminders: tasks.reminders });
     // Thrown inside the transaction, so a refused delete counts no change.
-    if (deleted.length === 0) throw notFound('task');
+    const [row] = deleted;
+    if (!row) throw notFound('task');
+    if (reminderSchema.array().parse(row.reminders).length > 0) {
+      await cancelScheduledNotifications(tx, userId, reminderPrefix(id));
+    }
   });
 }
 
-/** Brings a deleted task back at the top of its column. Restoring a task that is not deleted changes nothing. */
+/**
+ * Brings a deleted task back at the top of its column, its reminders planned again. Restoring a task that is not
+ * deleted changes nothing.
+ */
 export async function restoreTask(db: Db, userId: number, id: number, now: Date): Promise<Task> {
   return db.transaction(async (tx) => {
     // Member row before task row, in the same order as every change takes them (no deadlock between two).
     await countTaskChange(tx, userId);
     const [current] = await tx
-      .select({ status: tasks.status, position: tasks.position, deletedAt: tasks.deletedAt, task: taskJson })
+      .select({ row: tasks, task: taskJson })
       .from(tasks)
       .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
       .for('update');
     if (!current) throw notFound('task');
-    if (!current.deletedAt) return current.task;
+    const { row } = current;
+    if (!row.deletedAt) return presentTask(current.task);
     const position = await writePlacement(
       tx,
       userId,
-      { id, status: current.status, position: current.position },
+      { id, status: row.status, position: row.position },
       'top',
     );
     const [restored] = await tx
@@ -266,6 +449,10 @@ export async function restoreTask(db: Db, userId: number, id: number, now: Date)
       .where(eq(tasks.id, id))
       .returning({ task: taskJson });
     if (!restored) throw notFound('task');
-    return restored.task;
+    const plan = planOf(row);
+    if (plan.reminders.length > 0) {
+      await scheduleReminders(tx, userId, { ...plan, id, status: row.status, deleted: false }, now);
+    }
+    return presentTask(restored.task);
   });
 }

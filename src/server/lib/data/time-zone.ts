@@ -9,13 +9,19 @@ import { say } from '../http/request-language.ts';
  * index-friendly.
  */
 export function assertTimeZone(timeZone: string): string {
+  if (isKnownTimeZone(timeZone)) return timeZone;
+  throw new AppError('validation_failed', say('server.validation.unknownTimeZone'), {
+    fields: { time_zone: say('server.validation.unknownTimeZone') },
+  });
+}
+
+/** Whether Intl knows the zone (an IANA name such as America/Santiago, or UTC). */
+export function isKnownTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone }).format(0);
-    return timeZone;
+    return true;
   } catch {
-    throw new AppError('validation_failed', say('server.validation.unknownTimeZone'), {
-      fields: { time_zone: say('server.validation.unknownTimeZone') },
-    });
+    return false;
   }
 }
 
@@ -78,4 +84,22 @@ export function localDayRange(instant: Date, timeZone: string): { start: Date; e
 /** The day before a `YYYY-MM-DD` day. */
 export function previousDate(day: string): string {
   return addDays(day, -1);
+}
+
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * The instant a wall-clock time (`HH:MM`) of a calendar day is in a zone, DST included: the offsets the zone has a
+ * day either side are tried, and the one the instant really has wins. A time the clocks skip (02:30 on Madrid's
+ * spring-forward day) is read with the offset from before the jump, so it lands as far after the jump (03:30); a
+ * time that happens twice (autumn) is its first. Temporal's "compatible" reading, without the machine's own zone.
+ */
+export function instantOfLocalTime(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  const offsetBefore = offsetAt(wall - 24 * HOUR_MS, timeZone);
+  const offsetAfter = offsetAt(wall + 24 * HOUR_MS, timeZone);
+  const fits = [wall - offsetBefore, wall - offsetAfter]
+    .filter((instant, index) => offsetAt(instant, timeZone) === (index === 0 ? offsetBefore : offsetAfter))
+    .sort((a, b) => a - b);
+  return new Date(fits[0] ?? wall - offsetBefore);
 }

@@ -189,6 +189,18 @@ export async function resolveRedirect(
   });
 }
 
+/**
+ * Refuses, as the safe fetch would before connecting (a logged 400), a URL kept now to be fetched later (a push
+ * subscription's endpoint): scheme, user info, port, `localhost` names and non-public IP literals. A name is only
+ * resolved, and its addresses checked, when it is fetched.
+ */
+export function assertFetchableUrl(
+  url: string | URL,
+  options: Pick<SafeFetchOptions, 'allowPorts' | 'extraAllowed' | 'logger'> = {},
+): URL {
+  return checkUrl(url, contextOf(options));
+}
+
 type Context = {
   allowPorts: readonly number[];
   extraAllowed: ReadonlySet<string>;

@@ -5,6 +5,7 @@ import { buildUser } from '#tests/factories/build-user.ts';
 import { userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
 import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
 import { server } from '#tests/web-kit/msw-server.ts';
+import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 
@@ -45,6 +46,24 @@ describe('FocusPage', () => {
     }
     expect(screen.getByRole('button', { name: 'Full screen' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'Exit focus mode' })).toBeInTheDocument();
+  });
+
+  it('shows the one timer in the card and the floating widget: started in one, running in both', async () => {
+    stubFocus();
+    const app = renderApp('/focus');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Focus' })).toBeInTheDocument();
+    const pomodoro = servePomodoro();
+    const timerCard = screen.getByRole('region', { name: 'Focus timer' });
+    const widget = screen.getByRole('region', { name: 'Pomodoro timer' });
+    await app.user.click(within(timerCard).getByRole('button', { name: 'Start' }));
+    expect(await within(widget).findByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
+    await app.user.click(within(widget).getByRole('button', { name: 'Pause timer' }));
+    expect(await within(timerCard).findByText('Paused')).toBeInTheDocument();
+    expect(within(widget).getByRole('timer').textContent).toBe(
+      within(timerCard).getByRole('timer').textContent,
+    );
+    await waitFor(() => expect(pomodoro.timer().state).toBe('paused'));
+    expect(pomodoro.actions().map((body) => body.action)).toEqual(['start', 'pause']);
   });
 
   it('toggles the sound buttons one at a time', async () => {

@@ -5,6 +5,7 @@ import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
 import { SessionsCard } from '#web/features/auth/components/sessions-card.tsx';
 import { LanguageCard } from '#web/features/language/components/language-card.tsx';
 import { StorageUsageCard } from '#web/features/media/components/storage-usage-card.tsx';
+import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx';
 import { AboutGeneratorTab } from '#web/features/profile/components/about-generator-tab.tsx';
 import { AccountCard } from '#web/features/profile/components/account-card.tsx';
 import { AvatarMagicTab } from '#web/features/profile/components/avatar-magic-tab.tsx';
@@ -35,7 +36,7 @@ function isTabId(value: string | null): value is SettingsTabId {
 
 /**
  * /settings: the six tabs, the Account Information card and the AI services status card, and ours
- * beside them (sessions, language, storage, shortcuts, your data). The open
+ * beside them (sessions, language, notifications, storage, shortcuts, your data). The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
@@ -84,6 +85,7 @@ export function SettingsPage() {
           <AccountCard />
           <SessionsCard />
           <LanguageCard />
+          <NotificationsCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
           <StorageUsageCard />

@@ -2,11 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.ts';
+import { buildNotification } from '#tests/factories/build-notification.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
 import { signInModeHandler, userAnswer } from '#tests/web-kit/auth/auth-handlers.ts';
 import { deferred } from '#tests/web-kit/http-answers.ts';
 import { emptyMemberDataHandlers } from '#tests/web-kit/member-data-handlers.ts';
 import { requestsTo, server } from '#tests/web-kit/msw-server.ts';
+import { serveNotifications } from '#tests/web-kit/notifications/notifications-handlers.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from './use-floating-pomodoro-preference.ts';
@@ -228,5 +230,18 @@ describe('AppShell', () => {
     expect(app.pathname()).toBe('/login');
     expect(requestsTo('/api/logout', 'GET')).toHaveLength(1);
     logoutAnswer.resolve(HttpResponse.json({ success: true }));
+  });
+
+  it('has a notification bell with the unread count beside the side navigation’s brand and in the phone’s top bar', async () => {
+    stubSignedIn();
+    // After the empty answers, so its own answer first.
+    serveNotifications({ items: [buildNotification(), buildNotification()] });
+    renderApp('/');
+    const bells = await screen.findAllByRole('button', { name: 'Notifications, 2 unread' });
+    expect(bells).toHaveLength(2);
+    // The phone's top bar (first in the page) holds one, beside its menu button.
+    expect(bells[0]?.closest('header')).toContainElement(screen.getByRole('button', { name: 'Open menu' }));
+    // One read of the centre for both, and the list's code not loaded until a bell is used.
+    expect(requestsTo('/api/notifications', 'GET')).toHaveLength(1);
   });
 });

@@ -3,7 +3,11 @@ import { Outlet, useLocation } from 'react-router';
 import { isDashboardPath, useStartDashboardFirstLoad } from '#web/app/pages/dashboard-first-load.ts';
 import { useBadgeEarnedToasts } from '#web/features/badges/hooks/use-badge-earned-toasts.ts';
 import { useMemberLanguage } from '#web/features/language/hooks/use-member-language.ts';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { useNotificationLiveUpdates } from '#web/features/notifications/hooks/use-notification-live-updates.ts';
+import { useWorkerLanguage } from '#web/features/notifications/hooks/use-worker-language.ts';
 import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
+import { PomodoroTimerProvider } from '#web/features/pomodoro/components/pomodoro-timer-provider.tsx';
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
@@ -61,8 +65,11 @@ export function AppShell() {
   useBadgeEarnedToasts();
   useMemberLanguage();
   useLaunchAction();
+  // The bell's count follows new notifications live; the service worker words pushes in the interface's language.
+  useNotificationLiveUpdates();
+  useWorkerLanguage();
 
-  return (
+  const page = (
     <div className="min-h-dvh lg:flex">
       <a
         href="#main-content"
@@ -92,7 +99,7 @@ export function AppShell() {
       ) : null}
       <div className="hidden lg:block lg:w-72 lg:shrink-0">
         <div className="glass sticky top-4 m-4 h-[calc(100dvh-2rem)] overflow-y-auto rounded-3xl p-5">
-          <NavigationPanel />
+          <NavigationPanel headerAction={<NotificationBell variant="popover" />} />
         </div>
       </div>
       <main
@@ -130,8 +137,17 @@ export function AppShell() {
       ) : null}
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}
       {floatingTimerEnabled && user ? (
-        <FloatingPomodoroWidget key={user.id} memberId={user.id} onClose={() => mainRef.current?.focus()} />
+        <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
       ) : null}
     </div>
+  );
+  // The member's one focus timer, for every page of theirs: the focus card, the floating widget and its own
+  // window show it, and this tab chimes and completes it at 0 even where neither shows.
+  return user ? (
+    <PomodoroTimerProvider key={user.id} memberId={user.id}>
+      {page}
+    </PomodoroTimerProvider>
+  ) : (
+    page
   );
 }

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { NavLink, useMatch } from 'react-router';
 import { goToShortcuts } from '#web/features/shortcuts/model/shortcut-list.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
@@ -43,19 +44,26 @@ function NavigationLink({ entry, dashboardAlias, onNavigate }: NavigationLinkPro
 
 type NavigationPanelProps = {
   showBrand?: boolean;
+  /** Beside the brand (the side navigation's notification bell). */
+  headerAction?: ReactNode;
   /** Called when an entry is followed, before the next page has loaded. */
   onNavigate?: () => void;
 };
 
 /** What the side navigation and the mobile menu both hold: member, entries, timer switch, sign out. */
-export function NavigationPanel({ showBrand = true, onNavigate }: NavigationPanelProps) {
+export function NavigationPanel({ showBrand = true, headerAction, onNavigate }: NavigationPanelProps) {
   const t = useT();
   const { user, logout } = useAuth();
   const dashboardAlias = useMatch('/dashboard') !== null;
   const name = user?.google_user_data.name ?? '';
   return (
     <div className="flex h-full flex-col gap-6">
-      {showBrand ? <BrandMark /> : null}
+      {showBrand ? (
+        <div className="flex items-center justify-between gap-2">
+          <BrandMark />
+          {headerAction}
+        </div>
+      ) : null}
       {user ? (
         <div className="flex items-center gap-3 rounded-2xl bg-(--surface-strong)/60 p-3">
           <Avatar name={name} picture={user.google_user_data.picture} />

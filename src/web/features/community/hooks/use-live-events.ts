@@ -1,29 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { LIVE_READY_EVENT, type LiveEvent, type LiveEventType, liveEventSchemas } from '#shared/events.ts';
-import { api } from '#web/lib/api-client.ts';
+import type { LiveEvent } from '#shared/events.ts';
+import { useLiveEvents as useLiveEventStream } from '#web/lib/live-events.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import { communityKeys } from '../api/community-query-keys.ts';
 import { type PostPages, updatePostIn } from '../api/get-posts.ts';
-
-/** The stream every open community page listens to (server-sent events). */
-export const LIVE_EVENTS_PATH = api.events.$path();
-
-const eventTypes = Object.keys(liveEventSchemas) as LiveEventType[];
-/** The first frame of every connection (events.routes.ts): the subscription is live. */
-
-/** Reads one frame into a typed event; anything else (a future event, a broken frame) is ignored. */
-export function parseLiveEvent(type: string, data: string): LiveEvent | null {
-  if (!Object.hasOwn(liveEventSchemas, type)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = liveEventSchemas[type as LiveEventType].safeParse(json);
-  return parsed.success ? ({ type, data: parsed.data } as LiveEvent) : null;
-}
 
 /** What an event changes in the cache. */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
@@ -71,32 +51,13 @@ export function refetchAfterReconnect(queryClient: QueryClient): void {
 }
 
 /**
- * One `EventSource` on `/api/events` while the page is open, closed on unmount. Reconnecting is the browser's
- * own (EventSource retries by itself); each connection starts with a `ready` event, and every `ready` after the
- * first means events may have been missed. Where EventSource does not exist (old browsers, jsdom) the page
- * still works, only without live updates.
+ * The community's share of the page's one live stream (lib/live-events.ts) while the page is open: each event
+ * changes the cache, and a reconnect refetches what the page shows.
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(LIVE_EVENTS_PATH);
-    const listener = (message: Event) => {
-      if (!(message instanceof MessageEvent) || typeof message.data !== 'string') return;
-      const event = parseLiveEvent(message.type, message.data);
-      if (event) applyLiveEvent(queryClient, event);
-    };
-    let connections = 0;
-    const onReady = () => {
-      connections += 1;
-      if (connections > 1) refetchAfterReconnect(queryClient);
-    };
-    source.addEventListener(LIVE_READY_EVENT, onReady);
-    for (const type of eventTypes) source.addEventListener(type, listener);
-    return () => {
-      source.removeEventListener(LIVE_READY_EVENT, onReady);
-      for (const type of eventTypes) source.removeEventListener(type, listener);
-      source.close();
-    };
-  }, [queryClient]);
+  useLiveEventStream({
+    onEvent: (event) => applyLiveEvent(queryClient, event),
+    onReconnect: () => refetchAfterReconnect(queryClient),
+  });
 }

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
-import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
+import { renderWithTimer } from '#tests/web-kit/pomodoro/render-timer.tsx';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
-import { POMODORO_STORAGE_KEYS } from '../model/pomodoro-storage.ts';
+import { TIMER_STORAGE_KEY } from '../model/timer-storage.ts';
 import { FloatingPomodoroWidget } from './floating-pomodoro-widget.tsx';
 
 async function advance(ms: number) {
@@ -18,10 +18,16 @@ function clock() {
   return widget().getByRole('timer').textContent;
 }
 
-function stored() {
-  return Object.fromEntries(
-    Object.values(POMODORO_STORAGE_KEYS).map((key) => [key, window.localStorage.getItem(key)]),
-  );
+/** What the browser keeps of the timer, for a reload. */
+function stored(): unknown {
+  const kept = window.localStorage.getItem(TIMER_STORAGE_KEY);
+  return kept === null ? null : JSON.parse(kept);
+}
+
+/** Presses a button and lets the change reach every place that shows the timer. */
+async function press(button: HTMLElement) {
+  fireEvent.click(button);
+  await advance(0);
 }
 
 class FakeNotification {
@@ -44,36 +50,41 @@ describe('FloatingPomodoroWidget', () => {
     vi.unstubAllGlobals();
   });
 
-  it('is idle at 25:00, and keeps time left, running flag and end time in localStorage while it runs', async () => {
+  it('is idle at 25:00, and keeps the member’s timer (time left, running, end) in localStorage while it runs', async () => {
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     expect(clock()).toBe('25:00');
-    expect(stored()[POMODORO_STORAGE_KEYS.timeLeft]).toBeNull();
+    expect(stored()).toBeNull();
 
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(2000);
 
     expect(clock()).toBe('24:58');
     expect(stored()).toEqual({
-      pomodoroTimeLeft: '1498',
-      pomodoroRunning: 'true',
-      pomodoroEndsAt: String(Date.parse('2026-03-01T09:25:00Z')),
-      pomodoroSessionId: '41',
-      pomodoroSessionKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      pomodoroOwner: '1',
+      owner: 1,
+      timer: {
+        state: 'running',
+        session_id: 41,
+        duration_minutes: 25,
+        ends_at: '2026-03-01T09:25:00.000Z',
+        remaining_seconds: 1500,
+        task_id: null,
+        version: 1,
+      },
+      finishedRun: null,
     });
   });
 
   it('resumes after a remount (a reload) with the right time, counting the time the page was away', async () => {
     servePomodoro();
-    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    const first = renderWithTimer(<FloatingPomodoroWidget />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(5000);
     expect(clock()).toBe('24:55');
     first.unmount();
 
     act(() => vi.setSystemTime(Date.now() + 60_000));
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
 
     expect(clock()).toBe('23:55');
     expect(widget().getByRole('button', { name: 'Pause timer' })).toBeInTheDocument();
@@ -83,37 +94,37 @@ describe('FloatingPomodoroWidget', () => {
 
   it('resumes a paused timer paused, at its time', async () => {
     servePomodoro();
-    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    const first = renderWithTimer(<FloatingPomodoroWidget />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(30_000);
-    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
+    await press(widget().getByRole('button', { name: 'Pause timer' }));
     first.unmount();
 
     act(() => vi.setSystemTime(Date.now() + 600_000));
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     expect(clock()).toBe('24:30');
     expect(widget().getByRole('button', { name: 'Start timer' })).toBeEnabled();
   });
 
   it('Reset returns to 25:00 and clears the stored state', async () => {
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(4000);
-    expect(stored()[POMODORO_STORAGE_KEYS.running]).toBe('true');
+    expect(stored()).toMatchObject({ timer: { state: 'running' } });
 
-    fireEvent.click(widget().getByRole('button', { name: 'Reset timer' }));
+    await press(widget().getByRole('button', { name: 'Reset timer' }));
 
     expect(clock()).toBe('25:00');
-    expect(Object.values(stored()).every((value) => value === null)).toBe(true);
+    expect(stored()).toBeNull();
     await advance(5000);
     expect(clock()).toBe('25:00');
   });
 
   it('shows the countdown in the tab title while it runs and gives the page its title back when it stops', async () => {
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
-    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
+    renderWithTimer(<FloatingPomodoroWidget />);
+    await press(widget().getByRole('button', { name: 'Start timer' }));
     expect(document.title).toBe('25:00 · Lumara');
     await advance(1000);
     expect(document.title).toBe('24:59 · Lumara');
@@ -124,16 +135,16 @@ describe('FloatingPomodoroWidget', () => {
     });
     expect(document.title).toBe('24:59 · Lumara');
 
-    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
+    await press(widget().getByRole('button', { name: 'Pause timer' }));
     expect(document.title).toBe('Settings · Lumara');
   });
 
-  it('at 0 chimes, notifies when permitted, marks the session from the POST complete and says to take a break', async () => {
+  it('at 0 chimes, notifies when permitted, completes the run and says to take a break', async () => {
     FakeNotification.permission = 'granted';
     FakeNotification.shown = [];
     vi.stubGlobal('Notification', FakeNotification);
     const server = servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
 
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(1_500_000);
@@ -141,44 +152,64 @@ describe('FloatingPomodoroWidget', () => {
     expect(clock()).toBe('00:00');
     expect(widget().getByRole('button', { name: 'Start timer' })).toBeDisabled();
     expect(widget().getByText('Take a 5-minute break')).toBeInTheDocument();
-    expect(server.completions().map((r) => r.path)).toEqual(['/api/pomodoro/41/complete']);
+    expect(server.completions().map((r) => r.body)).toEqual(['{"action":"complete","session_id":41}']);
     expect(FakeNotification.shown).toEqual([{ title: 'Pomodoro complete', body: 'Take a 5-minute break' }]);
     expect(document.title).toBe('Dashboard · Lumara');
-    expect(stored()).toEqual({
-      pomodoroTimeLeft: '0',
-      pomodoroRunning: 'false',
-      pomodoroEndsAt: null,
-      pomodoroSessionId: null,
-      pomodoroSessionKey: null,
-      pomodoroOwner: '1',
-    });
+    // A reload still shows the run it saw end, until Reset.
+    await advance(0);
+    expect(stored()).toMatchObject({ timer: { state: 'idle', version: 2 }, finishedRun: 'session:41' });
   });
 
-  it('completes on load a run that ended while the page was closed, with the stored session id', async () => {
+  it('completes on load a run that ended while the page was closed, with its session', async () => {
     const server = servePomodoro();
     server.seedSession(7);
-    window.localStorage.setItem('pomodoroTimeLeft', '300');
-    window.localStorage.setItem('pomodoroRunning', 'true');
-    window.localStorage.setItem('pomodoroEndsAt', String(Date.now() - 60_000));
-    window.localStorage.setItem('pomodoroSessionId', '7');
+    server.changeElsewhere({
+      state: 'running',
+      session_id: 7,
+      ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
 
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     await advance(0);
 
     expect(clock()).toBe('00:00');
-    expect(server.completions().map((r) => r.path)).toEqual(['/api/pomodoro/7/complete']);
+    expect(server.completions().map((r) => r.body)).toEqual([
+      JSON.stringify({ action: 'complete', session_id: 7, at: '2026-03-01T08:59:00.000Z' }),
+    ]);
+    expect(server.session(7)?.completed_at).toBe('2026-03-01T08:59:00.000Z');
+  });
+
+  it('does not complete again after a reload a run whose completion is still waiting', async () => {
+    const server = servePomodoro();
+    server.seedSession(7);
+    const ended = server.changeElsewhere({
+      state: 'running',
+      session_id: 7,
+      ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    window.localStorage.setItem(
+      TIMER_STORAGE_KEY,
+      JSON.stringify({ owner: 1, timer: ended, finishedRun: 'session:7' }),
+    );
+    renderWithTimer(<FloatingPomodoroWidget />);
+    await advance(0);
+    expect(clock()).toBe('00:00');
+    expect(server.completions()).toEqual([]);
   });
 
   it('does not resume another member’s timer on a shared browser, and forgets it', async () => {
     const server = servePomodoro();
-    const first = renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    const first = renderWithTimer(<FloatingPomodoroWidget />);
     fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
     await advance(5000);
     first.unmount();
+    expect(stored()).toMatchObject({ owner: 1 });
 
-    renderWithQuery(<FloatingPomodoroWidget memberId={2} />);
+    // The second member's server has no timer of theirs running.
+    server.changeElsewhere({ state: 'idle', session_id: null, ends_at: null });
+    renderWithTimer(<FloatingPomodoroWidget />, { memberId: 2 });
     expect(clock()).toBe('25:00');
-    expect(Object.values(stored()).every((value) => value === null)).toBe(true);
+    expect(stored()).toBeNull();
     await advance(1_500_000);
     expect(server.completions()).toHaveLength(0);
   });
@@ -189,13 +220,12 @@ describe('FloatingPomodoroWidget', () => {
     FakeNotification.shown = [];
     vi.stubGlobal('Notification', FakeNotification);
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
 
-    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
-    fireEvent.click(widget().getByRole('button', { name: 'Pause timer' }));
-    fireEvent.click(widget().getByRole('button', { name: 'Start timer' }));
-    await advance(0);
+    await press(widget().getByRole('button', { name: 'Start timer' }));
+    await press(widget().getByRole('button', { name: 'Pause timer' }));
+    await press(widget().getByRole('button', { name: 'Start timer' }));
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
     expect(FakeNotification.shown).toEqual([]);
   });
@@ -203,7 +233,7 @@ describe('FloatingPomodoroWidget', () => {
   it('minimizes to a pill showing the time, expands again, and closes; focus follows the controls', async () => {
     servePomodoro();
     const onClose = vi.fn();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} onClose={onClose} />);
+    renderWithTimer(<FloatingPomodoroWidget onClose={onClose} />);
 
     fireEvent.click(widget().getByRole('button', { name: 'Minimize timer' }));
     const pill = widget().getByRole('button', { name: 'Show pomodoro timer, 25:00' });
@@ -220,7 +250,7 @@ describe('FloatingPomodoroWidget', () => {
 
   it('offers no pop-out where the browser has no Document Picture-in-Picture', () => {
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     expect(widget().queryByRole('button', { name: 'Pop out the timer' })).not.toBeInTheDocument();
   });
 
@@ -232,7 +262,7 @@ describe('FloatingPomodoroWidget', () => {
     const popped = frame.contentWindow as Window;
     const requestWindow = vi.fn(async () => popped);
     vi.stubGlobal('documentPictureInPicture', { requestWindow });
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
 
     fireEvent.click(widget().getByRole('button', { name: 'Pop out the timer' }));
     await act(async () => {});
@@ -258,11 +288,11 @@ describe('FloatingPomodoroWidget', () => {
     FakeNotification.shown = [];
     vi.stubGlobal('Notification', FakeNotification);
     servePomodoro();
-    renderWithQuery(<FloatingPomodoroWidget memberId={1} />);
+    renderWithTimer(<FloatingPomodoroWidget />);
     await act(() => activateLanguage('es'));
 
     const timer = within(screen.getByRole('region', { name: 'Temporizador pomodoro' }));
-    fireEvent.click(timer.getByRole('button', { name: 'Iniciar temporizador' }));
+    await press(timer.getByRole('button', { name: 'Iniciar temporizador' }));
     expect(timer.getByRole('button', { name: 'Pausar temporizador' })).toHaveAttribute(
       'title',
       'Pausar temporizador',

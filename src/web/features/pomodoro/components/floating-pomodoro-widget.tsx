@@ -1,23 +1,14 @@
 import { Minus, Pause, PictureInPicture2, Play, RotateCcw, Timer, X } from 'lucide-react';
-import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { POMODORO } from '#shared/pomodoro.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button, IconButton } from '#web/ui/button.tsx';
-import { unlockAudio } from '../audio/audio-context.ts';
-import { playChime } from '../audio/chime.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
 import { useCountdownTitle } from '../hooks/use-countdown-title.ts';
 import { usePictureInPicture } from '../hooks/use-picture-in-picture.ts';
-import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
-import {
-  askNotificationPermissionOnce,
-  breakValues,
-  notifyPomodoroComplete,
-} from '../model/completion-notification.ts';
+import { usePomodoroTimer } from '../hooks/use-pomodoro-timer.ts';
+import { askNotificationPermissionOnce, breakValues } from '../model/completion-notification.ts';
 import { canStart, formatClock } from '../model/countdown.ts';
-import { readStoredCountdown, storeCountdown, storedRecordedRun } from '../model/pomodoro-storage.ts';
 
 type View = 'open' | 'minimized' | 'closed';
 
@@ -56,41 +47,28 @@ function TimerButton({
 }
 
 type FloatingPomodoroWidgetProps = {
-  /** The signed-in member: the stored timer is theirs alone. */
-  memberId: number;
   /** Called after Close, so the shell can give keyboard focus a sensible place. */
   onClose?: () => void;
 };
 
 /**
- * On every signed-in page while the member's switch is on. Its time
- * left, running flag, end time and session id live in localStorage, so it resumes after a reload (and completes,
- * if it ended while the page was closed).
+ * On every signed-in page while the member's switch is on: the member's one timer (PomodoroTimerProvider), the
+ * same as the focus card's and their other devices'. A reload shows it where it was (and completes it, if it
+ * ended while the page was closed).
  *
  * Close hides it until the next page load (or until the switch is turned off and on again, which remounts
  * it); the timer itself keeps running while hidden, so the chime, the notification and the tab title still
  * come at 0.
  */
-export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWidgetProps) {
+export function FloatingPomodoroWidget({ onClose }: FloatingPomodoroWidgetProps) {
   const t = useT();
-  const session = usePomodoroSession(storedRecordedRun);
-  const { countdown, start, pause, reset } = useCountdown({
-    initial: () => readStoredCountdown(POMODORO.durationSeconds, Date.now(), memberId),
-    onComplete: () => {
-      playChime();
-      notifyPomodoroComplete();
-      void session.finish();
-    },
-  });
+  const { countdown, start, pause, reset } = usePomodoroTimer();
   const [view, setView] = useState<View>(initialView);
   const running = countdown.status === 'running';
   const complete = countdown.status === 'complete';
   const clock = formatClock(countdown.secondsLeft);
   const breakText = t('pomodoro.timer.break', breakValues);
 
-  useEffect(() => {
-    storeCountdown(countdown, memberId);
-  }, [countdown, memberId]);
   useCountdownTitle(countdown.secondsLeft, running);
 
   // Minimize and the pill swap places under the finger or key that pressed them: whichever of the two mounts
@@ -107,14 +85,8 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
   }
 
   function handleStart() {
-    unlockAudio();
     askNotificationPermissionOnce();
-    if (start() === 'started') session.begin();
-  }
-
-  function handleReset() {
-    reset();
-    session.discard();
+    start();
   }
 
   // The `t` shortcut, where no page timer answers it first: a closed widget opens to show what started.
@@ -147,7 +119,7 @@ export function FloatingPomodoroWidget({ memberId, onClose }: FloatingPomodoroWi
           <Play aria-hidden="true" className="size-5" />
         </TimerButton>
       )}
-      <TimerButton label={t('pomodoro.widget.reset')} onClick={handleReset}>
+      <TimerButton label={t('pomodoro.widget.reset')} onClick={reset}>
         <RotateCcw aria-hidden="true" className="size-5" />
       </TimerButton>
     </>

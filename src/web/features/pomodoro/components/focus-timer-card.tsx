@@ -1,53 +1,33 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import { POMODORO } from '#shared/pomodoro.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutHint } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
-import { unlockAudio } from '../audio/audio-context.ts';
-import { playChime } from '../audio/chime.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
-import { usePomodoroSession } from '../hooks/use-pomodoro-session.ts';
+import { usePomodoroTimer, useTimerCompletion } from '../hooks/use-pomodoro-timer.ts';
 import { breakValues } from '../model/completion-notification.ts';
 import { canStart, formatClock } from '../model/countdown.ts';
 import { TimerRing } from './timer-ring.tsx';
 
 type FocusTimerCardProps = {
-  /** After the sound, as the session is being marked complete. */
+  /** After the sound, as the session is being marked complete (each time this tab sees a run reach 0). */
   onComplete?: () => void;
   className?: string;
 };
 
 /**
- * Idle, running, paused, reset; 1500 s at a 1 s tick. Starting (not resuming)
- * records a 25-minute session; at 0 it stops, chimes, marks the session complete and suggests a break.
+ * Idle, running, paused, reset; 1500 s at a 1 s tick. The member's one timer (PomodoroTimerProvider): starting
+ * (not resuming) records a 25-minute session; at 0 it stops, chimes, marks the session complete and suggests a
+ * break, and the floating widget and the member's other devices show the same.
  */
 export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardProps) {
   const t = useT();
   const headingId = useId();
-  const session = usePomodoroSession();
-  const { countdown, start, pause, reset } = useCountdown({
-    onComplete: () => {
-      playChime();
-      void session.finish();
-      onComplete?.();
-    },
-  });
+  const { timer, countdown, start, pause, reset } = usePomodoroTimer();
+  useTimerCompletion(onComplete);
   const running = countdown.status === 'running';
   const complete = countdown.status === 'complete';
-
-  function handleStart() {
-    // The click is what allows the chime to be heard 25 minutes from now.
-    unlockAudio();
-    if (start() === 'started') session.begin();
-  }
-
-  function handleReset() {
-    reset();
-    session.discard();
-  }
 
   const timerHint = useShortcutHint(t('pomodoro.timer.startOrPause'), { aria: 't', hint: 't' });
   // The `t` shortcut; on the focus page this timer answers it before the floating one.
@@ -55,7 +35,7 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
     'toggle-timer',
     () => {
       if (running) pause();
-      else if (canStart(countdown)) handleStart();
+      else if (canStart(countdown)) start();
     },
     1,
   );
@@ -70,7 +50,7 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
       </h2>
       <div className="relative grid size-56 place-items-center sm:size-64">
         <TimerRing
-          fraction={countdown.secondsLeft / POMODORO.durationSeconds}
+          fraction={countdown.secondsLeft / (timer.duration_minutes * 60)}
           className="absolute inset-0 size-full"
         />
         <div className="flex flex-col items-center">
@@ -97,12 +77,12 @@ export function FocusTimerCard({ onComplete, className = '' }: FocusTimerCardPro
             {t('pomodoro.timer.pause')}
           </Button>
         ) : (
-          <Button onClick={handleStart} disabled={!canStart(countdown)} {...timerHint}>
+          <Button onClick={start} disabled={!canStart(countdown)} {...timerHint}>
             <Play aria-hidden="true" className="size-5" />
             {t('pomodoro.timer.start')}
           </Button>
         )}
-        <Button variant="secondary" onClick={handleReset}>
+        <Button variant="secondary" onClick={reset}>
           <RotateCcw aria-hidden="true" className="size-5" />
           {t('pomodoro.timer.reset')}
         </Button>

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { servePomodoro } from '#tests/web-kit/pomodoro/pomodoro-handlers.ts';
 import { preloadPages } from '#tests/web-kit/preload-pages.ts';
 import { renderSignedInApp } from '#tests/web-kit/render-signed-in-app.tsx';
 import { FLOATING_POMODORO_STORAGE_KEY } from '#web/app/shell/use-floating-pomodoro-preference.ts';
@@ -8,16 +8,12 @@ import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { KEYBOARD_SHORTCUTS_STORAGE_KEY } from '#web/lib/keyboard-shortcuts-preference.ts';
 import { goToShortcuts } from '../model/shortcut-list.ts';
 
-const renderSignedIn = (path: string) =>
-  renderSignedInApp(
-    path,
-    http.post('/api/pomodoro', () =>
-      HttpResponse.json(
-        { id: 7, duration_minutes: 25, started_at: new Date().toISOString(), completed_at: null },
-        { status: 201 },
-      ),
-    ),
-  );
+/** The app at `path`, with the member's timer served (the `t` shortcut acts on it). */
+async function renderSignedIn(path: string) {
+  const app = await renderSignedInApp(path);
+  servePomodoro();
+  return app;
+}
 
 beforeAll(preloadPages, 30_000);
 afterEach(() => window.localStorage.clear());

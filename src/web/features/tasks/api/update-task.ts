@@ -21,10 +21,11 @@ import {
  */
 export function updateTask(id: number, changes: UpdateTaskRequest, idempotencyKey?: string): Promise<Task> {
   return answerOf(
-    api.tasks[':id'].$put(
-      { param: { id: String(id) }, json: withTimeZone(changes, browserTimeZone()) },
-      idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined,
-    ),
+    api.tasks[':id'].$put({
+      param: { id: String(id) },
+      header: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+      json: withTimeZone(changes, browserTimeZone()),
+    }),
   );
 }
 
