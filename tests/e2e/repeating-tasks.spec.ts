@@ -182,7 +182,10 @@ test.describe('repeating tasks', () => {
     expect((await created).status()).toBe(201);
 
     const card = taskCard(page, 'Stretch');
+    // Each answer is awaited before the next step, so every wait below catches its own request's answer.
+    const started = taskSaved(page, 'PUT');
     await card.getByRole('button', { name: 'Stretch is To Do. Mark as In Progress' }).click();
+    expect((await started).status()).toBe(200);
     await expect(column(page, 'In Progress').getByRole('button', { name: 'Open Stretch' })).toBeVisible();
     const completed = taskSaved(page, 'PUT');
     await card.getByRole('button', { name: 'Stretch is In Progress. Mark as Done' }).click();
