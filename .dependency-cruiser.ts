@@ -38,13 +38,13 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
   {
     to: 'notifications/notification-schedule.ts',
     from: ['badges', 'community', 'pomodoro', 'tasks'],
-    why: "features tell members things through the notification queue (notify now, or schedule for later): the dispatcher sends each once",
+    why: 'features tell members things through the notification queue (notify now, or schedule for later): the dispatcher sends each once',
   },
   {
     to: 'badges/badges.service.ts',
     from: ['notifications'],
     tests: true,
-    why: "the notifications test earns a badge the way every feature does, to see the member told of it",
+    why: 'the notifications test earns a badge the way every feature does, to see the member told of it',
   },
   {
     to: 'profile/profile.service.ts',
