@@ -541,7 +541,7 @@ function objectStoreOf(e: z.infer<typeof envSchema>, problems: string[]): Object
 /** The VAPID settings: both keys or neither, each the right size, one pair, and a subject push services take. */
 function pushOf(e: z.infer<typeof envSchema>, appUrl: URL, problems: string[]): PushConfig {
   const subject = e.VAPID_SUBJECT ?? pushConfigFor(appUrl).subject;
-  if (e.VAPID_SUBJECT && !/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT))
+  if (e.VAPID_SUBJECT && !/^(mailto:[^\s@]+@\S+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT))
     problems.push(
       'VAPID_SUBJECT: must be a mailto: address or an https:// URL (push services take no other)',
     );
