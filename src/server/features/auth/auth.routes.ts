@@ -26,10 +26,10 @@ import {
   signInModeResponseSchema,
   userSchema,
 } from '#shared/auth.ts';
+import { deviceOfUserAgent } from '#shared/device-of-user-agent.ts';
 import { beginSignIn, completeSignIn } from './auth.service.ts';
 import { type AuthCookies, SIGN_IN_TTL_MS } from './auth-cookies.ts';
 import { isDevIdentityProvider } from './dev-identity-provider.ts';
-import { deviceOfUserAgent } from './device-of-user-agent.ts';
 import {
   deleteSession,
   endMemberSession,

@@ -3,7 +3,7 @@ import type { UserRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import { say } from '#server/lib/http/request-language.ts';
 import type { IdentityProvider } from '#server/providers/identity-provider.ts';
-import type { Device } from './device-of-user-agent.ts';
+import type { Device } from '#shared/device-of-user-agent.ts';
 import { pkceChallengeOf, randomToken, sameSecret } from './pkce.ts';
 import { hasReservedDomain, reservedDomainMessage } from './reserved-email-domains.ts';
 import { createSession, deleteSession, hashSessionToken } from './sessions.service.ts';

@@ -5,8 +5,8 @@ import { sessions } from '#server/db/schema.ts';
 import type { SessionMember, SessionUser } from '#server/lib/http/app-env.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import type { MemberSession } from '#shared/auth.ts';
+import type { Device } from '#shared/device-of-user-agent.ts';
 import { sharedText } from '#shared/texts.ts';
-import type { Device } from './device-of-user-agent.ts';
 import { randomToken } from './pkce.ts';
 
 /** A session ends after 30 days without use (sliding) and, whatever the use, 90 days after sign-in. */

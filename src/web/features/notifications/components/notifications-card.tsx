@@ -1,6 +1,7 @@
 import { Bell, Send } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
+import { deviceOfUserAgent } from '#shared/device-of-user-agent.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Button } from '#web/ui/button.tsx';
@@ -9,7 +10,6 @@ import { QueryState } from '#web/ui/query-state.tsx';
 import { useNotificationSettings } from '../api/notification-settings.ts';
 import { usePushDevices, useSendTestNotification } from '../api/push-devices.ts';
 import { useThisDevicePush } from '../hooks/use-this-device-push.ts';
-import { deviceOfUserAgent } from '../model/device-name.ts';
 import { NotificationPreferencesForm } from './notification-preferences-form.tsx';
 import { PushDeviceList } from './push-device-list.tsx';
 import { PushDeviceSection } from './push-device-section.tsx';

@@ -1,5 +1,6 @@
 /**
- * What a member needs to tell their sessions apart ("Chrome on Linux"), read from the User-Agent at sign-in. Only
+ * What a member needs to tell their sessions and push devices apart ("Chrome on Linux"), read from the User-Agent
+ * (the server's at sign-in, the browser's own when it subscribes to push). Only
  * the browser's and the system's names are kept, never the whole header (versions and build strings would make a
  * fingerprint, and nobody reads them). Order matters: browsers built on Chrome say "Chrome" too, and Chrome on
  * iOS says "Safari".
