@@ -145,6 +145,8 @@ export type MessageKey =
   | 'app.settings.tabsLabel'
   | 'app.settings.title'
   | 'app.shell.skipToContent'
+  | 'app.toasts.close'
+  | 'app.toasts.region'
   | 'app.update.available'
   | 'app.update.reload'
   | 'auth.callback.settingUp'
