@@ -4,6 +4,8 @@ test('a member finds the API reference from settings, and it shows the task rout
   page,
   signIn,
 }) => {
+  // The reference renders every operation of the document in the page: slow on a loaded two-core machine.
+  test.slow();
   const violations = await recordCspViolations(page);
   await signIn();
   await page.goto('/settings');
@@ -14,7 +16,7 @@ test('a member finds the API reference from settings, and it shows the task rout
   expect(response.status()).toBe(200);
   expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
 
-  await expect(page.getByRole('heading', { name: 'Lumara API' }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Lumara API' }).first()).toBeVisible({ timeout: 60_000 });
   await page.getByRole('complementary').getByRole('link', { name: 'Tasks', exact: true }).click();
   const sidebar = page.getByRole('complementary');
   for (const operation of ['Add a task', 'Change a task: title, status, labels, due date']) {

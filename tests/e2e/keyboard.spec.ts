@@ -1,7 +1,5 @@
-import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, test } from './fixtures.ts';
-
-const themes = [...panelThemeIds, ...tokenThemeNames];
+import { themesToScan } from './themes-to-scan.ts';
 
 test.describe('keyboard shortcuts', () => {
   test('the ? sheet opens, and every shortcut it lists does what it says', async ({
@@ -104,7 +102,7 @@ test.describe('keyboard shortcuts', () => {
     test.setTimeout(240_000);
     await signIn();
     await page.goto('/settings');
-    for (const theme of themes) {
+    for (const theme of themesToScan) {
       await page.evaluate((id) => window.localStorage.setItem('theme', id), theme);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, test } from './fixtures.ts';
+import { themesToScan } from './themes-to-scan.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -243,7 +243,7 @@ test.describe('installable and offline', () => {
     test.setTimeout(150_000);
     await signIn();
     await page.goto('/');
-    for (const theme of [...panelThemeIds, ...tokenThemeNames]) {
+    for (const theme of themesToScan) {
       await page.evaluate((id) => window.localStorage.setItem('theme', id), theme);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { panelThemeIds, tokenThemeNames } from '#shared/themes.ts';
 import { expect, signInNewContext, test } from './fixtures.ts';
+import { themesToScan } from './themes-to-scan.ts';
 
 /**
  * /settings: the profile kept across reloads, themes previewed and applied and restored at
@@ -224,14 +224,14 @@ test.describe('settings', () => {
     });
   }
 
-  // One test per page, so the two run side by side; fourteen scans each.
+  // One test per page, so the two run side by side; a scan per theme swept (themes-to-scan.ts).
   for (const path of ['/dashboard', '/settings']) {
     test(`every theme passes axe on ${path}`, async ({ page, signIn, expectAccessible }) => {
       test.setTimeout(150_000);
       await signIn();
       // The theme is stored on the app's origin: open it first.
       await page.goto(path);
-      for (const theme of [...panelThemeIds, ...tokenThemeNames]) {
+      for (const theme of themesToScan) {
         await page.evaluate((id) => window.localStorage.setItem('theme', id), theme);
         await page.reload();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
