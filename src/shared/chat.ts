@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proposalSchema } from './agent-tools.ts';
 import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
@@ -38,6 +39,8 @@ export const chatMessageSchema = z
     created_at: z.string(),
     /** An assistant reply the member stopped before it ended: what arrived is kept. */
     stopped: z.boolean().optional(),
+    /** Changes this reply proposed with write tools, applied only when the member says so (agent-tools.ts). */
+    proposal: proposalSchema.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -104,12 +107,17 @@ export type SendChatResponse = z.infer<typeof sendChatResponseSchema>;
 
 /**
  * The server-sent events of `POST /api/chat/stream` and `/api/chat/regenerate`, in order: `user` once (the
- * stored member message; not sent on regenerate), `delta` per piece of text, then exactly one of `done` (the
- * stored reply) or `error` (nothing stored for the reply; the member message stays).
+ * stored member message; not sent on regenerate), `delta` per piece of text and `tool` while the model uses a
+ * tool, `proposal` when it proposed changes, then exactly one of `done` (the stored reply) or `error` (nothing
+ * stored for the reply; the member message stays).
  */
 export const chatStreamEventSchemas = {
   user: z.object({ userMessage: chatMessageSchema }),
   delta: z.object({ text: z.string() }),
+  /** A tool the model is using while it works (`running`, then `done` or `failed`). */
+  tool: z.object({ name: z.string(), status: z.enum(['running', 'done', 'failed']) }),
+  /** The changes the reply proposes, before `done` (whose `aiMessage.proposal` is the same). */
+  proposal: z.object({ proposal: proposalSchema }),
   done: z.object({ aiMessage: chatMessageSchema }),
   error: z.object({ code: z.string(), message: z.string() }),
 } as const;

@@ -10,6 +10,8 @@ export const errorStatusByCode = {
   unauthenticated: 401,
   sign_in_rejected: 401,
   forbidden: 403,
+  /** A personal access token whose scopes do not cover the route (src/shared/tokens.ts). */
+  insufficient_scope: 403,
   cross_site_request: 403,
   not_found: 404,
   method_not_allowed: 405,

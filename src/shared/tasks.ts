@@ -230,7 +230,8 @@ export const updateTaskRequestSchema = z
     ...taskPlanFields,
     /**
      * With `status: "done"` on a repeating task: the due date of the occurrence this completes. When the task has
-     * moved on from it (a completion sent twice), nothing changes.
+     * moved on from it (a completion sent twice), nothing changes. With another status (an Undo of a completion):
+     * the occurrence to reopen, which puts the task back on that date and takes its completion back.
      */
     occurrence: z.iso.date().optional(),
   })

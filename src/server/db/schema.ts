@@ -671,3 +671,77 @@ export const media = pgTable(
 
 export type GenerationJobRow = typeof generationJobs.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
+
+/**
+ * Personal access tokens (the tokens feature): an outside script or agent acting for the member within its
+ * scopes. Only the SHA-256 of the token is kept; the token itself is shown once, when it is made. Revoking
+ * deletes the row (and its calls).
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** What a token's outside agent did through MCP: each tool call, its time and result, listed in Settings. */
+export const accessTokenCalls = pgTable(
+  'access_token_calls',
+  {
+    id: serial('id').primaryKey(),
+    tokenId: integer('token_id')
+      .notNull()
+      .references(() => accessTokens.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    ok: boolean('ok').notNull(),
+    /** A line saying what happened ("Added 'Buy milk'", or the error's text), at most 500 characters. */
+    result: text('result').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('access_token_calls_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * Changes the studio's AI proposed in a reply (the agent-tools feature), applied only when the member says so.
+ * `changes` is the proposal as the member saw it (`proposalChangeSchema[]`); `undo` what an apply changed, row by
+ * row, to put it back (null until applied).
+ */
+export const chatProposals = pgTable(
+  'chat_proposals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => chatThreads.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    changes: jsonb('changes').notNull(),
+    undo: jsonb('undo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('chat_proposals_user_idx').on(t.userId),
+    uniqueIndex('chat_proposals_message_key').on(t.messageId),
+  ],
+);
