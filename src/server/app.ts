@@ -305,7 +305,7 @@ export function createApp(deps: AppDeps) {
         ...redisLimits,
       }),
     )
-    .route('/', createTaskRoutes({ db, requireMember, now }))
+    .route('/', createTaskRoutes({ db, requireMember, now, events }))
     .route('/', createPomodoroRoutes({ db, requireMember, now, events }))
     .route('/', createBadgeRoutes({ db, requireMember }))
     .route('/', createDashboardRoutes({ db, requireMember, now, loadDashboard }))

@@ -4,6 +4,7 @@ import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#
 import { memberIdOf } from '#server/lib/http/app-env.ts';
 import { alreadyHasVersion } from '#server/lib/http/conditional-get.ts';
 import { idParams } from '#server/lib/http/path-params.ts';
+import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import { idempotencyKeyHeadersSchema, successSchema } from '#shared/api.ts';
 import {
   createTaskRequestSchema,
@@ -13,6 +14,7 @@ import {
   taskSchema,
   updateTaskRequestSchema,
 } from '#shared/tasks.ts';
+import { announceTasksChanged } from './task-events.ts';
 import {
   createTask,
   deleteTask,
@@ -129,8 +131,18 @@ export const taskRoutes = {
   }),
 };
 
-export function createTaskRoutes(deps: { db: Db; requireMember: RequireMember; now: () => Date }) {
+export function createTaskRoutes(deps: {
+  db: Db;
+  requireMember: RequireMember;
+  now: () => Date;
+  events: EventBus;
+}) {
   const routes = createApiRouter(deps.requireMember);
+  /** Every write is announced to the member's other pages once it has committed. */
+  const announced = <T>(userId: number, written: T): T => {
+    announceTasksChanged(deps.events, userId);
+    return written;
+  };
   return routes
     .openapi(taskRoutes.list, async (c) => {
       const userId = memberIdOf(c);
@@ -142,27 +154,30 @@ export function createTaskRoutes(deps: { db: Db; requireMember: RequireMember; n
       return c.body(await listTasksJson(deps.db, userId), 200) as unknown as Response &
         TypedResponse<Task[], 200, 'json'>;
     })
-    .openapi(taskRoutes.create, async (c) =>
-      c.json(
-        await createTask(deps.db, memberIdOf(c), c.req.valid('json'), deps.now(), {
-          idempotencyKey: c.req.valid('header')['idempotency-key'],
-        }),
-        201,
-      ),
-    )
-    .openapi(taskRoutes.restore, async (c) =>
-      c.json(await restoreTask(deps.db, memberIdOf(c), c.req.valid('json').id, deps.now()), 200),
-    )
+    .openapi(taskRoutes.create, async (c) => {
+      const userId = memberIdOf(c);
+      const created = await createTask(deps.db, userId, c.req.valid('json'), deps.now(), {
+        idempotencyKey: c.req.valid('header')['idempotency-key'],
+      });
+      return c.json(announced(userId, created), 201);
+    })
+    .openapi(taskRoutes.restore, async (c) => {
+      const userId = memberIdOf(c);
+      const restored = await restoreTask(deps.db, userId, c.req.valid('json').id, deps.now());
+      return c.json(announced(userId, restored), 200);
+    })
     .openapi(taskRoutes.update, async (c) => {
+      const userId = memberIdOf(c);
       const { id } = c.req.valid('param');
       const idempotencyKey = c.req.valid('header')['idempotency-key'];
-      return c.json(
-        await updateTask(deps.db, memberIdOf(c), id, c.req.valid('json'), deps.now(), { idempotencyKey }),
-        200,
-      );
+      const updated = await updateTask(deps.db, userId, id, c.req.valid('json'), deps.now(), {
+        idempotencyKey,
+      });
+      return c.json(announced(userId, updated), 200);
     })
     .openapi(taskRoutes.remove, async (c) => {
-      await deleteTask(deps.db, memberIdOf(c), c.req.valid('param').id, deps.now());
-      return c.json({ success: true } as const, 200);
+      const userId = memberIdOf(c);
+      await deleteTask(deps.db, userId, c.req.valid('param').id, deps.now());
+      return c.json(announced(userId, { success: true } as const), 200);
     });
 }

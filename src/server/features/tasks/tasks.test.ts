@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badges, tasks } from '#server/db/schema.ts';
+import type { Delivery } from '#server/lib/infra/event-bus.ts';
 import { type Task, taskListSchema, taskSchema } from '#shared/tasks.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createTaskAs } from '#tests/factories/tasks.ts';
@@ -380,5 +381,35 @@ describe('a task creation sent again with its Idempotency-Key', () => {
     await createTaskAs(t, cookie, { title: 'Twice' });
     await createTaskAs(t, cookie, { title: 'Twice' });
     expect(await listAs(cookie)).toHaveLength(2);
+  });
+});
+
+describe('tasks.changed', () => {
+  it("tells the member's own pages after each write, and no one else, and nothing for a refused write", async () => {
+    const { cookie, user } = await signInMember(t);
+    const other = await signInMember(t);
+    const seen: Delivery[] = [];
+    const stop = t.events.subscribe((delivery) => {
+      if (delivery.event.type === 'tasks.changed') seen.push(delivery);
+    });
+    try {
+      const created = await createTaskAs(t, cookie, { title: 'Water the plants' });
+      expect((await put(cookie, created.id, { status: 'done' })).status).toBe(200);
+      expect((await put(other.cookie, created.id, { status: 'todo' })).status).toBe(404);
+      expect((await t.request(`/api/tasks/${created.id}`, { method: 'DELETE', cookie })).status).toBe(200);
+      const restored = await t.request('/api/tasks/restore', {
+        method: 'POST',
+        cookie,
+        body: { id: created.id },
+      });
+      expect(restored.status).toBe(200);
+      const changed = {
+        audience: { kind: 'member', userId: user.id },
+        event: { type: 'tasks.changed', data: {} },
+      };
+      expect(seen).toEqual([changed, changed, changed, changed]);
+    } finally {
+      stop();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useShowWaitingCreations } from '../api/create-task.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
+import { useTasksLiveRefresh } from '../hooks/use-tasks-live-refresh.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
 import { TaskEditorHost } from './task-editor-host.tsx';
@@ -28,6 +29,7 @@ export function TaskListCard({
   const t = useT();
   const id = useId();
   const tasksQuery = useTasks();
+  useTasksLiveRefresh();
   useShowWaitingCreations();
   const actions = useTaskActions();
   return (

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { takeConsoleErrors } from '#tests/setup/console-capture.ts';
+import { FakeEventSource } from '#tests/web-kit/community/fake-event-source.ts';
 import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { server } from '#tests/web-kit/msw-server.ts';
 import { renderWithProviders } from '#tests/web-kit/tasks/render-tasks.tsx';
@@ -281,5 +282,27 @@ describe('TasksCard', () => {
       await screen.findByRole('button', { name: 'Comprar leche está en Por hacer. Marcar como En curso' }),
     );
     expect(within(column('En curso')).getByText('3 tareas')).toBeInTheDocument();
+  });
+
+  it('shows a change made elsewhere (a reminder’s Done, another device) when the live stream says tasks changed', async () => {
+    FakeEventSource.reset();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      await renderCard([buildTask({ id: 1, title: 'Buy milk' })]);
+      expect(titlesIn('To Do')).toEqual(['Buy milk']);
+      // Done pressed on a notification, with this page open: the server's list has moved on.
+      server.use(
+        http.get('/api/tasks', () =>
+          HttpResponse.json([buildTask({ id: 1, title: 'Buy milk', status: 'done' })]),
+        ),
+      );
+      act(() => {
+        FakeEventSource.current()?.emit('tasks.changed', {});
+      });
+      await waitFor(() => expect(titlesIn('Done')).toEqual(['Buy milk']));
+      expect(titlesIn('To Do')).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { useShowWaitingCreations } from '../api/create-task.ts';
 import { useTasks } from '../api/get-tasks.ts';
 import { useTaskActions } from '../hooks/use-task-actions.ts';
+import { useTasksLiveRefresh } from '../hooks/use-tasks-live-refresh.ts';
 import { NewTaskForm } from './new-task-form.tsx';
 import { TaskBoard } from './task-board.tsx';
 import { TaskCelebration } from './task-celebration.tsx';
@@ -37,6 +38,7 @@ export function TasksCard({
   const id = useId();
   const [view, setView] = useState<TaskView>(defaultView);
   const tasksQuery = useTasks();
+  useTasksLiveRefresh();
   useShowWaitingCreations();
   const actions = useTaskActions();
   const viewHint = useShortcutHint(t('tasks.card.switchView'), { aria: 'v', hint: 'v' });
