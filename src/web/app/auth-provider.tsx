@@ -9,6 +9,7 @@ import {
 } from '#web/features/auth/api/get-current-user.ts';
 import { redirectToLogin } from '#web/features/auth/api/get-login-redirect-url.ts';
 import { requestLogout } from '#web/features/auth/api/logout.ts';
+import { stopPushAtSignOut } from '#web/features/notifications/model/sign-out-push.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthContext, type AuthState } from '#web/lib/auth-context.ts';
 import {
@@ -75,6 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // While the session still stands: this browser stops receiving the member's pushes.
+    if (memberId !== undefined) await stopPushAtSignOut(memberId);
     // Cleared locally first, and it stays cleared whatever the server says. Cancelling first
     // stops an in-flight fetch from writing the member back.
     await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
@@ -90,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.error(authErrorText.logout, error);
     }
-  }, [queryClient]);
+  }, [queryClient, memberId]);
 
   const value = useMemo<AuthState>(
     () => ({
