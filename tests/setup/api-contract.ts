@@ -9,6 +9,7 @@ export type OpenApiDocument = {
 };
 
 export type OpenApiOperation = {
+  operationId?: string;
   parameters?: {
     name: string;
     in: 'path' | 'query' | 'header' | 'cookie';
