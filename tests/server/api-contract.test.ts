@@ -58,9 +58,14 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/tasks']?.get?.operationId).toBe('listTasks');
   });
 
+  it('is served by the server it came from', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
   it('names the session cookie, and every route but the public ones needs it', () => {
     expect(document.components?.securitySchemes).toMatchObject({
       session: { type: 'apiKey', in: 'cookie', name: 'lumara_session' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
     });
     const publicRoutes = operationsOf(document)
       .filter((entry) => entry.operation.security?.length === 0)

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 /** The parts of the OpenAPI document the checks read. */
 export type OpenApiDocument = {
   openapi: string;
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: Record<string, unknown>;
 };
