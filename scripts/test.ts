@@ -18,6 +18,11 @@ runSteps([
   // Files, exports and dependencies nothing uses (knip.jsonc says where the app, tests and tools start).
   step('unused code', 'knip', ['--no-progress']),
   step('interface texts in the catalogues', 'node', ['scripts/check-i18n.ts']),
+  // Redocly's recommended rules on the OpenAPI document, built without a server (redocly.yaml), offline.
+  step('OpenAPI document lint', 'node', ['scripts/openapi-lint.ts'], {
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  }),
   step('server tests', 'vitest', ['run', '--project', 'server']),
   step('web tests', 'vitest', ['run', '--project', 'web']),
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),

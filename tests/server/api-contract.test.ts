@@ -47,9 +47,25 @@ describe('the OpenAPI document', () => {
     expect(documented.size).toBeGreaterThan(80);
   });
 
+  it('names every operation once, verb then noun, for generated clients', () => {
+    const operations = operationsOf(document);
+    const unnamed = operations.filter((entry) => !entry.operation.operationId).map((entry) => entry.key);
+    expect(unnamed).toEqual([]);
+    const ids = operations.map((entry) => entry.operation.operationId ?? '');
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    // camelCase, starting with the verb: what openapi-typescript and openapi-generator name the methods.
+    expect(ids.filter((id) => !/^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(id))).toEqual([]);
+    expect(document.paths['/api/tasks']?.get?.operationId).toBe('listTasks');
+  });
+
+  it('is served by the server it came from', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
   it('names the session cookie, and every route but the public ones needs it', () => {
     expect(document.components?.securitySchemes).toMatchObject({
       session: { type: 'apiKey', in: 'cookie', name: 'lumara_session' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
     });
     const publicRoutes = operationsOf(document)
       .filter((entry) => entry.operation.security?.length === 0)

@@ -4,11 +4,13 @@ import addFormats from 'ajv-formats';
 /** The parts of the OpenAPI document the checks read. */
 export type OpenApiDocument = {
   openapi: string;
+  servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: Record<string, unknown>;
 };
 
 export type OpenApiOperation = {
+  operationId?: string;
   parameters?: {
     name: string;
     in: 'path' | 'query' | 'header' | 'cookie';

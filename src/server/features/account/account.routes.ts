@@ -37,6 +37,7 @@ export const accountRoutes = {
   export: apiRoute({
     method: 'get',
     path: '/api/account/export',
+    operationId: 'exportAccount',
     tags: ['Account'],
     summary: 'Export my data: one zip archive of everything of mine',
     description:
@@ -55,6 +56,7 @@ export const accountRoutes = {
   import: apiRoute({
     method: 'post',
     path: '/api/account/import',
+    operationId: 'importAccount',
     tags: ['Account'],
     summary: 'Import an exported archive into my account',
     description:
@@ -84,6 +86,7 @@ export const accountRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/account',
+    operationId: 'deleteAccount',
     tags: ['Account'],
     summary: 'Delete my account',
     description:

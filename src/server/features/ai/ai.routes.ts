@@ -28,6 +28,7 @@ export const aiRoutes = {
   models: apiRoute({
     method: 'get',
     path: '/api/ai/models',
+    operationId: 'listAiModels',
     tags: ['AI'],
     summary: "The model catalogue of a surface, the configured providers and the member's saved choice",
     description:
@@ -47,6 +48,7 @@ export const aiRoutes = {
   diag: apiRoute({
     method: 'get',
     path: '/api/_debug/ai-diag',
+    operationId: 'getAiDiagnostics',
     tags: ['AI'],
     summary: 'Which external AI services the operator configured (booleans only)',
     description:
@@ -57,6 +59,7 @@ export const aiRoutes = {
   chat: apiRoute({
     method: 'post',
     path: '/api/ai/chat',
+    operationId: 'askAiModel',
     tags: ['AI'],
     summary: "Ask the member's model (or the one named) and get the whole answer at once",
     description:
@@ -84,6 +87,7 @@ export const aiRoutes = {
   optimizePrompt: apiRoute({
     method: 'post',
     path: '/api/ai/optimize-prompt',
+    operationId: 'optimizePrompt',
     tags: ['AI'],
     summary: 'Rewrite a prompt to be clearer and more specific',
     description:

@@ -12,6 +12,7 @@ export const apiDocsRoutes = {
   document: apiRoute({
     method: 'get',
     path: DOCUMENT_PATH,
+    operationId: 'getOpenApiDocument',
     public: true,
     tags: ['API reference'],
     summary: 'This document: the OpenAPI 3.1 description of every route',
@@ -20,6 +21,7 @@ export const apiDocsRoutes = {
   page: apiRoute({
     method: 'get',
     path: '/api/docs',
+    operationId: 'getApiReferencePage',
     public: true,
     tags: ['API reference'],
     summary: 'The API reference page',
@@ -28,6 +30,7 @@ export const apiDocsRoutes = {
   script: apiRoute({
     method: 'get',
     path: REFERENCE_SCRIPT_PATH,
+    operationId: 'getApiReferenceScript',
     public: true,
     tags: ['API reference'],
     summary: "The reference page's script",

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { errorStatusByCode } from '#shared/error-codes.ts';
+import { TOKEN_PREFIX } from '#shared/tokens.ts';
 
 /** The router every route was declared on, as far as the document needs it. */
 export type DeclaredApi = Pick<OpenAPIHono, 'openAPIRegistry' | 'getOpenAPI31Document'>;
@@ -24,6 +25,12 @@ export function createOpenApiDocument(api: DeclaredApi): () => OpenApiDocument {
     description:
       "The session cookie set by signing in (`POST /api/sessions`). Over https it is named `__Host-lumara_session`. Writes must come from the app's own origin: a foreign `Origin` or `Sec-Fetch-Site: cross-site` is refused with 403, and a request with a body must send it as `application/json` (415 otherwise).",
   });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: `personal access token (${TOKEN_PREFIX}…)`,
+    description: `A personal access token, made in Settings → Connected apps: \`${TOKEN_PREFIX}\` and 43 base64url characters, sent as \`Authorization: Bearer ${TOKEN_PREFIX}…\`. It acts for the member who made it, within the scopes they chose, and only on the operations whose \`security\` lists \`bearerAuth\`.`,
+  });
   let document: OpenApiDocument | undefined;
   return () => {
     document ??= api.getOpenAPI31Document({
@@ -33,6 +40,8 @@ export function createOpenApiDocument(api: DeclaredApi): () => OpenApiDocument {
         version: API_VERSION,
         description: `The API Lumara's own pages use, for members who script Lumara. Flows, live events and limits are described in docs/api.md.\n\nEvery failure answers \`{"error": {"code", "message", "fields"?}}\`; \`fields\` names the failing inputs of a 400. The codes and their statuses:\n\n| code | status |\n| --- | --- |\n${errorTable}`,
       },
+      // Relative: the server that served this document, whatever origin it is reached at (the paths start /api).
+      servers: [{ url: '/', description: 'The Lumara server this document came from' }],
     });
     return document;
   };

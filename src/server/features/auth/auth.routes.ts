@@ -75,6 +75,7 @@ export const authRoutes = {
   mode: apiRoute({
     method: 'get',
     path: '/api/auth/mode',
+    operationId: 'getAuthMode',
     tags: ['Auth'],
     summary: 'Which identity provider signs members in',
     description: 'Ours: lets /login say it is development sign-in.',
@@ -84,6 +85,7 @@ export const authRoutes = {
   redirectUrl: apiRoute({
     method: 'get',
     path: '/api/oauth/google/redirect_url',
+    operationId: 'getSignInRedirectUrl',
     tags: ['Auth'],
     summary: "Start a sign-in: the identity provider's page to send the browser to",
     description:
@@ -97,6 +99,7 @@ export const authRoutes = {
   createSession: apiRoute({
     method: 'post',
     path: '/api/sessions',
+    operationId: 'createSession',
     tags: ['Auth'],
     summary: "Finish a sign-in: exchange the provider's code for a session",
     description:
@@ -112,6 +115,7 @@ export const authRoutes = {
   devAuthorize: apiRoute({
     method: 'post',
     path: '/api/dev-identity/authorize',
+    operationId: 'authorizeDevIdentity',
     tags: ['Auth'],
     summary: "The development identity provider's consent (only without a Google client, outside production)",
     description:
@@ -124,6 +128,7 @@ export const authRoutes = {
   me: apiRoute({
     method: 'get',
     path: '/api/users/me',
+    operationId: 'getCurrentMember',
     tags: ['Auth'],
     summary: 'The signed-in member',
     description: 'Without a live session **401** `unauthenticated`.',
@@ -133,6 +138,7 @@ export const authRoutes = {
   logout: apiRoute({
     method: 'get',
     path: '/api/logout',
+    operationId: 'signOutWithGet',
     tags: ['Auth'],
     summary: 'Sign out: end the session',
     description: logoutNote,
@@ -142,6 +148,7 @@ export const authRoutes = {
   logoutPost: apiRoute({
     method: 'post',
     path: '/api/logout',
+    operationId: 'signOut',
     tags: ['Auth'],
     summary: 'Sign out: end the session (as a POST)',
     description: logoutNote,
@@ -151,6 +158,7 @@ export const authRoutes = {
   listSessions: apiRoute({
     method: 'get',
     path: '/api/sessions',
+    operationId: 'listSessions',
     tags: ['Auth'],
     summary: "The member's signed-in browsers",
     description:
@@ -162,6 +170,7 @@ export const authRoutes = {
   endOtherSessions: apiRoute({
     method: 'delete',
     path: '/api/sessions/others',
+    operationId: 'deleteOtherSessions',
     tags: ['Auth'],
     summary: 'Sign out everywhere else',
     description: "Ours. Ends every session of the member but this request's; their browsers are signed out.",
@@ -170,6 +179,7 @@ export const authRoutes = {
   endSession: apiRoute({
     method: 'delete',
     path: '/api/sessions/{id}',
+    operationId: 'deleteSession',
     tags: ['Auth'],
     summary: 'Sign one session out',
     description:

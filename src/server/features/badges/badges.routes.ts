@@ -10,6 +10,7 @@ export const badgeRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/badges',
+    operationId: 'listBadges',
     tags: ['Badges'],
     summary: "The member's badges, or another member's",
     description:

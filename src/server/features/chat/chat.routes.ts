@@ -55,6 +55,7 @@ export const chatRoutes = {
   threads: apiRoute({
     method: 'get',
     path: '/api/chat/threads',
+    operationId: 'listChatThreads',
     tags: ['Chat'],
     summary: "The member's open threads, most recently used first",
     description: 'Threads that are not archived, most recently used first (ties: newer id first).',
@@ -63,6 +64,7 @@ export const chatRoutes = {
   createThread: apiRoute({
     method: 'post',
     path: '/api/chat/thread',
+    operationId: 'createChatThread',
     tags: ['Chat'],
     summary: 'Start a thread',
     description: "**201** the thread. The title is trimmed; missing or blank → `'New Chat'`.",
@@ -72,6 +74,7 @@ export const chatRoutes = {
   thread: apiRoute({
     method: 'get',
     path: '/api/chat/thread/{id}',
+    operationId: 'getChatThread',
     tags: ['Chat'],
     summary: 'A thread with one page of its messages (the newest, or those before `before`) and its memory',
     description:
@@ -87,6 +90,7 @@ export const chatRoutes = {
   archive: apiRoute({
     method: 'put',
     path: '/api/chat/thread/{id}/archive',
+    operationId: 'archiveChatThread',
     tags: ['Chat'],
     summary: 'Archive a thread: it leaves the list and answers 404 from then on',
     description: "Another member's, an archived or an unknown thread **404**.",
@@ -96,6 +100,7 @@ export const chatRoutes = {
   send: apiRoute({
     method: 'post',
     path: '/api/chat/send',
+    operationId: 'sendChatMessage',
     tags: ['Chat'],
     summary: 'Send a message and get the whole reply at once',
     description:
@@ -120,6 +125,7 @@ export const chatRoutes = {
   stream: apiRoute({
     method: 'post',
     path: '/api/chat/stream',
+    operationId: 'streamChatReply',
     tags: ['Chat'],
     summary: 'Send a message and get the reply streamed as it is written (Stop keeps what arrived)',
     description:
@@ -138,6 +144,7 @@ export const chatRoutes = {
   regenerate: apiRoute({
     method: 'post',
     path: '/api/chat/regenerate',
+    operationId: 'regenerateChatReply',
     tags: ['Chat'],
     summary:
       "Answer the thread's last member message again, streamed; the new reply replaces the old once stored",

@@ -24,6 +24,7 @@ export const communityAiRoutes = {
   generateText: apiRoute({
     method: 'post',
     path: '/api/community/ai/generate-text',
+    operationId: 'generatePostText',
     tags: ['Community AI'],
     summary: 'Write a post about a topic, in a vibe',
     description:
@@ -40,6 +41,7 @@ export const communityAiRoutes = {
   improve: apiRoute({
     method: 'post',
     path: '/api/community/ai/improve',
+    operationId: 'improvePostText',
     tags: ['Community AI'],
     summary: "Improve a post's text",
     description:
@@ -55,6 +57,7 @@ export const communityAiRoutes = {
   translate: apiRoute({
     method: 'post',
     path: '/api/community/ai/translate',
+    operationId: 'translatePostText',
     tags: ['Community AI'],
     summary: "Translate a post's text into English or Spanish",
     description:
@@ -70,6 +73,7 @@ export const communityAiRoutes = {
   generate: apiRoute({
     method: 'post',
     path: '/api/community/ai/generate',
+    operationId: 'assistPostText',
     tags: ['Community AI'],
     summary: 'Write, improve or translate (by `mode`): the one call the page uses',
     description:

@@ -50,6 +50,7 @@ export const communityRoutes = {
   listPosts: apiRoute({
     method: 'get',
     path: '/api/community/posts',
+    operationId: 'listCommunityPosts',
     tags: ['Community'],
     summary: 'A page of posts, newest first',
     description:
@@ -63,6 +64,7 @@ export const communityRoutes = {
   createPost: apiRoute({
     method: 'post',
     path: '/api/community/posts',
+    operationId: 'createCommunityPost',
     tags: ['Community'],
     summary: 'Publish a post',
     description:
@@ -75,6 +77,7 @@ export const communityRoutes = {
   updatePost: apiRoute({
     method: 'put',
     path: '/api/community/posts/{id}',
+    operationId: 'updateCommunityPost',
     tags: ['Community'],
     summary: "Edit a post's title, body, language or AI helpers (author only)",
     description:
@@ -87,6 +90,7 @@ export const communityRoutes = {
   deletePost: apiRoute({
     method: 'delete',
     path: '/api/community/posts/{id}',
+    operationId: 'deleteCommunityPost',
     tags: ['Community'],
     summary: 'Delete a post with its likes and comments (author only)',
     description:
@@ -98,6 +102,7 @@ export const communityRoutes = {
   toggleLike: apiRoute({
     method: 'put',
     path: '/api/community/posts/{id}/like',
+    operationId: 'togglePostLike',
     tags: ['Community'],
     summary: "Toggle the member's like of a post",
     description:
@@ -110,6 +115,7 @@ export const communityRoutes = {
   listComments: apiRoute({
     method: 'get',
     path: '/api/community/posts/{id}/comments',
+    operationId: 'listPostComments',
     tags: ['Community'],
     summary: "A post's comments, oldest first",
     description: 'Oldest first, at most 500 (a cap, not a page). A hidden or unknown post **404**.',
@@ -119,6 +125,7 @@ export const communityRoutes = {
   createComment: apiRoute({
     method: 'post',
     path: '/api/community/posts/{id}/comments',
+    operationId: 'createPostComment',
     tags: ['Community'],
     summary: 'Comment on a post',
     description:
@@ -131,6 +138,7 @@ export const communityRoutes = {
   markHelpful: apiRoute({
     method: 'put',
     path: '/api/community/comments/{id}/helpful',
+    operationId: 'setCommentHelpful',
     tags: ['Community'],
     summary: "Mark a comment helpful, or not (the post's author only)",
     description:
@@ -144,6 +152,7 @@ export const communityRoutes = {
   listMembers: apiRoute({
     method: 'get',
     path: '/api/community/members',
+    operationId: 'listCommunityMembers',
     tags: ['Community'],
     summary: 'A page of members, newest first',
     description: 'Newest first, keyset on id as for `GET /api/community/posts`.',
@@ -153,6 +162,7 @@ export const communityRoutes = {
   stats: apiRoute({
     method: 'get',
     path: '/api/community/stats',
+    operationId: 'getCommunityStats',
     tags: ['Community'],
     summary: "The sidebar's numbers, and whether the member moderates",
     description:
@@ -164,6 +174,7 @@ export const communityRoutes = {
   reportPost: apiRoute({
     method: 'post',
     path: '/api/community/posts/{id}/report',
+    operationId: 'reportCommunityPost',
     tags: ['Community'],
     summary: "Report another member's post, once",
     description:
@@ -175,6 +186,7 @@ export const communityRoutes = {
   listReports: apiRoute({
     method: 'get',
     path: '/api/community/reports',
+    operationId: 'listPostReports',
     tags: ['Community'],
     summary: 'Reported posts, hidden ones included (operators only)',
     description:
@@ -185,6 +197,7 @@ export const communityRoutes = {
   setHidden: apiRoute({
     method: 'put',
     path: '/api/community/posts/{id}/hidden',
+    operationId: 'setPostHidden',
     tags: ['Community'],
     summary: 'Hide a post from everyone, or show it again (operators only)',
     description:

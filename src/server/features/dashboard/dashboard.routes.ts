@@ -20,6 +20,7 @@ export const dashboardRoutes = {
   firstLoad: apiRoute({
     method: 'get',
     path: '/api/dashboard',
+    operationId: 'getDashboard',
     tags: ['Dashboard'],
     summary: "Everything the dashboard's cards show at first, in one call",
     description:
@@ -33,6 +34,7 @@ export const dashboardRoutes = {
   stats: apiRoute({
     method: 'get',
     path: '/api/dashboard/stats',
+    operationId: 'getDashboardStats',
     tags: ['Dashboard'],
     summary: "The dashboard's numbers: today's tasks and focus sessions, the streak, the badges",
     description:

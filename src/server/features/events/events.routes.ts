@@ -32,6 +32,7 @@ export const eventRoutes = {
   stream: apiRoute({
     method: 'get',
     path: '/api/events',
+    operationId: 'streamLiveEvents',
     tags: ['Events'],
     summary: 'Live updates: what other members do, and the badges the member earns (server-sent events)',
     responses: {

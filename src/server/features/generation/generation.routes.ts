@@ -59,6 +59,7 @@ export const generationRoutes = {
   aiImage: apiRoute({
     method: 'post',
     path: '/api/ai/image',
+    operationId: 'startImageGeneration',
     tags: ['Generation'],
     summary: 'Start an image with any provider that makes images',
     description:
@@ -86,6 +87,7 @@ export const generationRoutes = {
   imageStatus: apiRoute({
     method: 'get',
     path: '/api/ai/image/status',
+    operationId: 'getGenerationStatus',
     tags: ['Generation'],
     summary: 'How a generation stands (any provider, any kind)',
     description:
@@ -99,6 +101,7 @@ export const generationRoutes = {
   straicoStatus: apiRoute({
     method: 'get',
     path: '/api/straico/status/{jobId}',
+    operationId: 'getStraicoGenerationStatus',
     tags: ['Generation'],
     summary: 'How a generation stands (the Straico path)',
     description:
@@ -110,6 +113,7 @@ export const generationRoutes = {
   straicoVideo: apiRoute({
     method: 'post',
     path: '/api/straico/video',
+    operationId: 'startStraicoVideo',
     tags: ['Generation'],
     summary: 'Start a Straico video, optionally from a still',
     description:
@@ -123,6 +127,7 @@ export const generationRoutes = {
   straicoAudio: apiRoute({
     method: 'post',
     path: '/api/straico/audio',
+    operationId: 'startStraicoAudio',
     tags: ['Generation'],
     summary: 'Start a Straico text-to-speech',
     description:
@@ -135,6 +140,7 @@ export const generationRoutes = {
   falModels: apiRoute({
     method: 'get',
     path: '/api/fal/models',
+    operationId: 'listFalModels',
     tags: ['Generation'],
     summary: "fal.ai's image and video models",
     description: "The catalogue's fal image and video models (`src/shared/ai-catalogue.ts`).",
@@ -143,6 +149,7 @@ export const generationRoutes = {
   falImage: apiRoute({
     method: 'post',
     path: '/api/fal/image',
+    operationId: 'startFalImages',
     tags: ['Generation'],
     summary: 'Start 1 to 4 fal.ai images',
     description:
@@ -154,6 +161,7 @@ export const generationRoutes = {
   falVideo: apiRoute({
     method: 'post',
     path: '/api/fal/video',
+    operationId: 'startFalVideo',
     tags: ['Generation'],
     summary: 'Start a fal.ai video',
     description:
@@ -170,6 +178,7 @@ export const generationRoutes = {
   jobs: apiRoute({
     method: 'get',
     path: '/api/ai/jobs',
+    operationId: 'listGenerationJobs',
     tags: ['Generation'],
     summary: "The member's pending generations and the recent ones not saved yet, newest first",
     description:
@@ -181,6 +190,7 @@ export const generationRoutes = {
   output: apiRoute({
     method: 'get',
     path: '/api/ai/jobs/{jobId}/outputs/{n}',
+    operationId: 'getGenerationOutput',
     tags: ['Generation'],
     summary: 'An output that came inline, as the server stored it (`Range` honoured)',
     description:

@@ -18,6 +18,7 @@ export const downloadRoutes = {
   download: apiRoute({
     method: 'get',
     path: '/api/download',
+    operationId: 'downloadStoredFile',
     tags: ['Media'],
     summary: "One of the member's stored files, as an attachment under a safe name",
     description:

@@ -55,6 +55,7 @@ export const mediaRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/media',
+    operationId: 'listMedia',
     tags: ['Media'],
     summary: "A page of the member's media, newest first, filtered",
     description:
@@ -68,6 +69,7 @@ export const mediaRoutes = {
   save: apiRoute({
     method: 'post',
     path: '/api/media',
+    operationId: 'saveMediaItem',
     tags: ['Media'],
     summary: 'Save a finished generation: the server copies the file into its own store',
     description:
@@ -100,6 +102,7 @@ export const mediaRoutes = {
   usage: apiRoute({
     method: 'get',
     path: '/api/media/usage',
+    operationId: 'getMediaUsage',
     tags: ['Media'],
     summary: "How much of the member's storage is used",
     description:
@@ -112,6 +115,7 @@ export const mediaRoutes = {
   favorite: apiRoute({
     method: 'put',
     path: '/api/media/{id}/favorite',
+    operationId: 'toggleMediaFavorite',
     tags: ['Media'],
     summary: 'Toggle the favorite mark of an item',
     description: "The item with `is_favorite` flipped. Another member's or an unknown id **404**.",
@@ -121,6 +125,7 @@ export const mediaRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/media/{id}',
+    operationId: 'deleteMediaItem',
     tags: ['Media'],
     summary: 'Delete an item and its stored file',
     description:
@@ -132,6 +137,7 @@ export const mediaRoutes = {
   file: apiRoute({
     method: 'get',
     path: '/api/media/{id}/file',
+    operationId: 'getMediaFile',
     tags: ['Media'],
     summary: "An item's stored file, shown inline (`Range` honoured)",
     description:

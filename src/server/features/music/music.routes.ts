@@ -15,6 +15,7 @@ export const musicRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/music/list',
+    operationId: 'listMusicTracks',
     tags: ['Music'],
     summary: "The member's Suno tracks, newest first",
     responses: { 200: json(trackListSchema, 'Every track of the member') },
@@ -22,6 +23,7 @@ export const musicRoutes = {
   add: apiRoute({
     method: 'post',
     path: '/api/music/add-embed',
+    operationId: 'addMusicTrack',
     tags: ['Music'],
     summary: 'Add a Suno song from a link or embed code',
     description:
@@ -36,6 +38,7 @@ export const musicRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/music/tracks/{id}',
+    operationId: 'deleteMusicTrack',
     tags: ['Music'],
     summary: 'Delete a track',
     description: "Another member's or an unknown id **404**.",

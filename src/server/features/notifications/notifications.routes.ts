@@ -22,6 +22,7 @@ export const notificationRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/notifications',
+    operationId: 'listNotifications',
     tags: ['Notifications'],
     summary: "The member's notification centre, newest first",
     description:
@@ -36,6 +37,7 @@ export const notificationRoutes = {
   read: apiRoute({
     method: 'post',
     path: '/api/notifications/read',
+    operationId: 'markNotificationsRead',
     tags: ['Notifications'],
     summary: 'Mark notifications read',
     description:
@@ -47,6 +49,7 @@ export const notificationRoutes = {
   settings: apiRoute({
     method: 'get',
     path: '/api/notifications/settings',
+    operationId: 'getNotificationSettings',
     tags: ['Notifications'],
     summary: "The member's notification settings",
     description:
@@ -59,6 +62,7 @@ export const notificationRoutes = {
   updateSettings: apiRoute({
     method: 'put',
     path: '/api/notifications/settings',
+    operationId: 'updateNotificationSettings',
     tags: ['Notifications'],
     summary: 'Change the notification settings',
     description:
@@ -70,6 +74,7 @@ export const notificationRoutes = {
   snooze: apiRoute({
     method: 'post',
     path: '/api/notifications/{id}/snooze',
+    operationId: 'snoozeNotification',
     tags: ['Notifications'],
     summary: 'Snooze a task reminder',
     description:

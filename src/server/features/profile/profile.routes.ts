@@ -76,10 +76,16 @@ const pictureContent = (description: string) => {
 };
 
 /** `GET /api/avatars/{userId}/{file}` or `GET /api/wallpapers/{userId}/{file}`: one declaration per kind. */
-function pictureRoute<const P extends string>(path: P, summary: string, description: string) {
+function pictureRoute<const P extends string>(
+  path: P,
+  operationId: string,
+  summary: string,
+  description: string,
+) {
   return apiRoute({
     method: 'get',
     path,
+    operationId,
     tags: ['Profile'],
     summary,
     description,
@@ -100,6 +106,7 @@ export const profileRoutes = {
   get: apiRoute({
     method: 'get',
     path: '/api/profile',
+    operationId: 'getProfile',
     tags: ['Profile'],
     summary: "The member's stored profile fields",
     description:
@@ -110,6 +117,7 @@ export const profileRoutes = {
   update: apiRoute({
     method: 'put',
     path: '/api/profile',
+    operationId: 'updateProfile',
     tags: ['Profile'],
     summary: 'Change profile fields: name, about, pictures, wallpaper, tags, time zone',
     description:
@@ -138,6 +146,7 @@ export const profileRoutes = {
   me: apiRoute({
     method: 'get',
     path: '/api/profile/me',
+    operationId: 'getProfileSummary',
     tags: ['Profile'],
     summary: "The member as the app shows them, with today's stats",
     description:
@@ -157,6 +166,7 @@ export const profileRoutes = {
   setStatus: apiRoute({
     method: 'post',
     path: '/api/profile/set-status',
+    operationId: 'setProfileStatus',
     tags: ['Profile'],
     summary: 'Set the status line',
     description: 'The status is trimmed, and must be non-empty after trimming.',
@@ -166,6 +176,7 @@ export const profileRoutes = {
   setAi: apiRoute({
     method: 'post',
     path: '/api/profile/set-ai',
+    operationId: 'setDefaultAiModel',
     tags: ['Profile'],
     summary: 'Choose the default AI provider and model',
     description:
@@ -180,6 +191,7 @@ export const profileRoutes = {
   setAvatar: apiRoute({
     method: 'post',
     path: '/api/profile/set-avatar',
+    operationId: 'setAvatar',
     tags: ['Profile'],
     summary: 'Set the avatar: the picture is copied into Lumara (empty removes it)',
     description:
@@ -197,6 +209,7 @@ export const profileRoutes = {
   setWallpaper: apiRoute({
     method: 'post',
     path: '/api/profile/set-wallpaper',
+    operationId: 'setWallpaper',
     tags: ['Profile'],
     summary: 'Set the wallpaper: a picture copied into Lumara, or a CSS gradient',
     description:
@@ -210,6 +223,7 @@ export const profileRoutes = {
   avatarGenerate: apiRoute({
     method: 'post',
     path: '/api/profile/avatar-generate',
+    operationId: 'generateAvatar',
     tags: ['Profile'],
     summary: 'Generate an avatar from a prompt',
     description:
@@ -229,6 +243,7 @@ export const profileRoutes = {
   avatarStatus: apiRoute({
     method: 'get',
     path: '/api/profile/avatar-status',
+    operationId: 'getAvatarGenerationStatus',
     tags: ['Profile'],
     summary: 'Check a pending avatar generation',
     description: "The member's own job only: another member's or an unknown job **404**; no `jobId` **400**.",
@@ -237,6 +252,7 @@ export const profileRoutes = {
   }),
   avatarFile: pictureRoute(
     '/api/avatars/{userId}/{file}',
+    'getAvatarFile',
     "A member's stored avatar (any signed-in member may see it)",
     'The stored avatar, to any signed-in member (the community shows avatars): its `Content-Type`, ' +
       '`nosniff`, `Cache-Control: private, max-age=31536000, immutable` (a file name is never reused). ' +
@@ -244,6 +260,7 @@ export const profileRoutes = {
   ),
   wallpaperFile: pictureRoute(
     '/api/wallpapers/{userId}/{file}',
+    'getWallpaperFile',
     "The member's own stored wallpaper (another member's answers 404)",
     "The stored wallpaper, to its owner only (another member's **404**), with the headers of an avatar: " +
       'its `Content-Type`, `nosniff`, `Cache-Control: private, max-age=31536000, immutable`. Only the copy ' +

@@ -21,6 +21,7 @@ export const pushRoutes = {
   publicKey: apiRoute({
     method: 'get',
     path: '/api/push/public-key',
+    operationId: 'getPushPublicKey',
     tags: ['Push'],
     summary: "The server's VAPID public key",
     description:
@@ -32,6 +33,7 @@ export const pushRoutes = {
   subscribe: apiRoute({
     method: 'post',
     path: '/api/push/subscriptions',
+    operationId: 'createPushSubscription',
     tags: ['Push'],
     summary: 'Receive pushes on this device',
     description:
@@ -46,6 +48,7 @@ export const pushRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/push/subscriptions',
+    operationId: 'listPushSubscriptions',
     tags: ['Push'],
     summary: "The member's devices",
     description: 'Oldest first; never their endpoints or keys.',
@@ -54,6 +57,7 @@ export const pushRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/push/subscriptions/{id}',
+    operationId: 'deletePushSubscription',
     tags: ['Push'],
     summary: 'Stop pushes to a device',
     description: "Another member's device, or an unknown id, **404**.",
@@ -63,6 +67,7 @@ export const pushRoutes = {
   test: apiRoute({
     method: 'post',
     path: '/api/push/test',
+    operationId: 'sendTestPush',
     tags: ['Push'],
     summary: 'Send a test notification',
     description:

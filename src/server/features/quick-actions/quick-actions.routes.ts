@@ -23,6 +23,7 @@ export const quickActionRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/quick-actions',
+    operationId: 'listQuickActions',
     tags: ['Quick actions'],
     summary: "The member's quick actions, oldest first",
     description: '`payload` is always an object.',
@@ -31,6 +32,7 @@ export const quickActionRoutes = {
   create: apiRoute({
     method: 'post',
     path: '/api/quick-actions',
+    operationId: 'createQuickAction',
     tags: ['Quick actions'],
     summary: 'Add a quick action',
     description:
@@ -43,6 +45,7 @@ export const quickActionRoutes = {
   seed: apiRoute({
     method: 'post',
     path: '/api/quick-actions/seed',
+    operationId: 'seedQuickActions',
     tags: ['Quick actions'],
     summary: 'Add the five default quick actions, when the member has none',
     description:
@@ -59,6 +62,7 @@ export const quickActionRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/quick-actions/{id}',
+    operationId: 'deleteQuickAction',
     tags: ['Quick actions'],
     summary: 'Delete a quick action',
     description: "Another member's or an unknown id **404**.",

@@ -21,6 +21,7 @@ export const researchRoutes = {
   research: apiRoute({
     method: 'post',
     path: '/api/research',
+    operationId: 'researchTopic',
     tags: ['Research'],
     summary: 'Recent works on a topic, with Harvard references and a short synthesis',
     description:

@@ -49,6 +49,7 @@ export const taskRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/tasks',
+    operationId: 'listTasks',
     tags: ['Tasks'],
     summary: "The member's tasks, in board order",
     description:
@@ -66,6 +67,7 @@ export const taskRoutes = {
   create: apiRoute({
     method: 'post',
     path: '/api/tasks',
+    operationId: 'createTask',
     tags: ['Tasks'],
     summary: 'Add a task',
     description:
@@ -79,6 +81,7 @@ export const taskRoutes = {
   restore: apiRoute({
     method: 'post',
     path: '/api/tasks/restore',
+    operationId: 'restoreTask',
     tags: ['Tasks'],
     summary: 'Bring back a task deleted moments ago (undo)',
     description:
@@ -90,6 +93,7 @@ export const taskRoutes = {
   update: apiRoute({
     method: 'put',
     path: '/api/tasks/{id}',
+    operationId: 'updateTask',
     tags: ['Tasks'],
     summary: 'Change a task: title, status, labels, due date, plan; complete a repeating task',
     description:
@@ -121,6 +125,7 @@ export const taskRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/tasks/{id}',
+    operationId: 'deleteTask',
     tags: ['Tasks'],
     summary: 'Delete a task (restorable for a while)',
     description:

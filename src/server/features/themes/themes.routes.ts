@@ -14,6 +14,7 @@ export const themesRoutes = {
   setTheme: apiRoute({
     method: 'post',
     path: '/api/profile/set-theme',
+    operationId: 'setPanelTheme',
     tags: ['Themes'],
     summary: 'Choose a theme studio panel theme',
     description:
@@ -25,6 +26,7 @@ export const themesRoutes = {
   applyTheme: apiRoute({
     method: 'post',
     path: '/api/theme/apply',
+    operationId: 'applyColorTheme',
     tags: ['Themes'],
     summary: 'Choose a Color Themes token theme and its colours',
     description:

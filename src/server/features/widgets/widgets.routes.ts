@@ -21,6 +21,7 @@ export const widgetRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/widgets',
+    operationId: 'listWidgets',
     tags: ['Widgets'],
     summary: "The member's widgets, in grid order",
     description: 'Ordered by `order_index`.',
@@ -29,6 +30,7 @@ export const widgetRoutes = {
   create: apiRoute({
     method: 'post',
     path: '/api/widgets',
+    operationId: 'createWidget',
     tags: ['Widgets'],
     summary: 'Add a widget from a pasted link or embed code',
     description:
@@ -44,6 +46,7 @@ export const widgetRoutes = {
   update: apiRoute({
     method: 'put',
     path: '/api/widgets/{id}',
+    operationId: 'updateWidget',
     tags: ['Widgets'],
     summary: 'Move a widget in the grid (the others are renumbered), and change its size',
     description:
@@ -56,6 +59,7 @@ export const widgetRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/widgets/{id}',
+    operationId: 'deleteWidget',
     tags: ['Widgets'],
     summary: 'Delete a widget',
     description: "Another member's or an unknown id **404**.",

@@ -67,7 +67,13 @@ const failureResponses = Object.fromEntries(
   failureStatuses.map((status) => [status, failureResponse(status)]),
 ) as FailureResponses;
 
-type Declared = Omit<RouteConfig, 'responses' | 'security'> & {
+type Declared = Omit<RouteConfig, 'responses' | 'security' | 'operationId'> & {
+  /**
+   * The operation's stable name, verb then noun in camelCase (`listTasks`, `updatePomodoroTimer`): what generated
+   * clients call the method (openapi-typescript, openapi-generator). Unique in the document
+   * (tests/server/api-contract.test.ts); renaming one breaks those clients like changing a path would.
+   */
+  operationId: string;
   responses: RouteConfig['responses'];
   /** Answers without a session (sign-in, health of the sign-in mode); every other route needs one. */
   public?: boolean;
