@@ -10,6 +10,7 @@ export const calendarRoutes = {
   week: apiRoute({
     method: 'get',
     path: '/api/calendar/week',
+    scopes: ['calendar:read'],
     tags: ['Calendar'],
     summary: "A week of the member's tasks (by due date) and completed focus sessions",
     description:

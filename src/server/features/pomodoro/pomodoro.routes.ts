@@ -21,6 +21,7 @@ export const pomodoroRoutes = {
   start: apiRoute({
     method: 'post',
     path: '/api/pomodoro',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Record a focus session as its timer starts',
     description:
@@ -35,6 +36,7 @@ export const pomodoroRoutes = {
   complete: apiRoute({
     method: 'put',
     path: '/api/pomodoro/{id}/complete',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Mark a focus session completed (idempotent)',
     description:
@@ -47,6 +49,7 @@ export const pomodoroRoutes = {
   timer: apiRoute({
     method: 'get',
     path: '/api/pomodoro/timer',
+    scopes: ['focus:read'],
     tags: ['Pomodoro'],
     summary: "The member's focus timer, the same on every device",
     description:
@@ -59,6 +62,7 @@ export const pomodoroRoutes = {
   act: apiRoute({
     method: 'put',
     path: '/api/pomodoro/timer',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Start, pause, resume, reset or complete the focus timer',
     description:

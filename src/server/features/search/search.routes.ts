@@ -10,6 +10,7 @@ export const searchRoutes = {
   search: apiRoute({
     method: 'get',
     path: '/api/search',
+    scopes: ['tasks:read'],
     tags: ['Search'],
     summary: "Find the member's own tasks, chats and posts by title",
     description:

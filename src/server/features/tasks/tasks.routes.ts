@@ -47,6 +47,7 @@ export const taskRoutes = {
   list: apiRoute({
     method: 'get',
     path: '/api/tasks',
+    scopes: ['tasks:read'],
     tags: ['Tasks'],
     summary: "The member's tasks, in board order",
     description:
@@ -64,6 +65,7 @@ export const taskRoutes = {
   create: apiRoute({
     method: 'post',
     path: '/api/tasks',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Add a task',
     description:
@@ -77,6 +79,7 @@ export const taskRoutes = {
   restore: apiRoute({
     method: 'post',
     path: '/api/tasks/restore',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Bring back a task deleted moments ago (undo)',
     description:
@@ -88,6 +91,7 @@ export const taskRoutes = {
   update: apiRoute({
     method: 'put',
     path: '/api/tasks/{id}',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Change a task: title, status, labels, due date, plan; complete a repeating task',
     description:
@@ -119,6 +123,7 @@ export const taskRoutes = {
   remove: apiRoute({
     method: 'delete',
     path: '/api/tasks/{id}',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Delete a task (restorable for a while)',
     description:
