@@ -80,3 +80,11 @@ export function serveTokens({
   );
   return { state };
 }
+
+/** Settings' Connected apps card for a member with no tokens yet: nothing listed, no calls. */
+export function emptyTokenHandlers() {
+  return [
+    http.get('/api/tokens', () => contractAnswer(accessTokenListSchema, [])),
+    http.get('/api/tokens/calls', () => contractAnswer(tokenCallListSchema, [])),
+  ];
+}

@@ -12,7 +12,7 @@ import type { AuthCookies } from './auth-cookies.ts';
 import { findSessionMember } from './sessions.service.ts';
 
 /** The member a personal access token names, or null when it is unknown, revoked or expired (the tokens feature). */
-export type FindTokenMember = (token: string, now: Date) => Promise<SessionMember | null>;
+type FindTokenMember = (token: string, now: Date) => Promise<SessionMember | null>;
 
 /**
  * Lets the request through only with a live session, or a personal access token of a scope the route accepts,
