@@ -51,10 +51,13 @@ import { createResearchRoutes } from './features/research/research.routes.ts';
 import { createSearchRoutes } from './features/search/search.routes.ts';
 import { createTaskRoutes, taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createThemesRoutes } from './features/themes/themes.routes.ts';
+import { createTokenRoutes } from './features/tokens/tokens.routes.ts';
+import { findTokenMember, hashAccessToken } from './features/tokens/tokens.service.ts';
 import { createWidgetRoutes } from './features/widgets/widgets.routes.ts';
 import { apiCacheControl } from './lib/http/api-cache-control.ts';
 import { createApiRouter } from './lib/http/api-route.ts';
 import type { AppEnv } from './lib/http/app-env.ts';
+import { bearerCredentialOf } from './lib/http/bearer.ts';
 import { createClientAddressOf } from './lib/http/client-address.ts';
 import { compressJson } from './lib/http/compress-json.ts';
 import { AppError, errorBody } from './lib/http/errors.ts';
@@ -170,7 +173,14 @@ export function createApp(deps: AppDeps) {
   const limits = deps.limits ?? defaultLimits();
   const cookies = createAuthCookies(https);
   const vouched = createVouchedSessions();
-  const requireMember = createRequireMember({ db, cookies, now, vouched });
+  const requireMember = createRequireMember({
+    db,
+    cookies,
+    now,
+    vouched,
+    // Personal access tokens are the tokens feature's; the auth feature only asks it who a bearer is.
+    findTokenMember: (token, at) => findTokenMember(db, token, at),
+  });
   const addressOf = createClientAddressOf(deps.clientAddress ?? { trustedProxyHops: 0 });
   const ai = deps.ai ?? createAiProviders(unconfiguredAiConfig());
   const events = deps.events ?? createInProcessEventBus();
@@ -242,8 +252,14 @@ export function createApp(deps: AppDeps) {
   app.use(
     '/api/*',
     limitRequestsInFlight({
-      // A session counts on its own once the database has vouched for it; anything else on its address.
+      // A session (or a personal access token) counts on its own once the database has vouched for it; anything
+      // else on its address. A bearer request is the token's alone (its cookie is not read).
       keyOf: (c) => {
+        const bearer = bearerCredentialOf(c);
+        if (bearer !== undefined) {
+          const tokenHash = hashAccessToken(bearer);
+          return vouched.has(tokenHash) ? `token:${tokenHash}` : `address:${addressOf(c)}`;
+        }
         const token = cookies.readSession(c);
         const tokenHash = token ? hashSessionToken(token) : undefined;
         return tokenHash && vouched.has(tokenHash) ? `session:${tokenHash}` : `address:${addressOf(c)}`;
@@ -379,7 +395,8 @@ export function createApp(deps: AppDeps) {
           }),
       }),
     )
-    .route('/', createNotificationRoutes({ db, requireMember }));
+    .route('/', createNotificationRoutes({ db, requireMember }))
+    .route('/', createTokenRoutes({ db, requireMember, now }));
   // The document covers every route declared on `api`, its own and the reference page's included.
   const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
 

@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
   it('names the session cookie, and every route but the public ones needs it', () => {
     expect(document.components?.securitySchemes).toMatchObject({
       session: { type: 'apiKey', in: 'cookie', name: 'lumara_session' },
-      bearerAuth: { type: 'http', scheme: 'bearer' },
+      accessToken: { type: 'http', scheme: 'bearer' },
     });
     const publicRoutes = operationsOf(document)
       .filter((entry) => entry.operation.security?.length === 0)

@@ -21,6 +21,7 @@ import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
 import { emptyNotificationHandlers } from './notifications/notifications-handlers.ts';
+import { emptyTokenHandlers } from './tokens/tokens-handlers.ts';
 
 /**
  * The gallery, the studio's and the dashboard's recent generations and counts, generations to pick up again,
@@ -112,6 +113,8 @@ export function emptyMemberDataHandlers() {
     http.get('/api/_debug/ai-diag', () => contractAnswer(aiDiagResponseSchema, buildAiDiag())),
     // The shell's bell and settings' Notifications card: nothing yet.
     ...emptyNotificationHandlers(),
+    // Settings' Connected apps card: no tokens yet.
+    ...emptyTokenHandlers(),
     // Settings' sessions: this browser alone.
     http.get('/api/sessions', () =>
       contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),

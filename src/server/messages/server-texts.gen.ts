@@ -128,6 +128,7 @@ export type ServerTexts = {
   'server.music.shortLinkElsewhere': { reason: string | number };
   'server.music.shortLinkNoSong': Record<never, never>;
   'server.music.shortLinkUnreachable': Record<never, never>;
+  'server.notFound.accessToken': Record<never, never>;
   'server.notFound.account': Record<never, never>;
   'server.notFound.chatThread': Record<never, never>;
   'server.notFound.comment': Record<never, never>;
@@ -196,6 +197,9 @@ export type ServerTexts = {
   'server.rateLimit.signIn': { seconds: string | number };
   'server.research.searchFailed': Record<never, never>;
   'server.research.synthesisUnavailable': Record<never, never>;
+  'server.tokens.insufficientScope': Record<never, never>;
+  'server.tokens.invalid': Record<never, never>;
+  'server.tokens.tooMany': { max: string | number };
   'server.validation.failed': Record<never, never>;
   'server.validation.loneSurrogate': Record<never, never>;
   'server.validation.nothingToChange': Record<never, never>;

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { TOKEN_SECURITY } from '#server/lib/http/api-route.ts';
 import { errorStatusByCode } from '#shared/error-codes.ts';
 import { TOKEN_PREFIX } from '#shared/tokens.ts';
 
@@ -25,11 +26,12 @@ export function createOpenApiDocument(api: DeclaredApi): () => OpenApiDocument {
     description:
       "The session cookie set by signing in (`POST /api/sessions`). Over https it is named `__Host-lumara_session`. Writes must come from the app's own origin: a foreign `Origin` or `Sec-Fetch-Site: cross-site` is refused with 403, and a request with a body must send it as `application/json` (415 otherwise).",
   });
-  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+  api.openAPIRegistry.registerComponent('securitySchemes', TOKEN_SECURITY, {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: `personal access token (${TOKEN_PREFIX}…)`,
-    description: `A personal access token, made in Settings → Connected apps: \`${TOKEN_PREFIX}\` and 43 base64url characters, sent as \`Authorization: Bearer ${TOKEN_PREFIX}…\`. It acts for the member who made it, within the scopes they chose, and only on the operations whose \`security\` lists \`bearerAuth\`.`,
+    description:
+      'A personal access token (`lum_…`, made in Settings → Connected apps or with `POST /api/tokens`), sent as `Authorization: Bearer lum_…`. A route takes one only where its `accessToken` security lists a scope, and only a token holding one of those scopes (else 403 `insufficient_scope`); an unknown, revoked or expired token is 401. With a bearer the session cookie is not read, and no Origin or Fetch Metadata check applies.',
   });
   let document: OpenApiDocument | undefined;
   return () => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { bearerCredentialOf } from '#server/lib/http/bearer.ts';
 
 const SESSION_COOKIE = 'lumara_session';
 const SIGN_IN_COOKIE = 'lumara_sign_in';
@@ -24,6 +25,9 @@ export function createAuthCookies(secure: boolean) {
 
   return {
     readSession(c: Context): string | undefined {
+      // A request with a bearer token is that token's alone: the cookie a browser added is not even read, so a
+      // request cannot borrow the session while skipping the cross-site checks a bearer skips.
+      if (bearerCredentialOf(c) !== undefined) return undefined;
       const value = getCookie(c, SESSION_COOKIE, prefix);
       return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
     },

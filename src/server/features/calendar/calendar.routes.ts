@@ -11,6 +11,7 @@ export const calendarRoutes = {
     method: 'get',
     path: '/api/calendar/week',
     operationId: 'getCalendarWeek',
+    scopes: ['calendar:read'],
     tags: ['Calendar'],
     summary: "A week of the member's tasks (by due date) and completed focus sessions",
     description:

@@ -22,6 +22,7 @@ export const pomodoroRoutes = {
     method: 'post',
     path: '/api/pomodoro',
     operationId: 'createPomodoroSession',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Record a focus session as its timer starts',
     description:
@@ -37,6 +38,7 @@ export const pomodoroRoutes = {
     method: 'put',
     path: '/api/pomodoro/{id}/complete',
     operationId: 'completePomodoroSession',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Mark a focus session completed (idempotent)',
     description:
@@ -50,6 +52,7 @@ export const pomodoroRoutes = {
     method: 'get',
     path: '/api/pomodoro/timer',
     operationId: 'getPomodoroTimer',
+    scopes: ['focus:read'],
     tags: ['Pomodoro'],
     summary: "The member's focus timer, the same on every device",
     description:
@@ -63,6 +66,7 @@ export const pomodoroRoutes = {
     method: 'put',
     path: '/api/pomodoro/timer',
     operationId: 'updatePomodoroTimer',
+    scopes: ['focus:write'],
     tags: ['Pomodoro'],
     summary: 'Start, pause, resume, reset or complete the focus timer',
     description:

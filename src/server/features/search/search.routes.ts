@@ -11,6 +11,7 @@ export const searchRoutes = {
     method: 'get',
     path: '/api/search',
     operationId: 'searchContent',
+    scopes: ['tasks:read'],
     tags: ['Search'],
     summary: "Find the member's own tasks, chats and posts by title",
     description:

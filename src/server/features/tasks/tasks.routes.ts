@@ -50,6 +50,7 @@ export const taskRoutes = {
     method: 'get',
     path: '/api/tasks',
     operationId: 'listTasks',
+    scopes: ['tasks:read'],
     tags: ['Tasks'],
     summary: "The member's tasks, in board order",
     description:
@@ -68,6 +69,7 @@ export const taskRoutes = {
     method: 'post',
     path: '/api/tasks',
     operationId: 'createTask',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Add a task',
     description:
@@ -82,6 +84,7 @@ export const taskRoutes = {
     method: 'post',
     path: '/api/tasks/restore',
     operationId: 'restoreTask',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Bring back a task deleted moments ago (undo)',
     description:
@@ -94,6 +97,7 @@ export const taskRoutes = {
     method: 'put',
     path: '/api/tasks/{id}',
     operationId: 'updateTask',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Change a task: title, status, labels, due date, plan; complete a repeating task',
     description:
@@ -126,6 +130,7 @@ export const taskRoutes = {
     method: 'delete',
     path: '/api/tasks/{id}',
     operationId: 'deleteTask',
+    scopes: ['tasks:write'],
     tags: ['Tasks'],
     summary: 'Delete a task (restorable for a while)',
     description:

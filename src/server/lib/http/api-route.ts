@@ -3,15 +3,21 @@ import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { errorStatusByCode } from '#shared/error-codes.ts';
 import { apiErrorBodySchema } from '#shared/errors.ts';
+import { type TokenScope, tokenScopeSchema } from '#shared/tokens.ts';
 import type { AppEnv } from './app-env.ts';
 import { refuseInvalidInput } from './validation.ts';
 
 /**
- * What lets a request through only with a live session and names its member (`member` on the context, read with
- * `memberIdOf`), or refuses it with 401. The auth feature makes it (require-member.ts); the app hands it to every
- * router that declares a route a member needs.
+ * What lets a request through only with a live session, or a personal access token holding one of the scopes
+ * the route `accepts`, and names its member (`member` on the context, read with `memberIdOf`); else 401 (no
+ * live credential) or 403 `insufficient_scope` (a token without those scopes; a route that accepts none is
+ * never a token's). The auth feature makes it (require-member.ts); the app hands it to every router that
+ * declares a route a member needs, which asks it for each route's middleware.
  */
-export type RequireMember = MiddlewareHandler<AppEnv>;
+export type RequireMember = (accepts: readonly TokenScope[]) => MiddlewareHandler<AppEnv>;
+
+/** The name of the personal access token's security scheme in the document (openapi-document.ts). */
+export const TOKEN_SECURITY = 'accessToken';
 
 /**
  * The API's routes are declared, not just registered: each names its path parameters, query, body and answers
@@ -31,7 +37,11 @@ export function createApiRouter(requireMember?: RequireMember) {
   return router;
 }
 
-/** The route with `requireMember` ahead of its own middleware, unless it is declared public (`security: []`). */
+/**
+ * The route with `requireMember` ahead of its own middleware, unless it is declared public (`security: []`). The
+ * scopes a token needs are read from the declaration's `security` (apiRoute), so the document and the check are
+ * the same words.
+ */
 function withSignIn<R extends RouteConfig>(route: R, requireMember: RequireMember | undefined): R {
   if (route.security?.length === 0) return route;
   if (!requireMember) {
@@ -40,7 +50,10 @@ function withSignIn<R extends RouteConfig>(route: R, requireMember: RequireMembe
     );
   }
   const own = route.middleware === undefined ? [] : [route.middleware].flat();
-  return { ...route, middleware: [requireMember, ...own] };
+  const accepts = (route.security ?? [])
+    .flatMap((requirement) => requirement[TOKEN_SECURITY] ?? [])
+    .map((scope) => tokenScopeSchema.parse(scope));
+  return { ...route, middleware: [requireMember(accepts), ...own] };
 }
 
 /**
@@ -77,19 +90,26 @@ type Declared = Omit<RouteConfig, 'responses' | 'security' | 'operationId'> & {
   responses: RouteConfig['responses'];
   /** Answers without a session (sign-in, health of the sign-in mode); every other route needs one. */
   public?: boolean;
+  /**
+   * The personal access token scopes that also let a request in (any one of them), with `Authorization: Bearer`
+   * instead of the session cookie; without them a token is refused (403 `insufficient_scope`). The one place
+   * that decides which routes a token reaches: the document shows it as the route's `accessToken` security.
+   */
+  scopes?: readonly TokenScope[];
 };
 
 /**
  * One route's contract. Adds what every route shares: its failure answers and, unless the route is public, the
- * session cookie it needs.
+ * session cookie it needs, or a token of one of its `scopes`.
  */
 export function apiRoute<const P extends string, const R extends Declared & { path: P }>(declared: R) {
-  const { public: isPublic, ...route } = declared;
+  const { public: isPublic, scopes, ...route } = declared;
+  const token = scopes?.length ? [{ [TOKEN_SECURITY]: [...scopes] }] : [];
   return createRoute({
     ...route,
-    security: isPublic ? [] : [{ session: [] }],
+    security: isPublic ? [] : [{ session: [] }, ...token],
     responses: { ...route.responses, ...failureResponses },
-  }) as unknown as Omit<R, 'public'> & {
+  }) as unknown as Omit<R, 'public' | 'scopes'> & {
     responses: R['responses'] & FailureResponses;
     getRoutingPath(): string;
   };

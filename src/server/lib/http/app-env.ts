@@ -1,5 +1,6 @@
 import type { UserRow } from '#server/db/schema.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
+import type { TokenScope } from '#shared/tokens.ts';
 
 /** What a request knows of its member: the row's own fields, not what other features keep on it. */
 export type SessionUser = Pick<
@@ -7,12 +8,18 @@ export type SessionUser = Pick<
   'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
 >;
 
-/** The member a live session cookie names (the auth feature's sessions.service.ts reads it). */
+/**
+ * The member a live session cookie names (the auth feature's sessions.service.ts reads it), or a personal access
+ * token (the tokens feature's tokens.service.ts): the same member either way, so a handler needs not know which.
+ */
 export type SessionMember = {
   user: SessionUser;
+  /** The SHA-256 of the session's token, or of the personal access token. */
   tokenHash: string;
   /** Set when this request slid the expiry: the cookie is sent again with the new lifetime. */
   renewedUntil: Date | null;
+  /** Set when a personal access token authenticated the request: which one, and what it may do. */
+  accessToken?: { id: number; scopes: readonly TokenScope[] };
 };
 
 /** What middleware puts on the Hono context for handlers to read. */

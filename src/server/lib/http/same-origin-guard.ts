@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { bearerCredentialOf } from './bearer.ts';
 import { AppError } from './errors.ts';
 import { say } from './request-language.ts';
 
@@ -19,16 +20,20 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
  *   another site, and the session cookie (SameSite=Lax) is not even sent with it.
  *   A route that takes a file (`uploads`: an account archive) takes its own type instead: `application/zip` is
  *   no more sendable by a form than JSON is, and a cross-site script sending it needs the same preflight.
+ * A request with `Authorization: Bearer` skips the two site checks: it is a personal access token's, never the
+ * session cookie's (auth-cookies.ts ignores the cookie then), and a token is no ambient credential a browser
+ * adds by itself, so another site cannot make a member's browser send it.
  */
 export function sameOriginGuard(options: { appOrigin: string; uploads?: Record<string, string> }) {
   return createMiddleware(async (c, next) => {
+    const bearer = bearerCredentialOf(c) !== undefined;
     const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) {
+    if (!bearer && fetchSite && !ALLOWED_FETCH_SITES.has(fetchSite.toLowerCase())) {
       throw new AppError('cross_site_request', say('server.http.crossSite'));
     }
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== options.appOrigin) {
+      if (!bearer && origin !== undefined && origin !== options.appOrigin) {
         throw new AppError('cross_site_request', say('server.http.crossSite'));
       }
       const contentType = c.req.header('content-type');

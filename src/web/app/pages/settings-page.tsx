@@ -14,6 +14,7 @@ import { ProfileInfoTab } from '#web/features/profile/components/profile-info-ta
 import { useProfileDraft } from '#web/features/profile/hooks/use-profile-draft.ts';
 import { KeyboardShortcutsCard } from '#web/features/shortcuts/components/keyboard-shortcuts-card.tsx';
 import { ColorThemesTab } from '#web/features/themes/components/color-themes-tab.tsx';
+import { ConnectedAppsCard } from '#web/features/tokens/components/connected-apps-card.tsx';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { PageHeader } from '#web/ui/page-header.tsx';
 import { type Tab, TabList } from '#web/ui/tab-list.tsx';
@@ -36,7 +37,7 @@ function isTabId(value: string | null): value is SettingsTabId {
 
 /**
  * /settings: the six tabs, the Account Information card and the AI services status card, and ours
- * beside them (sessions, language, notifications, storage, shortcuts, your data). The open
+ * beside them (sessions, language, notifications, connected apps, storage, shortcuts, your data). The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
@@ -86,6 +87,7 @@ export function SettingsPage() {
           <SessionsCard />
           <LanguageCard />
           <NotificationsCard />
+          <ConnectedAppsCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
           <StorageUsageCard />
