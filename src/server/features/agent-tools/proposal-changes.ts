@@ -360,7 +360,9 @@ export async function undoChanges(
   for (const task of undo.tasks) {
     const found = current.get(task.id);
     if (!found || !sameTaskState(found, task.after)) {
-      throw new AppError('conflict', say('server.agentTools.changedSince', { title: task.after.title }));
+      // Named as the member sees it now (a rename since is one of the changes that refuse).
+      const title = found?.title ?? task.after.title;
+      throw new AppError('conflict', say('server.agentTools.changedSince', { title }));
     }
   }
   let timer: PomodoroTimer | null = null;
