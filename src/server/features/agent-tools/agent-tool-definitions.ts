@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TOOL_LIMITS, type AgentToolName, agentToolArgsSchemas } from '#shared/agent-tools.ts';
+import { type AgentToolName, agentToolArgsSchemas } from '#shared/agent-tools.ts';
 
 /** A JSON Schema object, as OpenAI's `tools[].function.parameters` and MCP's `inputSchema` take it. */
 export type JsonSchemaObject = {
@@ -98,7 +98,8 @@ const cache = new Map<AgentToolName, AgentToolDefinition>();
 /**
  * The tools named, as a model is told of them: name, description, and `parameters`, a JSON Schema object
  * (draft 2020-12 without `$schema`, `additionalProperties: false`) generated from the tool's zod arguments in
- * #shared/agent-tools.ts, so what the model is told and what is checked are one.
+ * #shared/agent-tools.ts, so what the model is told and what is checked are one. Made once per tool and shared:
+ * callers must not change them.
  */
 export function agentToolDefinitions(names: readonly AgentToolName[]): AgentToolDefinition[] {
   return names.map((name) => {
@@ -113,6 +114,3 @@ export function agentToolDefinitions(names: readonly AgentToolName[]): AgentTool
     return definition;
   });
 }
-
-/** How long a read tool's answer may be, for the descriptions a caller adds (AGENT_TOOL_LIMITS). */
-export const READ_RESULT_CHARS = AGENT_TOOL_LIMITS.resultChars;
