@@ -81,6 +81,30 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",
   },
+  ...['tasks/tasks.service.ts', 'tasks/task-snapshots.ts'].map((to) => ({
+    to,
+    from: ['agent-tools'],
+    why: "the AI's tools read the member's tasks and make, apply and undo its changes through the tasks feature's own writes, in one transaction",
+  })),
+  ...[
+    'pomodoro/pomodoro.service.ts',
+    'pomodoro/pomodoro-timer.service.ts',
+    'pomodoro/pomodoro-timer.store.ts',
+  ].map((to) => ({
+    to,
+    from: ['agent-tools'],
+    why: "the AI's tools read focus stats and start (and take back) the member's focus timer through the pomodoro feature",
+  })),
+  ...['calendar/calendar.service.ts', 'search/search.service.ts'].map((to) => ({
+    to,
+    from: ['agent-tools'],
+    why: "the AI's read tools answer from the calendar and the search the member sees",
+  })),
+  {
+    to: 'agent-tools/chat-proposals.ts',
+    from: ['chat'],
+    why: 'a chat message shows the changes its reply proposed (agent-tools owns chat_proposals)',
+  },
   ...['auth/auth-cookies.ts', 'auth/require-member.ts'].map((to) => ({
     to,
     from: ['events'],

@@ -20,6 +20,7 @@ import {
 import type { Database } from './db/database.ts';
 import { accountRoutes, createAccountRoutes } from './features/account/account.routes.ts';
 import { removeLeftoverUploads } from './features/account/receive-archive.ts';
+import { createAgentToolRoutes } from './features/agent-tools/agent-tools.routes.ts';
 import { createAiRoutes } from './features/ai/ai.routes.ts';
 import { createAiCallLimiter } from './features/ai/ai-call-limits.ts';
 import { createApiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
@@ -331,6 +332,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createQuickActionRoutes({ db, requireMember, now }))
     .route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route('/', createAgentToolRoutes({ db, requireMember, now, events }))
     .route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createGenerationRoutes({ requireMember, aiLimiter, generation, store: mediaStore }))
     .route(

@@ -3,9 +3,11 @@ import type { Db } from '#server/db/database.ts';
 import { chatMessages, chatThreads } from '#server/db/schema.ts';
 import { AppError, notFound } from '#server/lib/http/errors.ts';
 import { requestLanguage, say } from '#server/lib/http/request-language.ts';
+import type { Proposal } from '#shared/agent-tools.ts';
 import { type AiChatMessage, type AiProviderId, chatRoleSchema } from '#shared/ai.ts';
 import { type ChatMessage, type ChatThread, type ChatThreadDetail, NEW_CHAT_TITLE } from '#shared/chat.ts';
 import { type StyleMode, systemPromptFor } from '#shared/chat-persona.ts';
+import { proposalsOfMessages } from '../agent-tools/chat-proposals.ts';
 import { asConversationMessage, buildModelMessages, CHAT_MEMORY } from './chat-memory.ts';
 import { titleFromMessage } from './chat-title.ts';
 
@@ -17,8 +19,11 @@ export function presentThread(row: ThreadRow): ChatThread {
   return { id: row.id, title: row.title, updated_at: row.updatedAt.toISOString() };
 }
 
-/** The message as the API shows it; which provider wrote it stays server-side. */
-export function presentMessage(row: MessageRow): ChatMessage {
+/**
+ * The message as the API shows it; which provider wrote it stays server-side. `proposal`: the changes the reply
+ * proposed, when it did (agent-tools' `proposalsOfMessages`).
+ */
+export function presentMessage(row: MessageRow, proposal?: Proposal): ChatMessage {
   return {
     id: row.id,
     thread_id: row.threadId,
@@ -27,6 +32,7 @@ export function presentMessage(row: MessageRow): ChatMessage {
     content: row.content,
     created_at: row.createdAt.toISOString(),
     stopped: row.stopped,
+    ...(proposal ? { proposal } : {}),
   };
 }
 
@@ -79,9 +85,15 @@ export async function getThreadDetail(
     .orderBy(desc(chatMessages.id))
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit).reverse();
+  const proposals = await proposalsOfMessages(
+    db,
+    userId,
+    shown.filter((row) => row.role === 'assistant').map((row) => row.id),
+  );
   return {
     thread: presentThread(thread),
-    messages: rows.slice(0, page.limit).reverse().map(presentMessage),
+    messages: shown.map((row) => presentMessage(row, proposals.get(row.id))),
     memory: thread.memory,
     hasMore,
   };

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import type { DbTransaction } from '#server/db/member-lock.ts';
 import type { PomodoroSessionRow } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import { say } from '#server/lib/http/request-language.ts';
@@ -8,6 +9,7 @@ import {
   awardForCompletion,
   findSessionByKey,
   markPomodoroComplete,
+  removeSession,
   startPomodoro,
 } from './pomodoro.service.ts';
 import { decideTimerMove, IDLE_TIMER, type TimerFields } from './pomodoro-timer.rules.ts';
@@ -15,6 +17,7 @@ import {
   cancelTimerEnd,
   findTimer,
   lockTimer,
+  lockTimerIfAny,
   presentTimer,
   publishTimer,
   saveTimer,
@@ -166,4 +169,67 @@ function actionTime(claimed: string | undefined, lastChange: Date, now: Date): D
   const floor = Math.max(lastChange.getTime(), now.getTime() - LATEST_LATE_ACTION_MS);
   const at = Math.min(Math.max(Date.parse(claimed), floor), now.getTime());
   return new Date(at);
+}
+
+/**
+ * A start of the member's timer inside the caller's transaction, for a change the member accepted from the AI
+ * (agent-tools): the same move as `actOnTimer`'s start (refused with **409** unless the timer is idle), with the
+ * session recorded and its end planned. The caller publishes the answer (`publishTimer`) once it has committed.
+ * `version` is the timer's version this start left, so an Undo can tell whether the timer changed since.
+ */
+export async function startTimerInTransaction(
+  tx: DbTransaction,
+  userId: number,
+  input: { minutes: number; taskId: number | null; timeZone: string | undefined },
+  now: Date,
+): Promise<{ timer: PomodoroTimer; sessionId: number; version: number }> {
+  const timer = await lockTimer(tx, userId);
+  const move = decideTimerMove(timer, 'start', now);
+  if (move.kind === 'refused') throw new AppError('conflict', say(move.reason));
+  const session = await startPomodoro(
+    tx,
+    userId,
+    {
+      duration_minutes: input.minutes,
+      task_id: input.taskId,
+      ...(input.timeZone ? { time_zone: input.timeZone } : {}),
+    },
+    now,
+  );
+  const endsAt = new Date(now.getTime() + input.minutes * 60_000);
+  await scheduleTimerEnd(tx, userId, session.id, endsAt, now);
+  const row = await saveTimer(
+    tx,
+    timer,
+    {
+      state: 'running',
+      sessionId: session.id,
+      durationMinutes: input.minutes,
+      endsAt,
+      remainingSeconds: null,
+      taskId: session.task_id,
+    },
+    now,
+  );
+  return { timer: presentTimer(row, now), sessionId: session.id, version: row.version };
+}
+
+/**
+ * Takes back a start made by `startTimerInTransaction` (an Undo): the timer goes idle again and the session it
+ * recorded is removed, as if never started. The version moves on (devices keep the newest), so "as before" is
+ * idle, not the old version number. Answers null, changing nothing, when the timer is no longer at the version
+ * that start left (paused, reset, completed or started again since).
+ */
+export async function undoTimerStartInTransaction(
+  tx: DbTransaction,
+  userId: number,
+  started: { sessionId: number; version: number },
+  now: Date,
+): Promise<PomodoroTimer | null> {
+  const timer = await lockTimerIfAny(tx, userId);
+  if (!timer || timer.version !== started.version || timer.sessionId !== started.sessionId) return null;
+  await cancelTimerEnd(tx, userId);
+  const row = await saveTimer(tx, timer, IDLE_TIMER, now);
+  await removeSession(tx, userId, started.sessionId);
+  return presentTimer(row, now);
 }

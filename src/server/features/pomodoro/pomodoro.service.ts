@@ -1,8 +1,14 @@
 import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import type { DbTransaction } from '#server/db/member-lock.ts';
-import { type PomodoroSessionRow, pomodoroSessions, tasks } from '#server/db/schema.ts';
-import { assertTimeZone, localDayRange } from '#server/lib/data/time-zone.ts';
+import { type PomodoroSessionRow, pomodoroSessions, profiles, tasks } from '#server/db/schema.ts';
+import {
+  addDays,
+  assertTimeZone,
+  localDateOf,
+  localDayRange,
+  startOfLocalDay,
+} from '#server/lib/data/time-zone.ts';
 import { notFound } from '#server/lib/http/errors.ts';
 import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
@@ -178,4 +184,66 @@ export async function awardFourPomodorosIfEarned(db: Db, userId: number, now: Da
       HAVING count(*) >= ${BADGE_RULES.pomodorosInADay}
     ) AS earned`);
   if (result.rows[0]?.earned) await awardBadge(db, userId, 'four_pomodoros', now);
+}
+
+/** Removes one of the member's sessions (a start taken back by an Undo). */
+export async function removeSession(tx: DbTransaction, userId: number, id: number): Promise<void> {
+  await tx
+    .delete(pomodoroSessions)
+    .where(and(eq(pomodoroSessions.id, id), eq(pomodoroSessions.userId, userId)));
+}
+
+/** The most sessions one stats read looks at: a couple of months of focus, however busy. */
+const FOCUS_STATS_SESSIONS_CAP = 5_000;
+
+export type FocusStats = {
+  /** The zone whose days these are: the member's profile zone, else the one asked for, else UTC. */
+  timeZone: string;
+  sessions: number;
+  minutes: number;
+  /** Days with at least one completed session, in order. */
+  days: { day: string; sessions: number; minutes: number }[];
+};
+
+/**
+ * The focus sessions the member completed from the day `from` through the day `to` (both `YYYY-MM-DD`, in
+ * the member's zone), counted and summed in minutes (their planned length), in all and per day of completion.
+ */
+export async function focusStatsBetween(
+  db: Db,
+  userId: number,
+  range: { from: string; to: string; fallbackTimeZone?: string | undefined },
+): Promise<FocusStats> {
+  const [profile] = await db
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const timeZone = assertTimeZone(profile?.timeZone ?? range.fallbackTimeZone ?? 'UTC');
+  const rows = await db
+    .select({ minutes: pomodoroSessions.durationMinutes, completedAt: pomodoroSessions.completedAt })
+    .from(pomodoroSessions)
+    .where(
+      and(
+        eq(pomodoroSessions.userId, userId),
+        gte(pomodoroSessions.completedAt, startOfLocalDay(range.from, timeZone)),
+        lt(pomodoroSessions.completedAt, startOfLocalDay(addDays(range.to, 1), timeZone)),
+      ),
+    )
+    .limit(FOCUS_STATS_SESSIONS_CAP);
+  const byDay = new Map<string, { sessions: number; minutes: number }>();
+  for (const row of rows) {
+    if (!row.completedAt) continue;
+    const day = localDateOf(row.completedAt, timeZone);
+    const counted = byDay.get(day) ?? { sessions: 0, minutes: 0 };
+    byDay.set(day, { sessions: counted.sessions + 1, minutes: counted.minutes + row.minutes });
+  }
+  const days = [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, counted]) => ({ day, ...counted }));
+  return {
+    timeZone,
+    sessions: rows.length,
+    minutes: rows.reduce((sum, row) => sum + row.minutes, 0),
+    days,
+  };
 }

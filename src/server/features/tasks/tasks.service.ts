@@ -184,30 +184,53 @@ export async function createTask(
     await countTaskChange(tx, userId);
     const madeMeanwhile = idempotencyKey ? await findTaskMadeWith(tx, userId, idempotencyKey) : undefined;
     if (madeMeanwhile) return presentTask(madeMeanwhile);
-    // The profile's zone is read only for a task with a date, where it matters: adding a plain task stays one read.
-    const profileZone = input.due_date ? await savedTimeZone(tx, userId) : null;
-    const plan = resolvePlan(EMPTY_PLAN, input, zoneOf(profileZone, input.time_zone, EMPTY_PLAN.timeZone));
-    // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
-    const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
-    const [row] = await tx
-      .insert(tasks)
-      .values({
-        userId,
-        title: input.title,
-        labels: input.labels ?? [],
-        ...planColumns(plan),
-        position: topPosition(first),
-        createdAt: now,
-        updatedAt: now,
-        clientKey: idempotencyKey ?? null,
-      })
-      .returning({ id: tasks.id, task: taskJson });
-    if (!row) throw new Error('insert into tasks returned no row');
-    if (plan.reminders.length > 0) {
-      await scheduleReminders(tx, userId, { ...plan, id: row.id, status: 'todo', deleted: false }, now);
-    }
-    return presentTask(row.task);
+    return insertTask(tx, userId, input, now, idempotencyKey ?? null);
   });
+}
+
+/**
+ * `createTask` inside the caller's transaction, which has already counted the change (`countTaskChange`): the
+ * agent's proposals apply several writes in one transaction (agent-tools).
+ */
+export async function createTaskInTransaction(
+  tx: Tx,
+  userId: number,
+  input: CreateTaskRequest,
+  now: Date,
+): Promise<Task> {
+  return insertTask(tx, userId, input, now, null);
+}
+
+async function insertTask(
+  tx: Tx,
+  userId: number,
+  input: CreateTaskRequest,
+  now: Date,
+  clientKey: string | null,
+): Promise<Task> {
+  // The profile's zone is read only for a task with a date, where it matters: adding a plain task stays one read.
+  const profileZone = input.due_date ? await savedTimeZone(tx, userId) : null;
+  const plan = resolvePlan(EMPTY_PLAN, input, zoneOf(profileZone, input.time_zone, EMPTY_PLAN.timeZone));
+  // A new task goes on top of To Do; it has no id yet to place, and the top needs none.
+  const [first] = await otherTasksOf(tx, userId, 'todo', 'top');
+  const [row] = await tx
+    .insert(tasks)
+    .values({
+      userId,
+      title: input.title,
+      labels: input.labels ?? [],
+      ...planColumns(plan),
+      position: topPosition(first),
+      createdAt: now,
+      updatedAt: now,
+      clientKey,
+    })
+    .returning({ id: tasks.id, task: taskJson });
+  if (!row) throw new Error('insert into tasks returned no row');
+  if (plan.reminders.length > 0) {
+    await scheduleReminders(tx, userId, { ...plan, id: row.id, status: 'todo', deleted: false }, now);
+  }
+  return presentTask(row.task);
 }
 
 async function savedTimeZone(tx: Tx, userId: number): Promise<string | null> {
@@ -257,78 +280,7 @@ export async function updateTask(
   try {
     const { task, completedNow } = await db.transaction(async (tx) => {
       await countTaskChange(tx, userId);
-      const [found] = await tx
-        .select({ row: tasks, task: taskJson, profileZone: profileZoneSql(userId) })
-        .from(tasks)
-        .where(ownedActive(userId, id))
-        .for('update', { of: tasks });
-      if (!found) throw notFound('task');
-      const { row } = found;
-      if (idempotencyKey && (await completionMadeWith(tx, userId, idempotencyKey)))
-        throw new Unchanged(found.task);
-      const reopening = await reopensOccurrence(tx, row, update);
-      if (update.occurrence !== undefined && update.occurrence !== row.dueDate && !reopening) {
-        throw new Unchanged(found.task);
-      }
-
-      const current = planOf(row);
-      const zone = zoneOf(found.profileZone, update.time_zone, row.timeZone);
-      let plan = resolvePlan(
-        current,
-        reopening && update.due_date === undefined ? { ...update, due_date: update.occurrence } : update,
-        zone,
-      );
-      let status = update.status ?? row.status;
-      let slot = slotOfChange(status !== row.status, update.position);
-      const values: Partial<typeof tasks.$inferInsert> = { updatedAt: now };
-      if (update.title !== undefined) values.title = update.title;
-      if (update.labels !== undefined) values.labels = update.labels;
-      let completedNow = false;
-
-      if (reopening && update.occurrence !== undefined) {
-        // Undo of a completion that moved the task on: the task is due on that occurrence again.
-        await removeCompletion(tx, id, update.occurrence);
-        const rule = plan.repeat === null ? null : parseRepeat(plan.repeat);
-        if (rule?.ok) plan = { ...plan, repeat: reopenedRepeat(rule.rule) };
-        values.completedAt = null;
-        values.lastCompletedAt = await lastCompletedAt(tx, id);
-      } else if (status === 'done' && row.status !== 'done') {
-        completedNow = await recordCompletion(tx, {
-          userId,
-          taskId: id,
-          occurrence: plan.repeat === null ? null : plan.dueDate,
-          at: now,
-          key: idempotencyKey,
-        });
-        values.lastCompletedAt = now;
-        values.completedAt = now;
-        const next = nextPlanAfterCompletion(plan, now);
-        if (next) {
-          // The same task, due on its next date, back at the top of To Do: never a second open copy.
-          plan = next;
-          status = 'todo';
-          slot = 'top';
-          values.completedAt = null;
-        }
-      } else if (status !== 'done' && row.status === 'done') {
-        await removeCompletion(tx, id, row.dueDate);
-        values.completedAt = null;
-        values.lastCompletedAt = await lastCompletedAt(tx, id);
-      }
-      values.status = status;
-      if (slot !== null) {
-        values.position = await writePlacement(tx, userId, { id, status, position: row.position }, slot);
-      }
-      const [updated] = await tx
-        .update(tasks)
-        .set({ ...values, ...planColumns(plan) })
-        .where(eq(tasks.id, id))
-        .returning({ task: taskJson });
-      if (!updated) throw notFound('task');
-      if (remindersMayMove(current, plan, row.status, status)) {
-        await scheduleReminders(tx, userId, { ...plan, id, status, deleted: false }, now);
-      }
-      return { task: updated.task, completedNow };
+      return changeTask(tx, userId, id, update, now, idempotencyKey);
     });
     if (completedNow) await awardTaskWarriorIfEarned(db, userId, now);
     return presentTask(task);
@@ -336,6 +288,104 @@ export async function updateTask(
     if (error instanceof Unchanged) return presentTask(error.task);
     throw error;
   }
+}
+
+/**
+ * `updateTask` inside the caller's transaction, which has already counted the change (`countTaskChange`), for
+ * the agent's proposals (agent-tools). Without an `occurrence` nothing is ever "unchanged"; `completedNow` says
+ * whether a completion was recorded, so the caller awards Task Warrior once its transaction has committed.
+ */
+export async function updateTaskInTransaction(
+  tx: Tx,
+  userId: number,
+  id: number,
+  update: Omit<UpdateTaskRequest, 'occurrence'>,
+  now: Date,
+): Promise<{ task: Task; completedNow: boolean }> {
+  const { task, completedNow } = await changeTask(tx, userId, id, update, now, undefined);
+  return { task: presentTask(task), completedNow };
+}
+
+async function changeTask(
+  tx: Tx,
+  userId: number,
+  id: number,
+  update: UpdateTaskRequest,
+  now: Date,
+  idempotencyKey: string | undefined,
+): Promise<{ task: Task; completedNow: boolean }> {
+  const [found] = await tx
+    .select({ row: tasks, task: taskJson, profileZone: profileZoneSql(userId) })
+    .from(tasks)
+    .where(ownedActive(userId, id))
+    .for('update', { of: tasks });
+  if (!found) throw notFound('task');
+  const { row } = found;
+  if (idempotencyKey && (await completionMadeWith(tx, userId, idempotencyKey)))
+    throw new Unchanged(found.task);
+  const reopening = await reopensOccurrence(tx, row, update);
+  if (update.occurrence !== undefined && update.occurrence !== row.dueDate && !reopening) {
+    throw new Unchanged(found.task);
+  }
+
+  const current = planOf(row);
+  const zone = zoneOf(found.profileZone, update.time_zone, row.timeZone);
+  let plan = resolvePlan(
+    current,
+    reopening && update.due_date === undefined ? { ...update, due_date: update.occurrence } : update,
+    zone,
+  );
+  let status = update.status ?? row.status;
+  let slot = slotOfChange(status !== row.status, update.position);
+  const values: Partial<typeof tasks.$inferInsert> = { updatedAt: now };
+  if (update.title !== undefined) values.title = update.title;
+  if (update.labels !== undefined) values.labels = update.labels;
+  let completedNow = false;
+
+  if (reopening && update.occurrence !== undefined) {
+    // Undo of a completion that moved the task on: the task is due on that occurrence again.
+    await removeCompletion(tx, id, update.occurrence);
+    const rule = plan.repeat === null ? null : parseRepeat(plan.repeat);
+    if (rule?.ok) plan = { ...plan, repeat: reopenedRepeat(rule.rule) };
+    values.completedAt = null;
+    values.lastCompletedAt = await lastCompletedAt(tx, id);
+  } else if (status === 'done' && row.status !== 'done') {
+    completedNow = await recordCompletion(tx, {
+      userId,
+      taskId: id,
+      occurrence: plan.repeat === null ? null : plan.dueDate,
+      at: now,
+      key: idempotencyKey,
+    });
+    values.lastCompletedAt = now;
+    values.completedAt = now;
+    const next = nextPlanAfterCompletion(plan, now);
+    if (next) {
+      // The same task, due on its next date, back at the top of To Do: never a second open copy.
+      plan = next;
+      status = 'todo';
+      slot = 'top';
+      values.completedAt = null;
+    }
+  } else if (status !== 'done' && row.status === 'done') {
+    await removeCompletion(tx, id, row.dueDate);
+    values.completedAt = null;
+    values.lastCompletedAt = await lastCompletedAt(tx, id);
+  }
+  values.status = status;
+  if (slot !== null) {
+    values.position = await writePlacement(tx, userId, { id, status, position: row.position }, slot);
+  }
+  const [updated] = await tx
+    .update(tasks)
+    .set({ ...values, ...planColumns(plan) })
+    .where(eq(tasks.id, id))
+    .returning({ task: taskJson });
+  if (!updated) throw notFound('task');
+  if (remindersMayMove(current, plan, row.status, status)) {
+    await scheduleReminders(tx, userId, { ...plan, id, status, deleted: false }, now);
+  }
+  return { task: updated.task, completedNow };
 }
 
 /**
@@ -407,18 +457,23 @@ export async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date
 export async function deleteTask(db: Db, userId: number, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await countTaskChange(tx, userId);
-    const deleted = await tx
-      .update(tasks)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(ownedActive(userId, id))
-      .returning({ reminders: tasks.reminders });
     // Thrown inside the transaction, so a refused delete counts no change.
-    const [row] = deleted;
-    if (!row) throw notFound('task');
-    if (reminderSchema.array().parse(row.reminders).length > 0) {
-      await cancelScheduledNotifications(tx, userId, reminderPrefix(id));
-    }
+    await deleteTaskInTransaction(tx, userId, id, now);
   });
+}
+
+/** `deleteTask` inside the caller's transaction, which has already counted the change (agent-tools). */
+export async function deleteTaskInTransaction(tx: Tx, userId: number, id: number, now: Date): Promise<void> {
+  const deleted = await tx
+    .update(tasks)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(ownedActive(userId, id))
+    .returning({ reminders: tasks.reminders });
+  const [row] = deleted;
+  if (!row) throw notFound('task');
+  if (reminderSchema.array().parse(row.reminders).length > 0) {
+    await cancelScheduledNotifications(tx, userId, reminderPrefix(id));
+  }
 }
 
 /**
