@@ -81,7 +81,7 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     from: ['media'],
     why: "saving and downloading a generated output reads the finished job's output",
   },
-  ...['tasks/tasks.service.ts', 'tasks/task-snapshots.ts'].map((to) => ({
+  ...['tasks/tasks.service.ts', 'tasks/task-snapshots.ts', 'tasks/task-events.ts'].map((to) => ({
     to,
     from: ['agent-tools'],
     why: "the AI's tools read the member's tasks and make, apply and undo its changes through the tasks feature's own writes, in one transaction",

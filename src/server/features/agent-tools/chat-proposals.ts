@@ -15,6 +15,7 @@ import {
 import type { Language } from '#shared/language.ts';
 import type { PomodoroTimer } from '#shared/pomodoro.ts';
 import { publishTimer } from '../pomodoro/pomodoro-timer.store.ts';
+import { announceTasksChanged } from '../tasks/task-events.ts';
 import { taskSnapshots } from '../tasks/task-snapshots.ts';
 import { awardTaskWarriorIfEarned } from '../tasks/tasks.service.ts';
 import {
@@ -211,9 +212,7 @@ async function tellMember(
   outcome: { tasksChanged: boolean; timer: PomodoroTimer | null; completedTask?: boolean },
   now: Date,
 ): Promise<void> {
-  if (outcome.tasksChanged) {
-    deps.events.publish({ audience: { kind: 'member', userId }, event: { type: 'tasks.changed', data: {} } });
-  }
+  if (outcome.tasksChanged) announceTasksChanged(deps.events, userId);
   if (outcome.timer) publishTimer(deps.events, userId, outcome.timer);
   // As the tasks service does it: after the commit, through the pool.
   if (outcome.completedTask) await awardTaskWarriorIfEarned(deps.db, userId, now);
