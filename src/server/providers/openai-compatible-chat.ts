@@ -195,10 +195,14 @@ function argumentsText(value: unknown): string {
 
 /**
  * The tool calls of a stream, put together from its fragments: the first fragment of a call carries its `index`,
- * `id` and name, the next ones pieces of its arguments. Stops taking fragments at `TOOL_CALL_BOUNDS`.
+ * `id` and name, the next ones pieces of its arguments (matched by `index`). Stops taking fragments at
+ * `TOOL_CALL_BOUNDS`.
  */
-class ToolCallAssembly {
-  private readonly calls = new Map<number, ChatToolCall>();
+export class ToolCallAssembly {
+  /** The calls in the order they began, each with the `index` the stream gave it. */
+  private readonly calls: { index: number; call: ChatToolCall }[] = [];
+  /** The call each index is building now. */
+  private readonly current = new Map<number, ChatToolCall>();
   private argumentChars = 0;
 
   /** Takes one chunk's fragments; false once the bounds are reached (read no further). */
@@ -212,14 +216,17 @@ class ToolCallAssembly {
       } | null;
       if (!fragment) continue;
       const index = typeof fragment.index === 'number' ? fragment.index : position;
-      let call = this.calls.get(index);
-      if (!call) {
+      const id = typeof fragment.id === 'string' ? fragment.id : '';
+      let call = this.current.get(index);
+      // A new id at an index already in use is a new call: some upstreams give every parallel call index 0.
+      if (!call || (id !== '' && call.id !== '' && id !== call.id)) {
         // Calls past the bound are not kept; the stream goes on for the text and the calls already begun.
-        if (this.calls.size >= TOOL_CALL_BOUNDS.callsMax) continue;
+        if (this.calls.length >= TOOL_CALL_BOUNDS.callsMax) continue;
         call = { id: '', name: '', arguments: '' };
-        this.calls.set(index, call);
+        this.calls.push({ index, call });
+        this.current.set(index, call);
       }
-      if (typeof fragment.id === 'string' && fragment.id !== '' && call.id === '') call.id = fragment.id;
+      if (id !== '' && call.id === '') call.id = id;
       const name = fragment.function?.name;
       if (typeof name === 'string' && name !== '' && call.name === '') call.name = name;
       const piece = argumentsText(fragment.function?.arguments);
@@ -231,12 +238,13 @@ class ToolCallAssembly {
     return true;
   }
 
-  /** The calls in index order; one that never got a name cannot be answered and is left out. */
+  /** The calls in index order (then arrival); one that never got a name cannot be answered and is left out. */
   result(): ChatToolCall[] {
-    return [...this.calls.entries()]
-      .sort(([a], [b]) => a - b)
-      .filter(([, call]) => call.name !== '')
-      .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
+    return this.calls
+      .map(({ index, call }, position) => ({ index, call: { ...call, id: call.id || `call_${position}` } }))
+      .sort((a, b) => a.index - b.index)
+      .filter(({ call }) => call.name !== '')
+      .map(({ call }) => call);
   }
 }
 

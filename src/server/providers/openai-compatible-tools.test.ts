@@ -19,7 +19,7 @@ import {
   TOOL_CALL_BOUNDS,
   type ToolCallingChatProvider,
 } from './chat-provider.ts';
-import { createOpenAiCompatibleChat } from './openai-compatible-chat.ts';
+import { createOpenAiCompatibleChat, ToolCallAssembly } from './openai-compatible-chat.ts';
 import { createStraicoChat } from './straico-chat.ts';
 
 /**
@@ -337,5 +337,65 @@ describe('which providers can use tools', () => {
       { type: 'text', text: 'word ' },
       { type: 'text', text: 'wo' },
     ]);
+  });
+});
+
+describe('assembling streamed tool calls from their fragments', () => {
+  const assemble = (...chunks: unknown[][]) => {
+    const assembly = new ToolCallAssembly();
+    for (const fragments of chunks) assembly.add(fragments);
+    return assembly.result();
+  };
+
+  it('joins the arguments of each index, in index order whatever order the fragments came in', () => {
+    expect(
+      assemble(
+        [{ index: 1, id: 'b', type: 'function', function: { name: 'list_tasks', arguments: '' } }],
+        [{ index: 0, id: 'a', type: 'function', function: { name: 'create_task', arguments: '{"ti' } }],
+        [
+          { index: 1, function: { arguments: '{}' } },
+          { index: 0, function: { arguments: 'tle":"x"}' } },
+        ],
+      ),
+    ).toEqual([
+      { id: 'a', name: 'create_task', arguments: '{"title":"x"}' },
+      { id: 'b', name: 'list_tasks', arguments: '{}' },
+    ]);
+  });
+
+  it('takes a new id at an index in use as a new call (upstreams that give every call index 0)', () => {
+    expect(
+      assemble(
+        [{ index: 0, id: 'a', function: { name: 'list_tasks', arguments: '{}' } }],
+        [{ index: 0, id: 'b', function: { name: 'get_calendar', arguments: '{"from":"2025-01-01",' } }],
+        [{ index: 0, id: 'b', function: { arguments: '"to":"2025-01-02"}' } }],
+      ),
+    ).toEqual([
+      { id: 'a', name: 'list_tasks', arguments: '{}' },
+      { id: 'b', name: 'get_calendar', arguments: '{"from":"2025-01-01","to":"2025-01-02"}' },
+    ]);
+  });
+
+  it('reads calls without index or id, arguments sent as an object, and leaves out a call that has no name', () => {
+    expect(
+      assemble([
+        { function: { name: 'list_tasks', arguments: { status: 'todo' } } },
+        { function: { arguments: '{}' } },
+        null,
+      ]),
+    ).toEqual([{ id: 'call_0', name: 'list_tasks', arguments: '{"status":"todo"}' }]);
+  });
+
+  it(`keeps the first ${TOOL_CALL_BOUNDS.callsMax} calls`, () => {
+    const calls = assemble(
+      Array.from({ length: TOOL_CALL_BOUNDS.callsMax + 3 }, (_, index) => ({
+        index,
+        id: `c${index}`,
+        function: { name: 'list_tasks', arguments: '{}' },
+      })),
+    );
+    expect(calls.map((c) => c.id)).toEqual(
+      Array.from({ length: TOOL_CALL_BOUNDS.callsMax }, (_, i) => `c${i}`),
+    );
   });
 });
