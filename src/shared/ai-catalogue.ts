@@ -1,4 +1,4 @@
-import type { AiProviderId, ModelCategory } from './ai.ts';
+import { type AiProviderId, type ModelCategory, providerCanUseTools } from './ai.ts';
 
 /**
  * The static model catalogue: what each provider offers before any live list is merged
@@ -11,6 +11,7 @@ export const staticModelCatalogue: readonly ModelCategory[] = [
     label: 'OpenRouter · Chat',
     provider: 'openrouter',
     kind: 'chat',
+    canUseTools: providerCanUseTools('openrouter'),
     models: [
       { id: 'openrouter/auto', label: 'Auto (best model for each prompt)' },
       { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini' },
@@ -34,6 +35,7 @@ export const staticModelCatalogue: readonly ModelCategory[] = [
     label: 'Straico · Chat',
     provider: 'straico',
     kind: 'chat',
+    canUseTools: providerCanUseTools('straico'),
     models: [
       { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini' },
       { id: 'anthropic/claude-3.5-sonnet', label: 'Claude 3.5 Sonnet' },

@@ -21,6 +21,15 @@ export const aiProviderLabels: Record<AiProviderId, string> = {
   local: 'Local model',
 };
 
+/**
+ * The providers whose chat models can call Lumara's tools (OpenAI's tool calling: read the member's tasks,
+ * calendar and focus, propose changes). Straico's chat cannot: with it the studio says the model cannot act.
+ */
+export const toolCallingProviderIds: readonly AiProviderId[] = ['openrouter', 'local'];
+export function providerCanUseTools(provider: AiProviderId): boolean {
+  return toolCallingProviderIds.includes(provider);
+}
+
 export const DEFAULT_AI_PROVIDER: AiProviderId = 'openrouter';
 export const DEFAULT_AI_MODEL = 'openrouter/auto';
 
@@ -48,6 +57,8 @@ export const modelCategorySchema = z
     provider: aiProviderIdSchema,
     kind: modelKindSchema,
     models: z.array(aiModelSchema),
+    /** Chat categories: whether their models can use Lumara's tools (false: the studio says they cannot act). */
+    canUseTools: z.boolean().optional(),
   })
   .meta({ id: 'AiModelCategory' });
 export type ModelCategory = z.infer<typeof modelCategorySchema>;

@@ -17,6 +17,16 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * - by `enqueue()`, which overrides the next answers in order (server tests).
  * Otherwise it echoes: `Lumara heard: "<last member message>"`, streamed word by word.
  *
+ * Tool calling, as OpenAI specifies it: a request may carry `tools` (`[{type: 'function', function: {name,
+ * description, parameters}}]`, checked: 400 otherwise) and `tool_choice`, and its messages assistant turns with
+ * `tool_calls` and `tool` messages; every `tool` message must answer a call of the assistant turn before it, and
+ * every call must be answered before the next other message (400 otherwise, as OpenAI refuses it). A `tool-calls`
+ * answer calls tools: whole, `message.tool_calls` with `finish_reason: "tool_calls"`; streamed, each call's
+ * `delta.tool_calls` fragments (index, id and name first, then its arguments in `argumentPieces` pieces), then
+ * `finish_reason: "tool_calls"`. Unscripted, `[tool:<name>]` in the last member message calls that tool with
+ * `{}` when the request offers it (and `tool_choice` is not `none`), and a request ending in `tool` messages is
+ * answered `Tools answered: <their contents, joined by " | ">`.
+ *
  * A request asking for image output (`modalities` containing "image") is answered whole with
  * `message.images[].image_url.url` holding a small real PNG as a data URI; the markers above apply (`[slow]`
  * answers after `slowMs`, `[empty]` answers without an image), and an enqueued `images` answer sends its URLs.
@@ -32,7 +42,22 @@ export type ScriptedAnswer =
   /** Sends the status line and part of the answer, then destroys the connection (a crashed or cut-off upstream). */
   | { kind: 'reset'; textBefore: string }
   /** An image answer carrying exactly these URLs (data URIs or links). */
-  | { kind: 'images'; urls: string[]; text?: string };
+  | { kind: 'images'; urls: string[]; text?: string }
+  /**
+   * The model calls tools (after `text`, if any). Streamed, each call's arguments come in `argumentPieces`
+   * pieces (default 3), one chunk each; `id` defaults to `call_<n>`.
+   */
+  | { kind: 'tool-calls'; calls: FakeToolCall[]; text?: string; argumentPieces?: number };
+
+export type FakeToolCall = { id?: string; name: string; arguments: string };
+
+/** A message as the fake received it: plain, an assistant turn with `tool_calls`, or a `tool` result. */
+export type RecordedMessage = {
+  role: string;
+  content: string | null;
+  tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+};
 
 export type RecordedRequest = {
   path: string;
@@ -40,7 +65,9 @@ export type RecordedRequest = {
   body: {
     model?: string;
     stream?: boolean;
-    messages?: { role: string; content: string }[];
+    messages?: RecordedMessage[];
+    tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
+    tool_choice?: unknown;
     [key: string]: unknown;
   };
 };
@@ -112,15 +139,25 @@ export async function startFakeOpenAiServer(
     if (!Array.isArray(body.messages) || body.messages.length === 0 || typeof body.model !== 'string') {
       return sendError(res, 400, 'Invalid request parameters');
     }
-    const answer = queue.shift() ?? answerFor(body.messages);
+    const toolProblem = toolProblemOf(body);
+    if (toolProblem) return sendError(res, 400, toolProblem);
+    const answer = queue.shift() ?? answerFor(body);
     const wantsImage = Array.isArray(body.modalities) && body.modalities.includes('image');
     if (answer.kind === 'images' || (wantsImage && answer.kind === 'reply'))
       return sendImageAnswer(res, answer, body);
     await sendAnswer(res, answer, body);
   }
 
-  function answerFor(messages: { role: string; content: string }[]): ScriptedAnswer {
+  function answerFor(body: RecordedRequest['body']): ScriptedAnswer {
+    const messages = body.messages ?? [];
+    const results: string[] = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1)
+      results.unshift(messages[i]?.content ?? '');
+    if (results.length > 0) return { kind: 'reply', text: `Tools answered: ${results.join(' | ')}` };
     const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const called = /\[tool:(\w+)\]/.exec(last)?.[1];
+    if (called && body.tool_choice !== 'none' && body.tools?.some((t) => t.function.name === called))
+      return { kind: 'tool-calls', calls: [{ name: called, arguments: '{}' }] };
     if (last.includes('[fail]')) return { kind: 'error', status: 500, message: 'Internal Server Error' };
     if (last.includes('[rate-limit]'))
       return { kind: 'error', status: 429, message: 'Rate limit exceeded', retryAfterSeconds: 0 };
@@ -187,6 +224,8 @@ export async function startFakeOpenAiServer(
         });
         return res.end();
       }
+      case 'tool-calls':
+        return sendToolCalls(res, answer, body, model);
       case 'reply': {
         const replyModel = answer.model ?? model;
         if (!body.stream) {
@@ -235,6 +274,67 @@ export async function startFakeOpenAiServer(
         return res.end();
       }
     }
+  }
+
+  async function sendToolCalls(
+    res: http.ServerResponse,
+    answer: Extract<ScriptedAnswer, { kind: 'tool-calls' }>,
+    body: RecordedRequest['body'],
+    model: string,
+  ) {
+    const calls = answer.calls.map((call, index) => ({
+      id: call.id ?? `call_${index + 1}`,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
+    const text = answer.text ?? '';
+    if (!body.stream) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify({
+          id: `gen-${Date.now()}`,
+          provider: 'OpenAI',
+          model,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          system_fingerprint: null,
+          choices: [
+            {
+              index: 0,
+              finish_reason: 'tool_calls',
+              native_finish_reason: 'tool_calls',
+              logprobs: null,
+              message: { role: 'assistant', content: text || null, refusal: null, tool_calls: calls },
+            },
+          ],
+          usage: usage(text),
+        }),
+      );
+    }
+    startStream(res);
+    const pieces = text.match(/\S+\s*|\s+/g) ?? [];
+    for (const [index, piece] of pieces.entries())
+      writeChunk(
+        res,
+        chunk(model, index === 0 ? { role: 'assistant', content: piece } : { content: piece }, null),
+      );
+    const argumentPieces = Math.max(1, answer.argumentPieces ?? 3);
+    for (const [index, call] of calls.entries()) {
+      const first = {
+        index,
+        id: call.id,
+        type: 'function',
+        function: { name: call.function.name, arguments: '' },
+      };
+      const opening = index === 0 && pieces.length === 0 ? { role: 'assistant', content: null } : {};
+      writeChunk(res, chunk(model, { ...opening, tool_calls: [first] }, null));
+      for (const part of splitInto(call.function.arguments, argumentPieces))
+        writeChunk(res, chunk(model, { tool_calls: [{ index, function: { arguments: part } }] }, null));
+    }
+    writeChunk(res, chunk(model, {}, 'tool_calls'));
+    if (flavor === 'openrouter') writeChunk(res, { ...chunk(model, {}, 'tool_calls'), usage: usage(text) });
+    res.write('data: [DONE]\n\n');
+    res.end();
   }
 
   async function sendImageAnswer(
@@ -345,6 +445,48 @@ export async function startFakeOpenAiServer(
       await server.close();
     },
   };
+}
+
+/**
+ * Why OpenAI would refuse the request's tools or tool turns (its 400 messages), or undefined: `tools` must be
+ * function tools with names, each `tool` message must answer a call of the assistant turn before it, and every
+ * call must be answered before another kind of message.
+ */
+function toolProblemOf(body: RecordedRequest['body']): string | undefined {
+  if (body.tools !== undefined) {
+    const valid =
+      Array.isArray(body.tools) &&
+      body.tools.every(
+        (tool) =>
+          tool?.type === 'function' && typeof tool.function?.name === 'string' && tool.function.name !== '',
+      );
+    if (!valid) return 'Invalid schema for tools: each must be {type: "function", function: {name, …}}';
+  }
+  if (body.tool_choice !== undefined && !['auto', 'none', 'required'].includes(String(body.tool_choice)))
+    if (typeof body.tool_choice !== 'object') return "Invalid value for 'tool_choice'";
+  let open = new Set<string>();
+  for (const message of body.messages ?? []) {
+    if (message.role === 'tool') {
+      if (typeof message.tool_call_id !== 'string' || !open.delete(message.tool_call_id))
+        return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+      continue;
+    }
+    if (open.size > 0)
+      return "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.";
+    if (message.role === 'assistant' && Array.isArray(message.tool_calls))
+      open = new Set(message.tool_calls.map((call) => call.id));
+  }
+  if (open.size > 0)
+    return "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'.";
+  return undefined;
+}
+
+/** `text` in `count` pieces of about the same length (fewer when it is shorter), in order. */
+function splitInto(text: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / count));
+  const parts: string[] = [];
+  for (let at = 0; at < text.length; at += size) parts.push(text.slice(at, at + size));
+  return parts;
 }
 
 function chunk(model: string, delta: Record<string, unknown>, finishReason: string | null) {

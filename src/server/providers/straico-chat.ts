@@ -1,6 +1,6 @@
 import { withoutTrailingSlashes } from '#server/lib/data/trailing-slashes.ts';
 import type { AiChatMessage } from '#shared/ai.ts';
-import type { ChatProvider, ChatReply, ChatRequest } from './chat-provider.ts';
+import { type ChatProvider, type ChatReply, type ChatRequest, isPlainTurn } from './chat-provider.ts';
 import { providerFailed } from './provider-errors.ts';
 import { providerFetch } from './provider-fetch.ts';
 
@@ -8,6 +8,9 @@ import { providerFetch } from './provider-fetch.ts';
  * Straico's chat, over its v0 completion call (the OpenAI-compatible v2 family is only
  * announced, so no SDK speaks it yet: decision 0011). The call takes one `message`, so the conversation is
  * written out as a transcript. Straico does not stream: `stream` yields the whole reply once.
+ *
+ * Nor does it call tools (it has no `streamTurn`): a request's `tools` are not sent, and tool turns, which no
+ * caller sends it, are left out of the transcript.
  */
 export function createStraicoChat(options: {
   baseUrl: string;
@@ -24,7 +27,7 @@ export function createStraicoChat(options: {
         headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           model: request.model,
-          message: transcriptOf(request.messages),
+          message: transcriptOf(request.messages.filter(isPlainTurn)),
           max_tokens: request.maxTokens,
         }),
       },

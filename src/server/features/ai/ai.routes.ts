@@ -39,7 +39,8 @@ export const aiRoutes = {
       '(none when the operator allowed none), then, when a local server is configured, `local-chat` ' +
       "(`OPENAI_COMPAT_MODELS`, else the server's own `GET /models`). Live lists are kept 10 minutes (1 " +
       'minute after a failure, which is logged as a warning and leaves that category out: the route still ' +
-      'answers 200).\n\n' +
+      "answers 200). Chat categories say `canUseTools`: whether their models can use Lumara's tools in a chat " +
+      '(OpenRouter and a local server can; Straico cannot, and the studio says so).\n\n' +
       "`configured`: the providers with their key set (`local` by its base URL). `defaults`: the member's " +
       'saved choice, else `openrouter` + `openrouter/auto`. An unknown `surface` **400**.',
     request: { query: queryOf(modelsQuerySchema) },

@@ -20,6 +20,7 @@ import {
   type ModelCategory,
   type ModelSurface,
   type OptimizePromptResponse,
+  providerCanUseTools,
 } from '#shared/ai.ts';
 import { canChat, categoriesOf, firstModelOf, staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { getAiChoice } from '../profile/profile.service.ts';
@@ -66,6 +67,7 @@ export async function listModels(
         ...LIVE_CATEGORY,
         provider: 'openrouter',
         kind: 'chat',
+        canUseTools: providerCanUseTools('openrouter'),
         models: extra.map(presentLiveModel),
       });
     }
@@ -77,7 +79,13 @@ export async function listModels(
         ? configuredLocalModels.map((id) => ({ id, label: id }))
         : usableModels(local, 'local', logger)?.map(presentLiveModel);
     if (localModels && localModels.length > 0) {
-      data.push({ ...LOCAL_CATEGORY, provider: 'local', kind: 'chat', models: localModels.slice(0, limit) });
+      data.push({
+        ...LOCAL_CATEGORY,
+        provider: 'local',
+        kind: 'chat',
+        canUseTools: providerCanUseTools('local'),
+        models: localModels.slice(0, limit),
+      });
     }
   }
 
