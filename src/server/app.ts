@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { mcpCallerFor } from './composition/mcp-caller.ts';
 import { createNotificationSending } from './composition/notification-sending.ts';
 import { getProfileMe } from './composition/profile-me.ts';
 import { storedFileOwners } from './composition/stored-file-owners.ts';
@@ -38,6 +39,7 @@ import { createEventRoutes } from './features/events/events.routes.ts';
 import { createGenerationRoutes } from './features/generation/generation.routes.ts';
 import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createMcpRoutes } from './features/mcp/mcp.routes.ts';
 import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
 import { createMusicRoutes } from './features/music/music.routes.ts';
@@ -401,6 +403,15 @@ export function createApp(deps: AppDeps) {
     .route('/', createTokenRoutes({ db, requireMember, now }));
   // The document covers every route declared on `api`, its own and the reference page's included.
   const typedApp = app.route('/', api.route('/', createApiDocsRoutes(api)));
+
+  // Outside agents (Claude, Cursor, Open WebUI) with a token of the `mcp` scope: the agent tools, over MCP.
+  app.route(
+    '/',
+    createMcpRoutes({
+      requireMember,
+      callerFor: mcpCallerFor({ db, events, now, logger: deps.logger }),
+    }),
+  );
 
   app.all('/api/*', () => {
     throw new AppError('not_found', say('server.http.noSuchRoute'));
