@@ -4,7 +4,7 @@
  * running the same look-ups on the same database in the same run (bench/raw-driver-server.ts): `GET
  * /api/users/me`, `GET /api/tasks` for a member with 1,000 tasks, and its repeat read answered 304 from the
  * ETag; then the same list with one task in five repeating (each answered with its rule in words), the cost of
- * plans on the list read.
+ * plans on the list read, and read with a personal access token instead of the session cookie.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ export type ServerFigures = {
   tasksNotModified: Figures;
   /** The same 1,000 tasks, one in five with a repeat rule. */
   tasksRepeating: Figures;
+  /** The same read with a personal access token instead of the session: each request verifies the token. */
+  tasksWithToken: Figures;
   rawTasksNotModified: Figures;
   repeatReadMs: number;
 };
@@ -60,6 +62,10 @@ export async function measureServerFigures(target: DatabaseTarget): Promise<Serv
     const tasksNotModified = await measureRoute(`${lumara.url}/api/tasks`, { cookie, 'if-none-match': etag });
     await makeEveryFifthRepeat(lumara.url, cookie);
     const tasksRepeating = await measureRoute(`${lumara.url}/api/tasks`, { cookie });
+    const token = await makeAccessToken(lumara.url, cookie);
+    const tasksWithToken = await measureRoute(`${lumara.url}/api/tasks`, {
+      authorization: `Bearer ${token}`,
+    });
     await lumara.stop();
 
     const existing = await startTimed(env);
@@ -88,6 +94,7 @@ export async function measureServerFigures(target: DatabaseTarget): Promise<Serv
         rawTasks,
         tasksNotModified,
         tasksRepeating,
+        tasksWithToken,
         rawTasksNotModified,
         repeatReadMs: cost.msPerRead,
       };
@@ -111,6 +118,7 @@ export function serverFigureLines(f: ServerFigures): string[] {
     row(`GET /api/tasks, ${TASKS.toLocaleString('en')} tasks`, f.tasks),
     row('  the same look-ups through the raw pg driver', f.rawTasks),
     row('GET /api/tasks, the same, 1 in 5 repeating', f.tasksRepeating),
+    row('GET /api/tasks, the same, a personal access token', f.tasksWithToken),
     row('GET /api/tasks again, If-None-Match: 304', f.tasksNotModified),
     row('  the same look-ups through the raw pg driver', f.rawTasksNotModified),
     '',
@@ -174,6 +182,17 @@ export async function seedTasks(baseUrl: string, cookie: string, howMany: number
       ),
     );
   }
+}
+
+/** A token that may read tasks, made as Settings → Connected apps makes one. */
+async function makeAccessToken(baseUrl: string, cookie: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify({ name: 'Bench', scopes: ['tasks:read'] }),
+  });
+  if (response.status !== 201) throw new Error(`making a token failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** Gives every fifth of the member's tasks a repeat rule, through the API: "every last Friday" and kin. */
