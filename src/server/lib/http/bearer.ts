@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 
-const BEARER = /^bearer(?:\s+(.*))?$/i;
+// One whitespace, then the rest (trimmed below): `\s+` before `.*` would trade spaces between the two.
+const BEARER = /^bearer(?:\s(.*))?$/i;
 
 /**
  * The credential of an `Authorization: Bearer …` header (RFC 6750), as sent (it may be malformed or empty), or
