@@ -71,5 +71,7 @@ export function useProposalAction(threadId: number, proposalId: number) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
+    // Refused (applied or undone elsewhere, a task changed since): the thread says where the proposal stands now.
+    onError: () => queryClient.invalidateQueries({ queryKey: chatThreadQueryKey(threadId) }),
   });
 }

@@ -1,5 +1,5 @@
 import { Check, ExternalLink, Undo2, X } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Proposal, ProposalChange } from '#shared/agent-tools.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
@@ -24,8 +24,20 @@ export function ProposalCard({ threadId, proposal }: { threadId: number; proposa
   const links = draftLinks(proposal, results);
   const undoable = canUndo(proposal, Date.now());
 
+  // The button pressed goes away with the state it belonged to: keyboard focus moves to what follows (Undo after
+  // an apply, else the card's status line) instead of falling back to the page.
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const [focusAfter, setFocusAfter] = useState<ProposalAction | null>(null);
+  useEffect(() => {
+    if (focusAfter === null || proposal.status === 'pending') return;
+    (focusAfter === 'apply' && undoRef.current ? undoRef.current : statusRef.current)?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, proposal.status]);
+
   function run(next: ProposalAction) {
-    if (!action.isPending) action.mutate(next);
+    if (action.isPending) return;
+    action.mutate(next, { onSuccess: () => setFocusAfter(next) });
   }
 
   return (
@@ -50,7 +62,7 @@ export function ProposalCard({ threadId, proposal }: { threadId: number; proposa
         ))}
       </ul>
 
-      <p role="status" className="font-semibold text-(--ink) empty:hidden">
+      <p ref={statusRef} tabIndex={-1} role="status" className="font-semibold text-(--ink) empty:hidden">
         {proposal.status === 'applied'
           ? t('chat.proposal.applied')
           : proposal.status === 'undone'
@@ -104,6 +116,7 @@ export function ProposalCard({ threadId, proposal }: { threadId: number; proposa
           ))}
           {undoable ? (
             <Button
+              ref={undoRef}
               variant="secondary"
               busy={running === 'undo'}
               onClick={() => run('undo')}

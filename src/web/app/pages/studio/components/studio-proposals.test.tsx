@@ -102,8 +102,11 @@ describe('StudioPage: proposed changes', () => {
     const cached = queryClient.getQueryData<ChatThreadDetail>(chatThreadQueryKey(thread.id));
     expect(cached?.messages.at(-1)?.proposal?.status).toBe('applied');
 
-    await user.click(within(region).getByRole('button', { name: 'Undo' }));
+    // Keyboard focus follows to Undo, then to the status line once Undo is gone.
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Undo' })).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Undone'));
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveFocus());
     expect(within(region).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     expect(server.requestsTo(`/api/chat/proposals/${proposal.id}/undo`, 'POST')).toHaveLength(1);
   });
