@@ -1,5 +1,12 @@
 import { type HttpHandler, http } from 'msw';
 import {
+  AGENT_TOOL_LIMITS,
+  applyProposalResponseSchema,
+  type Proposal,
+  type ProposalChange,
+  proposalSchema,
+} from '#shared/agent-tools.ts';
+import {
   type AiModelsResponse,
   aiModelsResponseSchema,
   optimizePromptRequestSchema,
@@ -58,6 +65,29 @@ export function buildMessage(threadId: number, overrides: Partial<ChatMessage> =
     role: 'user',
     content: `Message ${nextId}`,
     created_at: tick(),
+    ...overrides,
+  };
+}
+
+export function buildChange(overrides: Partial<ProposalChange> = {}): ProposalChange {
+  return {
+    tool: 'create_task',
+    args: { title: 'Buy milk' },
+    summary: "Add 'Buy milk'",
+    fields: [{ field: 'title', before: null, after: 'Buy milk' }],
+    valid: true,
+    ...overrides,
+  };
+}
+
+export function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
+  nextId += 1;
+  return {
+    id: nextId,
+    status: 'pending',
+    changes: [buildChange()],
+    applied_at: null,
+    undo_until: null,
     ...overrides,
   };
 }
@@ -144,7 +174,8 @@ export type StudioServerOptions = {
 
 /**
  * The studio's server in memory on the test's MSW server: models, set-ai, threads (list, create, detail,
- * archive), quick actions (list, seed, delete), research, the optimizer, and streamed replies that echo the
+ * archive), chat proposals (apply, reject, undo on the stored messages' proposals), quick actions (list, seed,
+ * delete), research, the optimizer, and streamed replies that echo the
  * member's message word by word (storing both messages, as the server does). Bodies are checked against the
  * contract's request schemas, answers and stream events are read with its response schemas.
  */
@@ -177,6 +208,26 @@ export function serveStudio(options: StudioServerOptions = {}) {
         : t,
     );
   }
+
+  /** The stored message that carries proposal `id`, as the server keeps it (one member's: any other is 404). */
+  function proposalMessage(id: unknown): ChatMessage | undefined {
+    for (const list of messages.values()) {
+      const found = list.find((m) => m.proposal?.id === Number(id));
+      if (found) return found;
+    }
+    return undefined;
+  }
+  function storeProposal(message: ChatMessage, proposal: Proposal): Proposal {
+    const list = messages.get(message.thread_id) ?? [];
+    messages.set(
+      message.thread_id,
+      list.map((m) => (m.id === message.id ? { ...m, proposal } : m)),
+    );
+    return proposal;
+  }
+  const noSuchProposal = () => errorResponse(404, 'not_found', 'There is no such proposal');
+  const notPending = (proposal: Proposal) =>
+    errorResponse(409, 'conflict', `This proposal was already ${proposal.status}`);
 
   function echoStream(body: SendChatInput, regenerate: boolean): Response {
     const frames: string[] = [];
@@ -253,6 +304,52 @@ export function serveStudio(options: StudioServerOptions = {}) {
       if (!thread) return noSuchChat();
       threads = threads.filter((t) => t.id !== thread.id);
       return contractAnswer(successSchema, { success: true });
+    }),
+    http.post('/api/chat/proposals/:id/apply', ({ params }) => {
+      const message = proposalMessage(params.id);
+      if (!message?.proposal) return noSuchProposal();
+      const proposal = message.proposal;
+      if (proposal.status !== 'pending') return notPending(proposal);
+      const valid = proposal.changes.filter((change) => change.valid);
+      if (valid.length === 0)
+        return errorResponse(409, 'conflict', 'Nothing in this proposal can be applied');
+      const appliedAt = new Date(clock);
+      const applied = storeProposal(message, {
+        ...proposal,
+        status: 'applied',
+        applied_at: appliedAt.toISOString(),
+        undo_until: new Date(Date.now() + AGENT_TOOL_LIMITS.undoHours * 3_600_000).toISOString(),
+      });
+      const results = valid.map((change) =>
+        change.tool === 'draft_post'
+          ? {
+              tool: change.tool,
+              summary: change.summary,
+              url: `/community?${new URLSearchParams({ draft_title: String(change.args.title), draft_body: String(change.args.body) }).toString()}`,
+            }
+          : { tool: change.tool, summary: change.summary },
+      );
+      return contractAnswer(applyProposalResponseSchema, { status: 'applied', results, proposal: applied });
+    }),
+    http.post('/api/chat/proposals/:id/reject', ({ params }) => {
+      const message = proposalMessage(params.id);
+      if (!message?.proposal) return noSuchProposal();
+      if (message.proposal.status !== 'pending') return notPending(message.proposal);
+      return contractAnswer(
+        proposalSchema,
+        storeProposal(message, { ...message.proposal, status: 'rejected' }),
+      );
+    }),
+    http.post('/api/chat/proposals/:id/undo', ({ params }) => {
+      const message = proposalMessage(params.id);
+      if (!message?.proposal) return noSuchProposal();
+      if (message.proposal.status !== 'applied') {
+        return errorResponse(409, 'conflict', 'Only an applied proposal can be undone');
+      }
+      return contractAnswer(
+        proposalSchema,
+        storeProposal(message, { ...message.proposal, status: 'undone', undo_until: null }),
+      );
     }),
     http.post('/api/chat/stream', reply(false)),
     http.post('/api/chat/regenerate', reply(true)),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Proposal } from '#shared/agent-tools.ts';
 import {
   type ChatMessage,
   type ChatStreamEventName,
@@ -21,6 +22,10 @@ export type ChatReplyHandlers = {
   onUserMessage?: (message: ChatMessage) => void;
   /** One more piece of the reply. */
   onDelta?: (text: string) => void;
+  /** A tool the model is using (`running`, then `done` or `failed`). */
+  onTool?: (tool: { name: string; status: 'running' | 'done' | 'failed' }) => void;
+  /** The changes the reply proposes (the stored reply's `proposal` says the same). */
+  onProposal?: (proposal: Proposal) => void;
 };
 
 export type ChatReplyResult = {
@@ -34,14 +39,14 @@ export type ChatReplyResult = {
 };
 
 /**
- * Streams a reply: POSTs the request, then reads its server-sent events in order (`user`, `delta`…, then `done`
+ * Streams a reply: POSTs the request, then reads its server-sent events in order (`user`, `delta`, `tool` and `proposal`…, then `done`
  * or `error`), each checked against the shared schemas. Answers at `done`; throws an ApiError for a non-2xx
  * answer or an `error` event, an Error when the stream breaks or ends early, and the AbortError when `signal`
  * (the Stop button) aborts it.
  */
 export async function streamChatReply(
   request: ChatReplyRequest,
-  { signal, onUserMessage, onDelta }: ChatReplyHandlers & { signal?: AbortSignal } = {},
+  { signal, onUserMessage, onDelta, onTool, onProposal }: ChatReplyHandlers & { signal?: AbortSignal } = {},
 ): Promise<ChatReplyResult> {
   // The typed call, read as a stream: hc sends the JSON body (Content-Type) and the session cookie.
   const options = { headers: { Accept: 'text/event-stream' }, init: { signal } };
@@ -65,6 +70,12 @@ export async function streamChatReply(
           break;
         case 'delta':
           if (event.data.text) onDelta?.(event.data.text);
+          break;
+        case 'tool':
+          onTool?.(event.data);
+          break;
+        case 'proposal':
+          onProposal?.(event.data.proposal);
           break;
         case 'done':
           return { aiMessage: event.data.aiMessage, closed: drain(frames) };

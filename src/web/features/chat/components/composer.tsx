@@ -22,6 +22,7 @@ export function Composer({
   streaming,
   canSend,
   sendBlockedHint,
+  toolsNote = null,
   optimizing,
   canOptimize,
   researching,
@@ -39,6 +40,8 @@ export function Composer({
   canSend: boolean;
   /** Why Send cannot work with the current choice (a provider that cannot chat); shown under the input. */
   sendBlockedHint: string | null;
+  /** What the chosen model cannot do (act on the member's tasks); a short note under the input. */
+  toolsNote?: string | null;
   optimizing: boolean;
   canOptimize: boolean;
   researching: boolean;
@@ -47,7 +50,12 @@ export function Composer({
 }) {
   const t = useT();
   const id = useId();
-  const describedBy = [sendBlockedHint ? `${id}-blocked` : null, note ? `${id}-note` : null, `${id}-hint`]
+  const describedBy = [
+    sendBlockedHint ? `${id}-blocked` : null,
+    toolsNote ? `${id}-tools` : null,
+    note ? `${id}-note` : null,
+    `${id}-hint`,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -86,6 +94,11 @@ export function Composer({
       {sendBlockedHint ? (
         <p id={`${id}-blocked`} className="text-sm font-medium text-(--ink)">
           {sendBlockedHint}
+        </p>
+      ) : null}
+      {toolsNote ? (
+        <p id={`${id}-tools`} className="text-xs text-(--ink-muted)">
+          {toolsNote}
         </p>
       ) : null}
       {note ? (

@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { LoaderCircle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ChatMessage } from '#shared/chat.ts';
 import { ResearchCard } from '#web/features/research/components/research-card.tsx';
@@ -9,6 +9,8 @@ import type { useChatThread } from '../api/get-chat-thread.ts';
 import type { LiveReply } from '../hooks/use-chat-reply.ts';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom.ts';
 import { interleave, type LocalEntry } from '../model/local-entries.ts';
+import { toolStatusText } from '../model/proposal-view.ts';
+import { ProposalCard } from './proposal-card.tsx';
 import { TypingIndicator } from './typing-indicator.tsx';
 
 /**
@@ -43,11 +45,14 @@ export function Conversation({
     live !== null &&
     live.text !== '' &&
     !(live.replyMessageId !== null && storedIds.has(live.replyMessageId));
-  const typing = streaming && live !== null && live.text === '';
+  const replyStored = live?.replyMessageId != null && storedIds.has(live.replyMessageId);
+  const liveProposal = live?.proposal && !replyStored ? live.proposal : null;
+  const runningTool = streaming && live?.runningTool ? live.runningTool : null;
+  const typing = streaming && live !== null && live.text === '' && runningTool === null;
   const items = interleave(messages, entries);
   const lastMessage = messages.at(-1);
 
-  const contentKey = `${messages.length}:${lastMessage?.id}:${entries.length}:${live?.text.length}:${typing}`;
+  const contentKey = `${messages.length}:${lastMessage?.id}:${entries.length}:${live?.text.length}:${typing}:${runningTool}:${liveProposal?.id}`;
   const { ref, onScroll } = useStickToBottom<HTMLDivElement>(contentKey, threadId);
 
   const greeting =
@@ -139,9 +144,16 @@ export function Conversation({
               </AssistantBubble>
             </li>
           ) : null}
+          {liveProposal && live ? (
+            // The changes arrive before the stored reply: they can be read and acted on at once.
+            <li className="pl-12">
+              <ProposalCard threadId={live.threadId} proposal={liveProposal} />
+            </li>
+          ) : null}
         </ol>
       )}
 
+      {runningTool ? <ToolStatus tool={runningTool} /> : null}
       {typing ? <TypingIndicator /> : null}
 
       {canRegenerate && !streaming && lastMessage ? (
@@ -168,7 +180,19 @@ function MessageBubble({ message }: { message: ChatMessage }) {
         <p className="whitespace-pre-wrap">{message.content}</p>
       )}
       {message.stopped ? <StoppedNote /> : null}
+      {message.proposal ? <ProposalCard threadId={message.thread_id} proposal={message.proposal} /> : null}
     </AssistantBubble>
+  );
+}
+
+/** What the model is reading while it works ("Reading your tasks…"), said once, politely. */
+function ToolStatus({ tool }: { tool: string }) {
+  const t = useT();
+  return (
+    <p role="status" className="flex items-center gap-2 pl-12 text-sm text-(--ink-muted)">
+      <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      {toolStatusText(t, tool)}
+    </p>
   );
 }
 

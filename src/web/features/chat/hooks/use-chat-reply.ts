@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { Proposal } from '#shared/agent-tools.ts';
 import type { ChatMessage, ChatThread, ChatThreadDetail } from '#shared/chat.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
@@ -18,6 +19,10 @@ export type LiveReply = {
   replyMessageId: number | null;
   /** Stop was pressed: what arrived stays on screen while the thread reloads with the stored part. */
   stopped: boolean;
+  /** The read tool the model is using right now ("Reading your tasks…"); null between tools. */
+  runningTool: string | null;
+  /** The changes the reply proposes, shown before the stored reply brings them. */
+  proposal: Proposal | null;
 };
 
 export type ReplyVariables = {
@@ -153,6 +158,8 @@ export function useChatReply({ onFailure }: { onFailure: (failure: ReplyFailure)
         text: '',
         replyMessageId: null,
         stopped: false,
+        runningTool: null,
+        proposal: null,
       });
       const lastIdBefore =
         queryClient.getQueryData<ChatThreadDetail>(chatThreadQueryKey(threadId))?.messages.at(-1)?.id ?? 0;
@@ -174,11 +181,30 @@ export function useChatReply({ onFailure }: { onFailure: (failure: ReplyFailure)
             receivedText = true;
             setLive((current) => current && { ...current, text: current.text + text });
           },
+          onTool: (tool) => {
+            setLive(
+              (current) =>
+                current && {
+                  ...current,
+                  runningTool:
+                    tool.status === 'running'
+                      ? tool.name
+                      : current.runningTool === tool.name
+                        ? null
+                        : current.runningTool,
+                },
+            );
+          },
+          onProposal: (proposal) => {
+            setLive((current) => current && { ...current, proposal });
+          },
         });
         // A reload that started mid-stream must not put the thread back without the reply.
         await holdThreadReloads(queryClient, threadId);
         appendMessage(queryClient, result.aiMessage);
-        setLive((current) => current && { ...current, replyMessageId: result.aiMessage.id });
+        setLive(
+          (current) => current && { ...current, replyMessageId: result.aiMessage.id, runningTool: null },
+        );
         // The server may still be updating the thread's memory: read the thread again once it is done.
         void result.closed.then(() =>
           queryClient.invalidateQueries({ queryKey: chatThreadQueryKey(threadId) }),

@@ -12,7 +12,7 @@ import {
   serveCommunity,
 } from '#tests/web-kit/community/community-handlers.ts';
 import { FakeEventSource, FakeIntersectionObserver } from '#tests/web-kit/community/fake-event-source.ts';
-import { renderCommunity } from '#tests/web-kit/community/render-community.tsx';
+import { currentAddress, renderCommunity } from '#tests/web-kit/community/render-community.tsx';
 import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { formattersFor } from '#web/lib/i18n/format.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
@@ -216,6 +216,23 @@ describe('CommunityPage: the post menu', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Doomed' })).not.toBeInTheDocument());
     expect(server.requestsTo(`/api/community/posts/${id}`, 'DELETE')).toHaveLength(1);
     expect(postArticle('Kept')).toBeInTheDocument();
+  });
+
+  it('opens the post form filled in from a draft link, posts nothing by itself, and plain again', async () => {
+    const server = serveCommunity();
+    const query = new URLSearchParams({ draft_title: 'Week recap', draft_body: 'Five tasks done & a walk.' });
+    const { user } = renderCommunity(undefined, `/community?${query.toString()}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Week recap');
+    expect(within(dialog).getByRole('textbox', { name: 'Body' })).toHaveValue('Five tasks done & a walk.');
+    await waitFor(() => expect(currentAddress).toBe('/community'));
+    expect(server.requestsTo('/api/community/posts', 'POST')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create Post' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.bodiesTo('/api/community/posts', 'POST')).toMatchObject([
+      { title: 'Week recap', body: 'Five tasks done & a walk.' },
+    ]);
   });
 
   it('edits a post in the same form, titled Edit post, with Save', async () => {

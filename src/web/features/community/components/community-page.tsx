@@ -1,5 +1,6 @@
 import { Plus, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { staticModelCatalogue } from '#shared/ai-catalogue.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
@@ -35,6 +36,7 @@ export function CommunityPage() {
   // The command palette's New post, and `?post=ID`, its way to open one (then the address is plain again).
   useShortcutAction('new-post', () => setEditor({ kind: 'create' }));
   const [openPostId, clearOpenPost] = useIdParam('post');
+  useDraftParams(setEditor);
 
   // Until the catalogue loads (or when it cannot), the static one: the helpers still know their model.
   const catalogue = models.data?.data ?? staticModelCatalogue;
@@ -94,4 +96,27 @@ export function CommunityPage() {
       ) : null}
     </>
   );
+}
+
+/**
+ * `?draft_title=…&draft_body=…`, the link an applied `draft_post` proposal gives: the post editor opens with
+ * those words (the member still posts it, or not), and the address is plain again so a reload opens nothing.
+ */
+function useDraftParams(open: (mode: EditorMode) => void) {
+  const [params, setParams] = useSearchParams();
+  const title = params.get('draft_title');
+  const body = params.get('draft_body');
+  useEffect(() => {
+    if (title === null && body === null) return;
+    open({ kind: 'create', draft: { title: title ?? '', body: body ?? '' } });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('draft_title');
+        next.delete('draft_body');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [title, body, open, setParams]);
 }

@@ -40,7 +40,10 @@ type PostInput = z.input<typeof createPostRequestSchema>;
 type PostOutput = z.output<typeof editPostSchema>;
 type AiHelper = NonNullable<PostInput['aiHelpers']>[number];
 
-export type EditorMode = { kind: 'create' } | { kind: 'edit'; post: CommunityPost };
+/** A new post (`draft`: the words it starts with, as the studio's AI drafted them), or an edit of one. */
+export type EditorMode =
+  | { kind: 'create'; draft?: { title: string; body: string } }
+  | { kind: 'edit'; post: CommunityPost };
 
 const langLabels: Record<PostLang, MessageKey> = {
   auto: 'community.editor.langAuto',
@@ -82,6 +85,7 @@ export function PostEditorDialog({
   const t = useT();
   const language = useLanguage();
   const editing = mode.kind === 'edit' ? mode.post : null;
+  const draft = mode.kind === 'create' ? mode.draft : undefined;
   const titleRef = useRef<HTMLInputElement>(null);
   const {
     register,
@@ -96,8 +100,8 @@ export function PostEditorDialog({
     // A new post, and what the writing helpers write, default to the member's language; in English
     // 'auto', which follows the language the topic is written in.
     defaultValues: {
-      title: editing?.title ?? '',
-      body: editing?.body ?? '',
+      title: editing?.title ?? draft?.title ?? '',
+      body: editing?.body ?? draft?.body ?? '',
       lang: editing?.lang ?? (language === 'en' ? 'auto' : language),
     },
   });

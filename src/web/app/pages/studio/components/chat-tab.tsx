@@ -108,6 +108,14 @@ export function ChatTab({
   }, [reply.streaming]);
 
   const providerCanChat = canChat(catalogue, selection.provider);
+  // A chat model whose category cannot use Lumara's tools still chats, but proposes no changes.
+  const chosenCategory = catalogue.find(
+    (category) =>
+      category.provider === selection.provider &&
+      category.kind === 'chat' &&
+      category.models.some((model) => model.id === selection.model),
+  );
+  const cannotAct = providerCanChat && chosenCategory?.canUseTools === false;
   const ready = threadId !== null && modelsReady && !reply.streaming;
   const canSend = ready && providerCanChat && selection.model !== '';
   const busy = reply.streaming || research.isPending;
@@ -279,6 +287,7 @@ export function ChatTab({
                 streaming={reply.streaming}
                 canSend={canSend}
                 sendBlockedHint={providerCanChat ? null : cannotChatHint(t, selection.provider)}
+                toolsNote={cannotAct ? t('studio.chat.cannotAct') : null}
                 optimizing={optimize.isPending}
                 canOptimize={providerCanChat && modelsReady && !busy}
                 researching={research.isPending}
