@@ -54,7 +54,8 @@ const threadPath = idParams('chatThread');
 const streamedReply = {
   200: {
     description:
-      'Server-sent events: `user` (not on regenerate), `delta` per piece of text, then `done` (the stored reply) or `error`',
+      'Server-sent events: `user` (not on regenerate), `delta` per piece of text and `tool` per step of a read ' +
+      'tool, `proposal` when the reply proposed changes, then `done` (the stored reply) or `error`',
     content: { 'text/event-stream': { schema: z.string() } },
   },
   204: { description: 'The member went away before the first word arrived: nothing was stored' },
@@ -127,6 +128,10 @@ export const chatRoutes = {
       '`Retry-After`).\n\n' +
       "`content` is trimmed. `lumaraSystem` sends the persona's system prompt for `styleMode` " +
       '(`systemPromptFor` in `src/shared/persona.ts`); false sends none.\n\n' +
+      "On a provider that can call tools (not Straico) the model may read the member's tasks, calendar, focus " +
+      "stats and search with the agent tools (`time_zone`: the browser's zone, used when the profile names " +
+      'none), and its write calls become `aiMessage.proposal`, applied only through ' +
+      '`POST /api/chat/proposals/{id}/apply` (docs/api.md, Chat: Tools).\n\n' +
       'The member message is stored first and stays whatever the provider does; a provider failure answers ' +
       "**502** `provider_failed` (the provider's message) or **504** `provider_timeout`, and stores no " +
       "reply. A reply of only whitespace is stored as `''` (the page shows '(no reply)'). The thread moves " +
