@@ -1,9 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatMessages, chatProposals } from '#server/db/schema.ts';
 import { AGENT_TOOL_LIMITS, applyProposalResponseSchema, type ProposalChange } from '#shared/agent-tools.ts';
 import { chatThreadDetailSchema } from '#shared/chat.ts';
 import { systemPromptFor, TOOLS_INSTRUCTION } from '#shared/chat-persona.ts';
 import { type Task, taskListSchema } from '#shared/tasks.ts';
-import { buildSendBody, createThreadAs, deltaText, readChatEvents, sendAs } from '#tests/factories/chat.ts';
+import {
+  buildSendBody,
+  createThreadAs,
+  deltaText,
+  readChatEvents,
+  readChatEventsUntil,
+  sendAs,
+} from '#tests/factories/chat.ts';
 import { signInMember } from '#tests/factories/members.ts';
 import { createTaskAs } from '#tests/factories/tasks.ts';
 import {
@@ -239,6 +248,38 @@ describe('a reply that uses tools', () => {
     expect(aiMessage.content).toContain(`Round ${rounds}.`);
     // The writes of the capped rounds were collected; the last round's (past the cap) were not.
     expect(aiMessage.proposal?.changes).toHaveLength(rounds);
+    expect(await tasksOf(member)).toEqual([]);
+  });
+
+  it('proposes nothing for a reply the member stopped, even when it had collected changes', async () => {
+    const member = await signInMember(t);
+    const thread = await createThreadAs(t, member.cookie);
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    fake.enqueue(
+      { kind: 'tool-calls', calls: [call('w-1', 'create_task', { title: 'Half a plan' })] },
+      { kind: 'reply', text: words, chunkDelayMs: 150 },
+    );
+    const response = await t.request('/api/chat/stream', {
+      method: 'POST',
+      cookie: member.cookie,
+      body: buildSendBody(thread.id),
+    });
+    expect(response.status).toBe(200);
+    await readChatEventsUntil(response, (read) => read.filter((e) => e.event === 'delta').length >= 3);
+
+    const stopped = await vi.waitFor(
+      async () => {
+        const [row] = await t.db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.role, 'assistant')));
+        if (!row) throw new Error('not stored yet');
+        return row;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(stopped.stopped).toBe(true);
+    expect(await t.db.select().from(chatProposals).where(eq(chatProposals.threadId, thread.id))).toEqual([]);
     expect(await tasksOf(member)).toEqual([]);
   });
 
