@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
+import { createChatToolbox } from './composition/chat-toolbox.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
 import { mcpCallerFor } from './composition/mcp-caller.ts';
 import { createNotificationSending } from './composition/notification-sending.ts';
@@ -333,7 +334,10 @@ export function createApp(deps: AppDeps) {
     .route('/', createMusicRoutes({ db, requireMember, now, resolveShortLink }))
     .route('/', createResearchRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createQuickActionRoutes({ db, requireMember, now }))
-    .route('/', createChatRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route(
+      '/',
+      createChatRoutes({ db, requireMember, ai, aiLimiter, now, toolbox: createChatToolbox({ db, now }) }),
+    )
     .route('/', createAgentToolRoutes({ db, requireMember, now, events }))
     .route('/', createAiRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createGenerationRoutes({ requireMember, aiLimiter, generation, store: mediaStore }))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { postBodySchema, postTitleSchema } from './community.ts';
+import type { Language } from './language.ts';
 import { rowIdSchema } from './row-id.ts';
 import {
   checklistInputSchema,
@@ -100,6 +101,22 @@ export const AGENT_TOOL_LIMITS = {
   /** How long after an apply its Undo is offered. */
   undoHours: 24,
 } as const;
+
+/**
+ * The "Plan my day" prompt of the Lumara persona, in each language: the member sends it as a chat message (the
+ * studio offers it beside the persona; it is not one of the seeded quick actions, whose set is fixed). With tools
+ * the reply reads today's tasks, calendar and recent focus, and proposes the changes for the member to apply.
+ */
+export const PLAN_MY_DAY_PROMPT = {
+  en:
+    'Plan my day. Look at my tasks, my calendar for today and my focus sessions of the last week, then give me ' +
+    'a realistic plan for today. Propose the changes it needs as changes I can apply: due dates and times for ' +
+    "what fits today, moving what doesn't to another day, and statuses (what is in progress, what is done).",
+  es:
+    'Planifica mi día. Mira mis tareas, mi calendario de hoy y mis sesiones de enfoque de la última semana, y ' +
+    'dame un plan realista para hoy. Propón los cambios que necesite como cambios que pueda aplicar: fechas y ' +
+    'horas para lo que cabe hoy, mover lo que no cabe a otro día, y estados (qué está en curso, qué está hecho).',
+} as const satisfies Record<Language, string>;
 
 export const proposalStatuses = ['pending', 'applied', 'rejected', 'undone'] as const;
 export const proposalStatusSchema = z.enum(proposalStatuses);

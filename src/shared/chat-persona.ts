@@ -36,8 +36,26 @@ const languageInstructions: Record<Language, string | null> = {
   es: 'Answer in Spanish (neutral Latin American Spanish, addressing the member as tú) unless the member writes in another language.',
 };
 
-/** The system prompt a thread is answered with in a style mode, for a member who uses Lumara in `language`. */
-export function systemPromptFor(mode: StyleMode, language: Language = 'en'): string {
+/**
+ * What the persona is told when the reply is offered the agent tools (a provider that can call them): it may
+ * look, and it may only propose.
+ */
+export const TOOLS_INSTRUCTION =
+  "You can read the member's tasks, calendar and focus history with your tools: look before you answer " +
+  'questions about them rather than guess. You cannot change anything yourself: a change you make with a tool ' +
+  'becomes a proposal the member reviews and applies or not, so word such changes as suggestions ' +
+  '("I suggest moving…", "here is a plan you can apply"), never as done.';
+
+/**
+ * The system prompt a thread is answered with in a style mode, for a member who uses Lumara in `language`.
+ * `tools`: the reply is offered the agent tools, and the prompt says how to use them (`TOOLS_INSTRUCTION`).
+ */
+export function systemPromptFor(
+  mode: StyleMode,
+  language: Language = 'en',
+  options: { tools?: boolean } = {},
+): string {
   const languageLine = languageInstructions[language];
-  return `${persona}\n\n${styleInstructions[mode]}${languageLine ? `\n\n${languageLine}` : ''}`;
+  const toolsLine = options.tools ? `\n\n${TOOLS_INSTRUCTION}` : '';
+  return `${persona}\n\n${styleInstructions[mode]}${toolsLine}${languageLine ? `\n\n${languageLine}` : ''}`;
 }

@@ -4,6 +4,7 @@ import { aiProviderIdSchema, chatRoleSchema, modelIdSchema } from './ai.ts';
 import { styleModeSchema } from './chat-persona.ts';
 import { rowIdParamSchema, rowIdSchema } from './row-id.ts';
 import { reason } from './texts.ts';
+import { timeZoneSchema } from './time-zone.ts';
 
 /** Chat threads, messages and memory. */
 
@@ -81,6 +82,11 @@ const replySettingsSchema = z.object({
   /** The Lumara System toggle; off sends no system prompt at all. */
   lumaraSystem: z.boolean().default(true),
   styleMode: styleModeSchema.default('default'),
+  /**
+   * The browser's time zone (IANA), for the AI's tools when the member's profile names none: which day "today"
+   * is. Optional; UTC when neither names one.
+   */
+  time_zone: timeZoneSchema.optional(),
 });
 
 /** `POST /api/chat/send` and its streaming twin `POST /api/chat/stream`. */

@@ -8,6 +8,7 @@ import type {
   ToolCallingChatProvider,
 } from '#server/providers/chat-provider.ts';
 import { AGENT_TOOL_LIMITS, isWriteTool, type WriteToolName } from '#shared/agent-tools.ts';
+import type { Language } from '#shared/language.ts';
 
 /** What a tool answered: `content` is what the model reads; `ok: false` is a refusal or a failure. */
 export type ToolOutcome = { ok: boolean; content: string };
@@ -33,6 +34,13 @@ export interface ChatToolbox {
    */
   checkWrite?(memberId: number, name: WriteToolName, args: unknown): Promise<ToolOutcome>;
 }
+
+/**
+ * Builds the toolbox of one reply: `language` is the member's (the tools' words and reasons), `timeZone` the
+ * browser's, used when the member's profile names no zone. The app hands one to the chat routes; without it, or
+ * for a provider that cannot call tools, replies are plain.
+ */
+export type ChatToolboxFor = (context: { language: Language; timeZone?: string | undefined }) => ChatToolbox;
 
 /** A write tool's call the model made: not run, collected for the reply's proposal. */
 export type AgentWriteCall = { id: string; name: WriteToolName; args: unknown };

@@ -6,30 +6,52 @@ import { AppError } from '#server/lib/http/errors.ts';
 import { say } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { ChatProvider, ChatRequest } from '#server/providers/chat-provider.ts';
+import type { Proposal } from '#shared/agent-tools.ts';
 import type { ChatMessage, ChatStreamEventName, chatStreamEventSchemas } from '#shared/chat.ts';
+import type { AgentStreamPiece, AgentWriteCall } from './chat-agent-turns.ts';
 
 export type ReplyStream = {
-  provider: ChatProvider;
-  request: Omit<ChatRequest, 'signal'>;
+  /**
+   * Starts the reply: its text, a tool's progress, and (a reply that may use tools) last its `end` with the write
+   * calls collected. `signal` aborts it (the member pressed Stop). `textPieces` makes it for a plain reply.
+   */
+  pieces(signal: AbortSignal): AsyncIterable<AgentStreamPiece>;
   /** The stored member message, sent first as the `user` event; absent on regenerate. */
   userMessage?: ChatMessage;
   /** Stores the reply: the whole of it, or (`stopped`) what arrived before the member pressed Stop. */
   store(text: string, stopped: boolean): Promise<ChatMessage>;
+  /**
+   * Makes the proposal of the stored reply from the write calls it collected: called once the reply is stored,
+   * only when it collected some, never for a stopped reply.
+   */
+  propose?(aiMessage: ChatMessage, writeCalls: AgentWriteCall[]): Promise<Proposal>;
   /** Runs after `done` is written and before the stream closes (the memory update). Must not throw. */
   afterDone(): Promise<void>;
   logger: Logger;
 };
 
+/** A reply without tools as `ReplyStream` pieces: the provider's text, piece by piece. */
+export function textPieces(
+  provider: ChatProvider,
+  request: Omit<ChatRequest, 'signal'>,
+): (signal: AbortSignal) => AsyncIterable<AgentStreamPiece> {
+  return async function* (signal) {
+    for await (const text of provider.stream({ ...request, signal })) yield { type: 'text', text };
+  };
+}
+
 /**
- * Answers a reply as server-sent events: `user` (when given), `delta` per piece, then `done` or `error`.
+ * Answers a reply as server-sent events: `user` (when given), `delta` per piece of text and `tool` per step of a
+ * tool the model uses, then (when the reply proposed changes) `proposal`, then `done` or `error`.
  *
  * The first piece is awaited before the stream starts, so a provider that fails before saying anything
  * answers plain JSON (502/504) like `/send` does, and the page reads one error shape. Once text flows, a
  * failure is an `error` event (the status is already 200) and no reply is stored.
  *
  * Stop: when the member goes away (the browser aborts the fetch), the provider call is aborted through the
- * signal handed to `stream()`, and what arrived is stored with `stopped: true`; nothing is stored if nothing
- * arrived. The callback never throws, so an aborted request leaves no unhandled rejection and no 500 log.
+ * signal handed to `pieces()`, and what arrived is stored with `stopped: true` (proposing nothing); nothing is
+ * stored if no text arrived. The callback never throws, so an aborted request leaves no unhandled rejection and
+ * no 500 log.
  */
 export async function streamReply(c: Context<AppEnv>, reply: ReplyStream): Promise<Response> {
   const controller = new AbortController();
@@ -39,10 +61,8 @@ export async function streamReply(c: Context<AppEnv>, reply: ReplyStream): Promi
   if (clientSignal.aborted) stop();
   else clientSignal.addEventListener('abort', stop, { once: true });
 
-  const pieces = reply.provider
-    .stream({ ...reply.request, signal: controller.signal })
-    [Symbol.asyncIterator]();
-  let first: IteratorResult<string>;
+  const pieces = reply.pieces(controller.signal)[Symbol.asyncIterator]();
+  let first: IteratorResult<AgentStreamPiece>;
   try {
     first = await pieces.next();
   } catch (error) {
@@ -56,13 +76,21 @@ export async function streamReply(c: Context<AppEnv>, reply: ReplyStream): Promi
   return streamSSE(c, async (sse) => {
     sse.onAbort(stop);
     let received = '';
+    let writeCalls: AgentWriteCall[] = [];
     let failure: unknown;
     try {
       if (reply.userMessage) await send(sse, 'user', { userMessage: reply.userMessage });
       for (let next = first; !next.done; next = await pieces.next()) {
-        received += next.value;
+        const piece = next.value;
         // Writing to a stream the client cancelled does not throw (Hono swallows it); the abort ends the loop.
-        await send(sse, 'delta', { text: next.value });
+        if (piece.type === 'text') {
+          received += piece.text;
+          await send(sse, 'delta', { text: piece.text });
+        } else if (piece.type === 'tool') {
+          await send(sse, 'tool', { name: piece.name, status: piece.status });
+        } else {
+          writeCalls = piece.writeCalls;
+        }
       }
     } catch (error) {
       failure = error;
@@ -78,7 +106,12 @@ export async function streamReply(c: Context<AppEnv>, reply: ReplyStream): Promi
         await send(sse, 'error', errorEvent(failure, reply.logger));
         return;
       }
-      const aiMessage = await reply.store(received, false);
+      let aiMessage = await reply.store(received, false);
+      if (writeCalls.length > 0 && reply.propose) {
+        const proposal = await reply.propose(aiMessage, writeCalls);
+        await send(sse, 'proposal', { proposal });
+        aiMessage = { ...aiMessage, proposal };
+      }
       await send(sse, 'done', { aiMessage });
     } catch (error) {
       // Storing failed (the database went away): say so on the stream rather than crash the callback.

@@ -4,12 +4,19 @@ import { apiRoute, createApiRouter, json, jsonBody, type RequireMember } from '#
 import { memberIdOf } from '#server/lib/http/app-env.ts';
 import { idParams } from '#server/lib/http/path-params.ts';
 import { queryOf } from '#server/lib/http/query.ts';
+import { requestLanguage } from '#server/lib/http/request-language.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import { limitPerMember, type RateLimiter } from '#server/lib/infra/rate-limiter.ts';
 import type { AiProviders } from '#server/providers/ai-providers.ts';
-import { type ChatProvider, CONVERSATION_REPLY } from '#server/providers/chat-provider.ts';
+import {
+  type ChatProvider,
+  type ChatRequest,
+  CONVERSATION_REPLY,
+  canUseTools,
+} from '#server/providers/chat-provider.ts';
 import { successSchema } from '#shared/api.ts';
 import {
+  type ChatMessage,
   chatThreadDetailSchema,
   chatThreadSchema,
   chatThreadsResponseSchema,
@@ -20,6 +27,7 @@ import {
   sendChatResponseSchema,
   threadPageQuerySchema,
 } from '#shared/chat.ts';
+import { createProposal } from '../agent-tools/chat-proposals.ts';
 import {
   addMemberMessage,
   archiveThread,
@@ -31,8 +39,14 @@ import {
   replyContext,
   storeReply,
 } from './chat.service.ts';
+import {
+  type AgentWriteCall,
+  type ChatToolboxFor,
+  completeAgentTurns,
+  streamAgentTurns,
+} from './chat-agent-turns.ts';
 import { updateThreadMemory } from './chat-memory.ts';
-import { streamReply } from './chat-stream.ts';
+import { type ReplyStream, streamReply, textPieces } from './chat-stream.ts';
 
 const threadPath = idParams('chatThread');
 
@@ -40,7 +54,8 @@ const threadPath = idParams('chatThread');
 const streamedReply = {
   200: {
     description:
-      'Server-sent events: `user` (not on regenerate), `delta` per piece of text, then `done` (the stored reply) or `error`',
+      'Server-sent events: `user` (not on regenerate), `delta` per piece of text and `tool` per step of a read ' +
+      'tool, `proposal` when the reply proposed changes, then `done` (the stored reply) or `error`',
     content: { 'text/event-stream': { schema: z.string() } },
   },
   204: { description: 'The member went away before the first word arrived: nothing was stored' },
@@ -113,6 +128,10 @@ export const chatRoutes = {
       '`Retry-After`).\n\n' +
       "`content` is trimmed. `lumaraSystem` sends the persona's system prompt for `styleMode` " +
       '(`systemPromptFor` in `src/shared/persona.ts`); false sends none.\n\n' +
+      "On a provider that can call tools (not Straico) the model may read the member's tasks, calendar, focus " +
+      "stats and search with the agent tools (`time_zone`: the browser's zone, used when the profile names " +
+      'none), and its write calls become `aiMessage.proposal`, applied only through ' +
+      '`POST /api/chat/proposals/{id}/apply` (docs/api.md, Chat: Tools).\n\n' +
       'The member message is stored first and stays whatever the provider does; a provider failure answers ' +
       "**502** `provider_failed` (the provider's message) or **504** `provider_timeout`, and stores no " +
       "reply. A reply of only whitespace is stored as `''` (the page shows '(no reply)'). The thread moves " +
@@ -175,6 +194,8 @@ export function createChatRoutes(deps: {
   ai: AiProviders;
   aiLimiter: RateLimiter;
   now: () => Date;
+  /** The AI's tools on the member's data (composition/chat-toolbox.ts); absent, every reply is plain. */
+  toolbox?: ChatToolboxFor;
 }) {
   const routes = createApiRouter(deps.requireMember);
   const limitAi = limitPerMember(deps.aiLimiter, 'AI');
@@ -191,20 +212,67 @@ export function createChatRoutes(deps: {
   };
 
   /**
+   * How a reply is made: with the toolbox when the app gave one and the provider can call tools (the model reads
+   * the member's data and proposes changes), else plain, as the provider answers.
+   */
+  const replyPlan = (provider: ChatProvider, body: Pick<SendChatRequest, 'time_zone'>) => {
+    const language = requestLanguage();
+    const agent =
+      deps.toolbox && canUseTools(provider)
+        ? { provider, toolbox: deps.toolbox({ language, timeZone: body.time_zone }) }
+        : null;
+    return { provider, agent, language };
+  };
+  type ReplyPlan = ReturnType<typeof replyPlan>;
+
+  /** The stored reply's proposal, made from the write calls it collected (validated; nothing is changed). */
+  const propose =
+    (userId: number, threadId: number, plan: ReplyPlan) =>
+    (aiMessage: ChatMessage, calls: readonly AgentWriteCall[]) =>
+      createProposal(deps.db, {
+        userId,
+        threadId,
+        messageId: aiMessage.id,
+        calls: calls.map(({ name, args }) => ({ name, args })),
+        language: plan.language,
+        now: deps.now(),
+      });
+
+  /** The pieces of a streamed reply: the agent loop's with tools, the provider's text without. */
+  const piecesOf = (
+    plan: ReplyPlan,
+    userId: number,
+    request: Omit<ChatRequest, 'signal'>,
+  ): ReplyStream['pieces'] => {
+    const { agent } = plan;
+    if (!agent) return textPieces(plan.provider, request);
+    return (signal) =>
+      streamAgentTurns({
+        provider: agent.provider,
+        request: { ...request, signal },
+        toolbox: agent.toolbox,
+        memberId: userId,
+      });
+  };
+
+  /**
    * What `/send` and `/stream` share: the thread found, the provider ready (each may refuse), and only then the
    * member's message stored and the model's messages gathered.
    */
   const startMemberTurn = async (userId: number, body: SendChatRequest) => {
     const thread = await findOpenThread(deps.db, userId, body.threadId);
-    const provider = chatClientOf(body);
+    const plan = replyPlan(chatClientOf(body), body);
     const userMessage = await addMemberMessage(deps.db, {
       userId,
       threadId: thread.id,
       content: body.content,
       now: deps.now(),
     });
-    const messages = await replyContext(deps.db, thread.id, userMessage.id, body);
-    return { thread, provider, userMessage, messages };
+    const messages = await replyContext(deps.db, thread.id, userMessage.id, {
+      ...body,
+      tools: plan.agent !== null,
+    });
+    return { thread, plan, provider: plan.provider, userMessage, messages };
   };
 
   return (
@@ -227,10 +295,18 @@ export function createChatRoutes(deps: {
       .openapi({ ...chatRoutes.send, middleware: [limitAi] as const }, async (c) => {
         const body = c.req.valid('json');
         const userId = memberIdOf(c);
-        const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
+        const { thread, plan, provider, userMessage, messages } = await startMemberTurn(userId, body);
         // No abort signal: a member who leaves mid-request finds the reply stored when they come back.
-        const reply = await provider.complete({ model: body.model, messages, ...CONVERSATION_REPLY });
-        const aiMessage = await storeReply(deps.db, {
+        const request = { model: body.model, messages, ...CONVERSATION_REPLY };
+        const reply = plan.agent
+          ? await completeAgentTurns({
+              provider: plan.agent.provider,
+              request,
+              toolbox: plan.agent.toolbox,
+              memberId: userId,
+            })
+          : { ...(await provider.complete(request)), writeCalls: [] };
+        const stored = await storeReply(deps.db, {
           userId,
           threadId: thread.id,
           text: reply.text,
@@ -239,6 +315,10 @@ export function createChatRoutes(deps: {
           model: reply.model,
           now: deps.now(),
         });
+        const aiMessage =
+          reply.writeCalls.length > 0
+            ? { ...stored, proposal: await propose(userId, thread.id, plan)(stored, reply.writeCalls) }
+            : stored;
         await remember(c.get('logger'), thread.id, provider, body.model);
         return c.json({ userMessage, aiMessage }, 200);
       })
@@ -246,10 +326,10 @@ export function createChatRoutes(deps: {
       .openapi({ ...chatRoutes.stream, middleware: [limitAi] as const }, async (c) => {
         const body = c.req.valid('json');
         const userId = memberIdOf(c);
-        const { thread, provider, userMessage, messages } = await startMemberTurn(userId, body);
+        const { thread, plan, provider, userMessage, messages } = await startMemberTurn(userId, body);
         return streamReply(c, {
-          provider,
-          request: { model: body.model, messages, ...CONVERSATION_REPLY },
+          pieces: piecesOf(plan, userId, { model: body.model, messages, ...CONVERSATION_REPLY }),
+          propose: propose(userId, thread.id, plan),
           userMessage,
           logger: c.get('logger'),
           store: (text, stopped) =>
@@ -275,11 +355,15 @@ export function createChatRoutes(deps: {
         const userId = memberIdOf(c);
         const thread = await findOpenThread(deps.db, userId, body.threadId);
         const last = await findLastMemberMessage(deps.db, thread.id);
-        const provider = chatClientOf(body);
-        const messages = await replyContext(deps.db, thread.id, last.id, body);
+        const plan = replyPlan(chatClientOf(body), body);
+        const { provider } = plan;
+        const messages = await replyContext(deps.db, thread.id, last.id, {
+          ...body,
+          tools: plan.agent !== null,
+        });
         return streamReply(c, {
-          provider,
-          request: { model: body.model, messages, ...CONVERSATION_REPLY },
+          pieces: piecesOf(plan, userId, { model: body.model, messages, ...CONVERSATION_REPLY }),
+          propose: propose(userId, thread.id, plan),
           logger: c.get('logger'),
           store: (text, stopped) =>
             storeReply(deps.db, {

@@ -152,7 +152,8 @@ export async function findLastMemberMessage(db: Db, threadId: number): Promise<M
   return row;
 }
 
-export type ReplySettings = { lumaraSystem: boolean; styleMode: StyleMode };
+/** How a reply is asked for; `tools`: the reply is offered the agent tools, and the persona is told so. */
+export type ReplySettings = { lumaraSystem: boolean; styleMode: StyleMode; tools?: boolean };
 
 /**
  * What the model is sent to answer the thread up to (and including) one member message: the persona and the
@@ -183,7 +184,9 @@ export async function replyContext(
     .orderBy(desc(chatMessages.id))
     .limit(CHAT_MEMORY.contextMessages);
   return buildModelMessages({
-    systemPrompt: settings.lumaraSystem ? systemPromptFor(settings.styleMode, requestLanguage()) : null,
+    systemPrompt: settings.lumaraSystem
+      ? systemPromptFor(settings.styleMode, requestLanguage(), { tools: settings.tools === true })
+      : null,
     memory: thread?.memory ?? '',
     conversation: rows.reverse().map(asConversationMessage),
   });

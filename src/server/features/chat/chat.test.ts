@@ -53,6 +53,9 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
+/** OpenRouter can call tools and the app hands chat its toolbox: the persona is told of the tools. */
+const withTools = { tools: true };
+
 const echo = (content: string) => `Lumara heard: "${content}"`;
 
 async function errorOf(response: Response) {
@@ -357,13 +360,13 @@ describe('send', () => {
 
     await sendAs(t, cookie, buildSendBody(thread.id, { content: 'first' }));
     expect(replyRequestFor('first')).toEqual([
-      { role: 'system', content: systemPromptFor('default') },
+      { role: 'system', content: systemPromptFor('default', 'en', withTools) },
       { role: 'user', content: 'first' },
     ]);
 
     await sendAs(t, cookie, buildSendBody(thread.id, { content: 'second', styleMode: 'teacher' }));
     const teacher = replyRequestFor('second');
-    expect(teacher[0]).toEqual({ role: 'system', content: systemPromptFor('teacher') });
+    expect(teacher[0]).toEqual({ role: 'system', content: systemPromptFor('teacher', 'en', withTools) });
     expect(systemPromptFor('teacher')).not.toBe(systemPromptFor('default'));
     expect(teacher.slice(1)).toEqual([
       { role: 'user', content: 'first' },
@@ -386,7 +389,7 @@ describe('send', () => {
     });
     expect(response.status).toBe(200);
     const [system] = replyRequestFor('hola');
-    expect(system).toEqual({ role: 'system', content: systemPromptFor('default', 'es') });
+    expect(system).toEqual({ role: 'system', content: systemPromptFor('default', 'es', withTools) });
     expect(system?.content).toContain('Answer in Spanish');
     expect(systemPromptFor('default', 'en')).toBe(systemPromptFor('default'));
   });
@@ -706,7 +709,7 @@ describe('regenerate', () => {
 
     // The model was asked the same question, without the reply being replaced.
     const asked = fake.chatRequests()[0]?.body.messages ?? [];
-    expect(asked[0]).toEqual({ role: 'system', content: systemPromptFor('sparkle') });
+    expect(asked[0]).toEqual({ role: 'system', content: systemPromptFor('sparkle', 'en', withTools) });
     expect(asked.at(-1)).toEqual({ role: 'user', content: 'Another' });
     expect(asked.map((m) => m.content)).not.toContain(old.content);
 
@@ -774,7 +777,7 @@ describe('memory', () => {
     const last = replyRequestFor('Turn 21: my favourite number is 21');
     const [system, ...conversation] = last;
     expect(system?.role).toBe('system');
-    expect(system?.content).toContain(systemPromptFor('default'));
+    expect(system?.content).toContain(systemPromptFor('default', 'en', withTools));
     expect(system?.content).toContain(MEMORY_NOTE_PREFIX);
     expect(conversation.length).toBeGreaterThan(0);
     expect(conversation.length).toBeLessThanOrEqual(CHAT_MEMORY.contextMessages);
