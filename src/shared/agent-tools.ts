@@ -120,7 +120,6 @@ export const PLAN_MY_DAY_PROMPT = {
 
 export const proposalStatuses = ['pending', 'applied', 'rejected', 'undone'] as const;
 export const proposalStatusSchema = z.enum(proposalStatuses);
-export type ProposalStatus = z.infer<typeof proposalStatusSchema>;
 
 /** One field a change moves, as the proposal card shows it ("Due: Dec 24 → Dec 25"); null is "none". */
 export const proposalFieldChangeSchema = z.object({

@@ -153,19 +153,6 @@ export async function createProposal(
   return presentProposal(row);
 }
 
-/** Names the reply a proposal belongs to, once the reply is stored (the proposal may be made first). */
-export async function attachProposalToMessage(
-  db: Db,
-  userId: number,
-  proposalId: number,
-  messageId: number,
-): Promise<void> {
-  await db
-    .update(chatProposals)
-    .set({ messageId })
-    .where(and(eq(chatProposals.id, proposalId), eq(chatProposals.userId, userId)));
-}
-
 /** The proposals of these messages of the member's, by message id, for presenting a thread. */
 export async function proposalsOfMessages(
   db: Db,
