@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { tasks } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/http/errors.ts';
 import { say } from '#server/lib/http/request-language.ts';
 import { parseRepeat, repeatRefusal } from '#shared/task-repeat.ts';
-import type {
-  ChecklistInput,
-  ChecklistItem,
-  CreateTaskRequest,
-  Reminder,
-  RepeatFrom,
+import {
+  type ChecklistInput,
+  type ChecklistItem,
+  type CreateTaskRequest,
+  checklistItemSchema,
+  type Reminder,
+  type RepeatFrom,
+  reminderSchema,
 } from '#shared/tasks.ts';
 import { type Localized, sharedText } from '#shared/texts.ts';
 
@@ -114,4 +117,18 @@ export function checklistOf(items: ChecklistInput): ChecklistItem[] {
 export function distinctReminders(reminders: readonly Reminder[]): Reminder[] {
   const minutes = [...new Set(reminders.map((reminder) => reminder.before_minutes))];
   return minutes.map((before_minutes) => ({ before_minutes }));
+}
+
+/** The plan columns of a row, as `resolvePlan` reads them (the jsonb lists held to their schemas). */
+export function planOf(row: typeof tasks.$inferSelect): TaskPlan {
+  return {
+    dueDate: row.dueDate,
+    notes: row.notes,
+    dueTime: row.dueTime,
+    repeat: row.repeat,
+    repeatFrom: row.repeatFrom,
+    checklist: checklistItemSchema.array().parse(row.checklist),
+    reminders: reminderSchema.array().parse(row.reminders),
+    timeZone: row.timeZone,
+  };
 }

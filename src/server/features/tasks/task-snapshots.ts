@@ -4,6 +4,7 @@ import type { DbTransaction } from '#server/db/member-lock.ts';
 import { taskCompletions, tasks } from '#server/db/schema.ts';
 import { checklistItemSchema, reminderSchema, repeatFromSchema, taskStatusSchema } from '#shared/tasks.ts';
 import { cancelScheduledNotifications } from '../notifications/notification-schedule.ts';
+import { planOf } from './task-plan.ts';
 import { reminderPrefix, scheduleReminders } from './task-reminders.ts';
 
 /*
@@ -83,20 +84,13 @@ export async function taskSnapshots(
         title: row.title,
         status: row.status,
         labels: row.labels,
-        dueDate: row.dueDate,
         position: row.position,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
         completedAt: iso(row.completedAt),
         deletedAt: iso(row.deletedAt),
         clientKey: row.clientKey,
-        notes: row.notes,
-        dueTime: row.dueTime,
-        repeat: row.repeat,
-        repeatFrom: row.repeatFrom,
-        checklist: checklistItemSchema.array().parse(row.checklist),
-        reminders: reminderSchema.array().parse(row.reminders),
-        timeZone: row.timeZone,
+        ...planOf(row),
         lastCompletedAt: iso(row.lastCompletedAt),
         completions: completions
           .filter((completion) => completion.taskId === row.id)

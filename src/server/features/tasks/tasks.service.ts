@@ -9,7 +9,6 @@ import {
   type ChecklistItem,
   type ColumnSlot,
   type CreateTaskRequest,
-  checklistItemSchema,
   placeInColumn,
   type Reminder,
   reminderSchema,
@@ -31,7 +30,7 @@ import {
   removeCompletion,
 } from './task-completions.ts';
 import { presentTask, taskJson, taskListItemJson, withRepeatTexts } from './task-json.ts';
-import { EMPTY_PLAN, resolvePlan, type TaskPlan } from './task-plan.ts';
+import { EMPTY_PLAN, planOf, resolvePlan, type TaskPlan } from './task-plan.ts';
 import { reminderPrefix, scheduleReminders } from './task-reminders.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -138,20 +137,6 @@ const profileZoneSql = (userId: number) =>
 function zoneOf(profileZone: string | null, requested: string | undefined, kept: string): string {
   if (profileZone) return profileZone;
   return requested !== undefined ? assertTimeZone(requested) : kept;
-}
-
-/** The plan columns of a row, as `resolvePlan` reads them (the jsonb lists held to their schemas). */
-function planOf(row: typeof tasks.$inferSelect): TaskPlan {
-  return {
-    dueDate: row.dueDate,
-    notes: row.notes,
-    dueTime: row.dueTime,
-    repeat: row.repeat,
-    repeatFrom: row.repeatFrom,
-    checklist: checklistItemSchema.array().parse(row.checklist),
-    reminders: reminderSchema.array().parse(row.reminders),
-    timeZone: row.timeZone,
-  };
 }
 
 /** The plan as the row's columns. */
