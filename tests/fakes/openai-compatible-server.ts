@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { PLAN_MY_DAY_PROMPT } from '#shared/agent-tools.ts';
 import type { TestServer } from './canary-server.ts';
 import { readBody, startFakeServer } from './fake-http.ts';
 
@@ -26,6 +27,10 @@ import { readBody, startFakeServer } from './fake-http.ts';
  * `finish_reason: "tool_calls"`. Unscripted, `[tool:<name>]` in the last member message calls that tool with
  * `{}` when the request offers it (and `tool_choice` is not `none`), and a request ending in `tool` messages is
  * answered `Tools answered: <their contents, joined by " | ">`.
+ * "Plan my day" (`PLAN_MY_DAY_PROMPT`, en or es, as the last member message, with `list_tasks` offered) plays a
+ * short planning turn: it first calls `list_tasks` with `{}`; answered, it calls `update_task` moving the first
+ * open task (not done) to tomorrow (UTC) and `create_task` `{title: 'Review the plan', due_date: <today, UTC>}`
+ * (only the create when no task is open); once those are answered, text as above.
  *
  * A request asking for image output (`modalities` containing "image") is answered whole with
  * `message.images[].image_url.url` holding a small real PNG as a data URI; the markers above apply (`[slow]`
@@ -153,8 +158,10 @@ export async function startFakeOpenAiServer(
     const results: string[] = [];
     for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1)
       results.unshift(messages[i]?.content ?? '');
-    if (results.length > 0) return { kind: 'reply', text: `Tools answered: ${results.join(' | ')}` };
     const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const planning = planMyDayAnswer(body, last, results.length);
+    if (planning) return planning;
+    if (results.length > 0) return { kind: 'reply', text: `Tools answered: ${results.join(' | ')}` };
     const called = /\[tool:(\w+)\]/.exec(last)?.[1];
     if (called && body.tool_choice !== 'none' && body.tools?.some((t) => t.function.name === called))
       return { kind: 'tool-calls', calls: [{ name: called, arguments: '{}' }] };
@@ -180,6 +187,46 @@ export async function startFakeOpenAiServer(
       return { kind: 'reply', text: `Taking my time: ${words}`, chunkDelayMs: 150 };
     }
     return { kind: 'reply', text: `Lumara heard: "${last}"` };
+  }
+
+  /** The scripted "Plan my day" turn (see above); null when the request is not one of its steps. */
+  function planMyDayAnswer(
+    body: RecordedRequest['body'],
+    last: string,
+    resultCount: number,
+  ): ScriptedAnswer | null {
+    const prompts: string[] = Object.values(PLAN_MY_DAY_PROMPT);
+    const offered = (name: string) => body.tools?.some((t) => t.function.name === name) ?? false;
+    if (!prompts.includes(last.trim()) || body.tool_choice === 'none' || !offered('list_tasks')) return null;
+    const messages = body.messages ?? [];
+    if (resultCount === 0) {
+      // Only as the turn's first step: a later member message has no assistant tool turn after it yet.
+      return { kind: 'tool-calls', calls: [{ name: 'list_tasks', arguments: '{}' }] };
+    }
+    const caller = messages[messages.length - resultCount - 1];
+    const calls = caller?.tool_calls ?? [];
+    if (calls.length !== 1 || calls[0]?.function.name !== 'list_tasks') return null;
+    const listed = messages[messages.length - 1]?.content ?? '';
+    let tasks: { id?: unknown; status?: unknown }[] = [];
+    try {
+      const parsed = JSON.parse(listed) as { tasks?: unknown };
+      if (Array.isArray(parsed.tasks)) tasks = parsed.tasks as typeof tasks;
+    } catch {
+      // A refused or cut list: plan without it.
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const open = tasks.find((task) => typeof task.id === 'number' && task.status !== 'done');
+    const writes: FakeToolCall[] = [];
+    if (open && offered('update_task'))
+      writes.push({ name: 'update_task', arguments: JSON.stringify({ id: open.id, due_date: tomorrow }) });
+    if (offered('create_task'))
+      writes.push({
+        name: 'create_task',
+        arguments: JSON.stringify({ title: 'Review the plan', due_date: today }),
+      });
+    if (writes.length === 0) return null;
+    return { kind: 'tool-calls', text: 'Here is a plan for today.', calls: writes };
   }
 
   async function sendAnswer(res: http.ServerResponse, answer: ScriptedAnswer, body: RecordedRequest['body']) {

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatMessages, chatProposals } from '#server/db/schema.ts';
-import { AGENT_TOOL_LIMITS, applyProposalResponseSchema, type ProposalChange } from '#shared/agent-tools.ts';
+import {
+  AGENT_TOOL_LIMITS,
+  applyProposalResponseSchema,
+  PLAN_MY_DAY_PROMPT,
+  type ProposalChange,
+} from '#shared/agent-tools.ts';
 import { chatThreadDetailSchema } from '#shared/chat.ts';
 import { systemPromptFor, TOOLS_INSTRUCTION } from '#shared/chat-persona.ts';
 import { type Task, taskListSchema } from '#shared/tasks.ts';
@@ -289,6 +294,33 @@ describe('a reply that uses tools', () => {
     const { aiMessage } = await sendAs(t, member.cookie, buildSendBody(thread.id, { content: 'Hi' }));
     expect(aiMessage.content).toBe('Lumara heard: "Hi"');
     expect(aiMessage.proposal).toBeUndefined();
+  });
+
+  it('plans the day unscripted on the "Plan my day" prompt: lists the tasks, then proposes two changes', async () => {
+    const member = await signInMember(t);
+    const done = await createTaskAs(t, member.cookie, { title: 'Already done' });
+    const marked = await t.request(`/api/tasks/${done.id}`, {
+      method: 'PUT',
+      cookie: member.cookie,
+      body: { status: 'done' },
+    });
+    expect(marked.status).toBe(200);
+    const open = await createTaskAs(t, member.cookie, { title: 'Water the plants' });
+    const thread = await createThreadAs(t, member.cookie);
+    const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+    const { aiMessage } = await sendAs(
+      t,
+      member.cookie,
+      buildSendBody(thread.id, { content: PLAN_MY_DAY_PROMPT.es }),
+    );
+    const roles = fake.chatRequests().map((request) => request.body.messages?.at(-1)?.role);
+    expect(roles).toEqual(['user', 'tool', 'tool']);
+    expect(aiMessage.proposal?.changes.map((change) => [change.tool, change.args, change.valid])).toEqual([
+      ['update_task', { id: open.id, due_date: utcDay(1) }, true],
+      ['create_task', { title: 'Review the plan', due_date: utcDay(0) }, true],
+    ]);
+    expect(aiMessage.content).toContain('Here is a plan for today.');
   });
 });
 

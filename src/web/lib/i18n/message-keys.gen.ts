@@ -885,6 +885,7 @@ export type MessageKey =
   | 'studio.chat.hideThreads'
   | 'studio.chat.label'
   | 'studio.chat.optimizeFailed'
+  | 'studio.chat.planMyDay'
   | 'studio.chat.quickActionNeedsText'
   | 'studio.chat.searchingResearch'
   | 'studio.chat.showThreads'

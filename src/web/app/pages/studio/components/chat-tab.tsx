@@ -1,5 +1,6 @@
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { CalendarCheck, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { PLAN_MY_DAY_PROMPT } from '#shared/agent-tools.ts';
 import type { AiChoice, ModelCategory } from '#shared/ai.ts';
 import { canChat } from '#shared/ai-catalogue.ts';
 import { buildQuickActionPrompt, type QuickAction } from '#shared/quick-actions.ts';
@@ -19,7 +20,8 @@ import { threadTitle } from '#web/features/chat/model/thread-title.ts';
 import { useQuickActions } from '#web/features/quick-actions/api/get-quick-actions.ts';
 import { QuickActionsRow } from '#web/features/quick-actions/components/quick-actions-row.tsx';
 import { researchFailureText, useRunResearch } from '#web/features/research/api/run-research.ts';
-import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
+import { type Translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { useShortcutAction } from '#web/lib/shortcut-actions.ts';
 import { Button } from '#web/ui/button.tsx';
 import {
@@ -62,6 +64,7 @@ export function ChatTab({
   onThreadOpened?: () => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   const id = useId();
   const [lumaraSystem, setLumaraSystem] = useLumaraSystemPreference();
   const [styleMode, setStyleMode] = useStyleModePreference();
@@ -116,12 +119,15 @@ export function ChatTab({
       category.models.some((model) => model.id === selection.model),
   );
   const cannotAct = providerCanChat && chosenCategory?.canUseTools === false;
+  // "Plan my day" needs a model that reads the member's tasks and proposes changes.
+  const canAct = providerCanChat && chosenCategory?.canUseTools === true;
   const ready = threadId !== null && modelsReady && !reply.streaming;
   const canSend = ready && providerCanChat && selection.model !== '';
   const busy = reply.streaming || research.isPending;
 
   function replySettings() {
-    return { lumaraSystem, styleMode };
+    // The browser's zone: which day "today" is for the AI's tools when the member's profile names none.
+    return { lumaraSystem, styleMode, time_zone: browserTimeZone() };
   }
 
   function startReply(request: ChatReplyRequest, restoreUnsentText: boolean) {
@@ -139,6 +145,24 @@ export function ChatTab({
         body: { threadId, content, provider: selection.provider, model: selection.model, ...replySettings() },
       },
       true,
+    );
+  }
+
+  /** Sends the Lumara persona's "Plan my day" prompt, in the interface's language, as the member's message. */
+  function planMyDay() {
+    if (!canSend || !canAct || threadId === null) return;
+    startReply(
+      {
+        kind: 'send',
+        body: {
+          threadId,
+          content: PLAN_MY_DAY_PROMPT[language],
+          provider: selection.provider,
+          model: selection.model,
+          ...replySettings(),
+        },
+      },
+      false,
     );
   }
 
@@ -266,6 +290,17 @@ export function ChatTab({
                 <h2 className="min-w-0 truncate text-lg font-bold text-(--ink)">
                   {activeThread ? threadTitle(t, activeThread) : t('studio.chat.label')}
                 </h2>
+                {canAct ? (
+                  <Button
+                    variant="secondary"
+                    onClick={planMyDay}
+                    disabled={!canSend || busy}
+                    className="ml-auto shrink-0 px-3!"
+                  >
+                    <CalendarCheck aria-hidden="true" className="size-5" />
+                    <span className="text-sm whitespace-nowrap">{t('studio.chat.planMyDay')}</span>
+                  </Button>
+                ) : null}
               </div>
               <Conversation
                 threadId={threadId}

@@ -8,6 +8,7 @@ import { controlledSse } from '#tests/web-kit/studio/event-stream.ts';
 import { renderStudio } from '#tests/web-kit/studio/render-studio.tsx';
 import { buildMessage, buildThread, serveStudio } from '#tests/web-kit/studio/studio-handlers.ts';
 import { chatThreadQueryKey } from '#web/features/chat/api/get-chat-thread.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 
 const TYPING_TEXT = 'Lumara is typing…';
 
@@ -190,6 +191,7 @@ describe('StudioPage: sending', () => {
         model: 'openrouter/auto',
         lumaraSystem: true,
         styleMode: 'default',
+        time_zone: browserTimeZone(),
       },
     ]);
     // The list reloads after the reply (the thread moved up and may have a new title).
@@ -474,6 +476,7 @@ describe('StudioPage: sending', () => {
         model: 'openrouter/auto',
         lumaraSystem: true,
         styleMode: 'default',
+        time_zone: browserTimeZone(),
       },
     ]);
   });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Proposal } from '#shared/agent-tools.ts';
+import { PLAN_MY_DAY_PROMPT, type Proposal } from '#shared/agent-tools.ts';
 import type { ChatThreadDetail } from '#shared/chat.ts';
 import { deferred, errorResponse } from '#tests/web-kit/http-answers.ts';
 import { controlledSse } from '#tests/web-kit/studio/event-stream.ts';
@@ -15,6 +15,7 @@ import {
   serveStudio,
 } from '#tests/web-kit/studio/studio-handlers.ts';
 import { chatThreadQueryKey } from '#web/features/chat/api/get-chat-thread.ts';
+import { browserTimeZone } from '#web/lib/browser-time-zone.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -272,5 +273,64 @@ describe('StudioPage: tools while the reply is written', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'straico');
     expect(await screen.findByText(note)).toBeInTheDocument();
     expect(input()).toHaveAccessibleDescription(expect.stringContaining(note));
+  });
+});
+
+describe('StudioPage: Plan my day', () => {
+  const withoutTools = () => {
+    const models = buildModels();
+    return {
+      ...models,
+      data: models.data.map((category) =>
+        category.provider === 'straico' && category.kind === 'chat'
+          ? { ...category, canUseTools: false }
+          : category,
+      ),
+    };
+  };
+
+  it('sends the Plan my day prompt in the interface language, with the browser time zone', async () => {
+    const thread = buildThread();
+    const server = serveStudio({ threads: [thread], models: withoutTools() });
+    const { user } = renderStudio();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Provider' })).toBeEnabled());
+    await within(conversation()).findByText('Say hello to Lumara');
+
+    const plan = await screen.findByRole('button', { name: 'Plan my day' });
+    await waitFor(() => expect(plan).toBeEnabled());
+    await user.click(plan);
+    await within(conversation()).findByText(PLAN_MY_DAY_PROMPT.en);
+    expect(server.bodiesTo('/api/chat/stream')).toEqual([
+      {
+        threadId: thread.id,
+        content: PLAN_MY_DAY_PROMPT.en,
+        provider: 'openrouter',
+        model: 'openrouter/auto',
+        lumaraSystem: true,
+        styleMode: 'default',
+        time_zone: browserTimeZone(),
+      },
+    ]);
+    await waitFor(() => expect(input()).toBeEnabled());
+
+    await act(() => activateLanguage('es'));
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Planear mi día' }));
+      await waitFor(() => expect(server.bodiesTo('/api/chat/stream')).toHaveLength(2));
+      expect(server.bodiesTo('/api/chat/stream')[1]).toMatchObject({ content: PLAN_MY_DAY_PROMPT.es });
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
+  });
+
+  it('is not offered for a model that cannot use tools', async () => {
+    serveStudio({ threads: [buildThread()], models: withoutTools() });
+    const { user } = renderStudio();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Provider' })).toBeEnabled());
+    expect(await screen.findByRole('button', { name: 'Plan my day' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'straico');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Plan my day' })).not.toBeInTheDocument(),
+    );
   });
 });
