@@ -49,6 +49,10 @@ const chatReply = { threadId: 1, provider: 'openrouter', model: 'openrouter/auto
 const outsideTheDocument: Record<string, RouteRow> = {
   'GET /healthz': { path: '/healthz', anonymous: 200, member: 200 },
   'GET /readyz': { path: '/readyz', anonymous: 200, member: 200 },
+  // The MCP server takes a personal access token only: a session is no token (src/server/features/mcp/).
+  'GET /mcp': { path: '/mcp', anonymous: 401, member: 401 },
+  'POST /mcp': { path: '/mcp', anonymous: 401, member: 401 },
+  'DELETE /mcp': { path: '/mcp', anonymous: 401, member: 401 },
 };
 
 /** Where a row is not what the document says (see above), and why. */
