@@ -2,7 +2,9 @@
  * Streamed chat replies through Lumara, beside the same stream read straight from the provider (the local fake
  * OpenRouter, answering a 200-word reply at once). Prints time to the first piece of text and to the end of
  * the reply, one stream at a time and 20 at once, so the figure is Lumara's own cost: session, thread check,
- * storing both messages, re-framing every piece as a server-sent event.
+ * storing both messages, re-framing every piece as a server-sent event. Then the same reply after one round of a
+ * read tool (the model asks for `list_tasks`, Lumara reads the member's tasks and asks again): what a tool round
+ * adds over a plain reply.
  */
 import { performance } from 'node:perf_hooks';
 import { FAKE_API_KEY, startFakeOpenAiServer } from '../tests/fakes/openai-compatible-server.ts';
@@ -79,6 +81,18 @@ export async function measureChatStreaming(
       return timeStream(started, response, (frame) => frame.includes('event: delta'));
     };
 
+    const afterToolRound = async (threadId: number): Promise<Timing> => {
+      fake.enqueue({ kind: 'tool-calls', calls: [{ name: 'list_tasks', arguments: '{}' }] });
+      fake.enqueue({ kind: 'reply', text: REPLY });
+      const started = performance.now();
+      const response = await fetch(`${lumara.url}/api/chat/stream`, {
+        method: 'POST',
+        headers: { ...headers, accept: 'text/event-stream' },
+        body: JSON.stringify({ threadId, content: 'hi', provider: 'openrouter', model: 'openrouter/auto' }),
+      });
+      return timeStream(started, response, (frame) => frame.includes('event: delta'));
+    };
+
     // Short threads, so no memory summary (an extra model call) lands inside a measured reply.
     let threadId = await newThread();
     let used = 0;
@@ -94,6 +108,8 @@ export async function measureChatStreaming(
       directRuns.push(await direct());
       lumaraRuns.push(await throughLumara(await nextThread()));
     }
+    const toolRuns: Timing[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) toolRuns.push(await afterToolRound(await nextThread()));
     const threads = await Promise.all(Array.from({ length: CONCURRENT }, () => newThread()));
     const started = performance.now();
     const concurrent = await Promise.all(threads.map((id) => throughLumara(id)));
@@ -129,6 +145,7 @@ export async function measureChatStreaming(
       line('fake OpenRouter read directly', directRuns),
       line('POST /api/chat/stream through Lumara', lumaraRuns),
       line(`POST /api/chat/stream, ${CONCURRENT} at once`, concurrent),
+      line('the same after one read round (list_tasks)', toolRuns),
       `${CONCURRENT} concurrent streamed replies finished in ${concurrentSeconds.toFixed(2)} s (${(CONCURRENT / concurrentSeconds).toFixed(1)} replies/s)`,
     ];
   } finally {
