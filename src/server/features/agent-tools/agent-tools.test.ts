@@ -177,13 +177,12 @@ describe('chat proposals', () => {
     expect(undone.status).toBe(200);
     expect(proposalSchema.parse(await undone.json()).status).toBe('undone');
     stop();
-    // The rows are back exactly (every column, completion records too), so the list reads the same. Its ETag
-    // does not go back: it is `users.tasks_version`, a counter every change moves on (an undo is a change too,
-    // and a client holding the old ETag must refetch).
+    // The rows are back exactly (every column, completion records too), so the list reads the same, and with
+    // nothing else changed since the apply its version is put back too: the ETag is the earlier one.
     expect(await rowsOf(ada)).toEqual(rowsBefore);
     const restored = await listOf(ada);
     expect(restored.body).toBe(before.body);
-    expect(restored.etag).not.toBe(before.etag);
+    expect(restored.etag).toBe(before.etag);
     expect(heard.filter((delivery) => delivery.event.type === 'tasks.changed')).toHaveLength(2);
 
     expect(await errorCodeOf(await act(ada, proposal, 'undo'))).toBe('conflict');
@@ -271,6 +270,20 @@ describe('chat proposals', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(await refused.json())).toContain('Buy soy milk');
     expect((await listOf(ada)).body).toBe(before.body);
+  });
+
+  it('undoes with another task changed since, and then the list is a new version: no ETag names two lists', async () => {
+    const ada = await signInMember(t);
+    const before = await listOf(ada);
+    const proposal = await propose(ada, [{ name: 'create_task', args: { title: 'Added' } }]);
+    expect((await act(ada, proposal, 'apply')).status).toBe(200);
+    const applied = await listOf(ada);
+    await createTaskAs(t, ada.cookie, { title: 'Unrelated' });
+    const later = await listOf(ada);
+    expect((await act(ada, proposal, 'undo')).status).toBe(200);
+    const undone = await listOf(ada);
+    expect(undone.tasks.map((task) => task.title)).toEqual(['Unrelated']);
+    expect([before.etag, applied.etag, later.etag]).not.toContain(undone.etag);
   });
 
   it('starts a focus run on apply and takes it back on undo; draft posts open the editor', async () => {

@@ -17,7 +17,11 @@ import type { PomodoroTimer } from '#shared/pomodoro.ts';
 import { publishTimer } from '../pomodoro/pomodoro-timer.store.ts';
 import { announceTasksChanged } from '../tasks/task-events.ts';
 import { taskSnapshots } from '../tasks/task-snapshots.ts';
-import { awardTaskWarriorIfEarned } from '../tasks/tasks.service.ts';
+import {
+  awardTaskWarriorIfEarned,
+  lockedTaskListVersion,
+  restoreTaskListVersion,
+} from '../tasks/tasks.service.ts';
 import {
   applyChanges,
   describeCall,
@@ -223,10 +227,12 @@ export async function applyProposal(
     if (proposal.status !== 'pending') throw decidedAlready(proposal.status);
     const valid = storedChanges(proposal).filter((change) => change.valid);
     if (valid.length === 0) throw new AppError('conflict', say('server.agentTools.nothingValid'));
+    const versionBefore = await lockedTaskListVersion(tx, userId);
     const applied = await applyChanges(tx, userId, valid, { now, timeZone: options.timeZone });
+    const tasksVersion = { before: versionBefore, after: await lockedTaskListVersion(tx, userId) };
     const [row] = await tx
       .update(chatProposals)
-      .set({ status: 'applied', appliedAt: now, decidedAt: now, undo: applied.undo })
+      .set({ status: 'applied', appliedAt: now, decidedAt: now, undo: { ...applied.undo, tasksVersion } })
       .where(eq(chatProposals.id, proposal.id))
       .returning();
     if (!row) throw notFound('chatProposal');
@@ -256,7 +262,12 @@ export async function undoProposal(deps: ProposalDeps, userId: number, id: numbe
         say('server.agentTools.undoExpired', { hours: AGENT_TOOL_LIMITS.undoHours }),
       );
     }
-    const undone = await undoChanges(tx, userId, undoRecordSchema.parse(proposal.undo), now);
+    const record = undoRecordSchema.parse(proposal.undo);
+    const untouchedSince = record.tasksVersion?.after === (await lockedTaskListVersion(tx, userId));
+    const undone = await undoChanges(tx, userId, record, now);
+    if (untouchedSince && record.tasksVersion) {
+      await restoreTaskListVersion(tx, userId, record.tasksVersion.before);
+    }
     const [row] = await tx
       .update(chatProposals)
       .set({ status: 'undone', decidedAt: now, undo: null })

@@ -47,6 +47,11 @@ export const undoRecordSchema = z.object({
   ),
   /** The focus run a change started, and the timer's version it left. */
   focus: z.object({ sessionId: z.number().int(), version: z.number().int() }).nullable(),
+  /**
+   * The task list's version before the apply and the one it left: an Undo with nothing changed between puts the
+   * version back with the rows, so the list's ETag is the earlier one again.
+   */
+  tasksVersion: z.object({ before: z.number().int(), after: z.number().int() }).optional(),
 });
 export type UndoRecord = z.infer<typeof undoRecordSchema>;
 

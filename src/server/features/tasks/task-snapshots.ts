@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbTransaction } from '#server/db/member-lock.ts';
@@ -108,7 +109,8 @@ export async function taskSnapshots(
 
 /** Whether two snapshots of one task are the same state (nothing changed between them). */
 export function sameTaskState(a: TaskSnapshot, b: TaskSnapshot): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  // Field by field, whatever their order: one side is read back from jsonb, which keeps its own key order.
+  return isDeepStrictEqual(a, b);
 }
 
 /**

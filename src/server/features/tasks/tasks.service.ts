@@ -66,6 +66,28 @@ export async function countTaskChange(tx: Tx, userId: number): Promise<void> {
     .where(eq(users.id, userId));
 }
 
+/**
+ * The list's version, read under the member's row lock (as `countTaskChange` takes it), for a change that may
+ * put the version back (`restoreTaskListVersion`).
+ */
+export async function lockedTaskListVersion(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ version: users.tasksVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.version ?? 0;
+}
+
+/**
+ * Puts the list's version back to one it had, when the rows are exactly as they were then (an AI proposal's Undo
+ * with nothing else changed since its apply): the ETag names that content again, so a client still holding it
+ * gets 304, and one holding a later version refetches as for any change.
+ */
+export async function restoreTaskListVersion(tx: Tx, userId: number, version: number): Promise<void> {
+  await tx.update(users).set({ tasksVersion: version }).where(eq(users.id, userId));
+}
+
 /** How many changes the member's tasks have seen: the list's version, read before the list itself. */
 export async function taskListVersion(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ version: users.tasksVersion }).from(users).where(eq(users.id, userId));
