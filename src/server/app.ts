@@ -253,24 +253,24 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', storableUrlGuard());
-  app.use(
-    '/api/*',
-    limitRequestsInFlight({
-      // A session (or a personal access token) counts on its own once the database has vouched for it; anything
-      // else on its address. A bearer request is the token's alone (its cookie is not read).
-      keyOf: (c) => {
-        const bearer = bearerCredentialOf(c);
-        if (bearer !== undefined) {
-          const tokenHash = hashAccessToken(bearer);
-          return vouched.has(tokenHash) ? `token:${tokenHash}` : `address:${addressOf(c)}`;
-        }
-        const token = cookies.readSession(c);
-        const tokenHash = token ? hashSessionToken(token) : undefined;
-        return tokenHash && vouched.has(tokenHash) ? `session:${tokenHash}` : `address:${addressOf(c)}`;
-      },
-      max: limits.memberRequestsInFlight,
-    }),
-  );
+  const limitInFlight = limitRequestsInFlight({
+    // A session (or a personal access token) counts on its own once the database has vouched for it; anything
+    // else on its address. A bearer request is the token's alone (its cookie is not read).
+    keyOf: (c) => {
+      const bearer = bearerCredentialOf(c);
+      if (bearer !== undefined) {
+        const tokenHash = hashAccessToken(bearer);
+        return vouched.has(tokenHash) ? `token:${tokenHash}` : `address:${addressOf(c)}`;
+      }
+      const token = cookies.readSession(c);
+      const tokenHash = token ? hashSessionToken(token) : undefined;
+      return tokenHash && vouched.has(tokenHash) ? `session:${tokenHash}` : `address:${addressOf(c)}`;
+    },
+    max: limits.memberRequestsInFlight,
+  });
+  app.use('/api/*', limitInFlight);
+  // An outside agent's MCP calls count against its token's allowance like its API calls.
+  app.use('/mcp', limitInFlight);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
