@@ -83,7 +83,10 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
             <Checkbox id={`${id}-${scope}`} {...register('scopes')} value={scope} />
             <label htmlFor={`${id}-${scope}`} className="flex flex-wrap items-baseline gap-x-2">
               <span>{t(scopeLabels[scope])}</span>
-              <code className="text-xs text-(--ink-muted)">{scope}</code>
+              {/* The scope's name as the API spells it, in English whatever the interface's language. */}
+              <code lang="en" translate="no" className="text-xs text-(--ink-muted)">
+                {scope}
+              </code>
             </label>
           </div>
         ))}

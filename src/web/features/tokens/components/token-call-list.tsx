@@ -26,7 +26,9 @@ export function TokenCallList() {
                 ) : (
                   <CircleX aria-hidden="true" className="size-4 shrink-0 text-(--danger)" />
                 )}
-                <code className="font-semibold">{call.tool}</code>
+                <code lang="en" translate="no" className="font-semibold">
+                  {call.tool}
+                </code>
                 <span className={call.ok ? 'text-sm' : 'text-sm font-semibold text-(--danger)'}>
                   {call.ok ? t('tokens.calls.ok') : t('tokens.calls.failed')}
                 </span>
