@@ -10,6 +10,7 @@ import {
   madeWithKey,
   type PushAvailability,
   pushAvailability,
+  unsubscribeThisBrowser,
 } from '../model/push-support.ts';
 import { keepThisDevice, readThisDevice, type ThisDevice } from '../model/this-device.ts';
 
@@ -95,13 +96,6 @@ async function subscribeThisBrowser(label: string): Promise<{ device: PushDevice
   } catch (error) {
     throw new PushSetupError('server', serverReason(error));
   }
-}
-
-/** The browser's own subscription ends too, so a device removed here is not left receiving nothing silently. */
-async function unsubscribeThisBrowser(): Promise<void> {
-  const registration = await navigator.serviceWorker?.getRegistration();
-  const subscription = await registration?.pushManager.getSubscription();
-  await subscription?.unsubscribe();
 }
 
 /** The endpoint this browser is subscribed with now; null when none (or push cannot work here). */

@@ -36,3 +36,14 @@ export function madeWithKey(subscription: PushSubscription, key: Uint8Array): bo
   const bytes = new Uint8Array(used);
   return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
 }
+
+/**
+ * Ends this browser's own push subscription, whatever the server knows of it: from then on its push service
+ * refuses pushes to it (and the server drops the device at its next push, as it does every 410).
+ */
+export async function unsubscribeThisBrowser(): Promise<void> {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  await subscription?.unsubscribe();
+}

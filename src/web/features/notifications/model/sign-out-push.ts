@@ -1,4 +1,5 @@
 import { removePushDevice } from '../api/push-devices.ts';
+import { unsubscribeThisBrowser } from './push-support.ts';
 import { keepThisDevice, readThisDevice } from './this-device.ts';
 
 /** Sign-out waits this long at most for the push clean-up: a slow network must not hold the member. */
@@ -15,14 +16,7 @@ export async function stopPushAtSignOut(memberId: number): Promise<void> {
   keepThisDevice(memberId, null);
   const cleanUp = Promise.allSettled([
     device ? removePushDevice(device.id) : Promise.resolve(),
-    unsubscribeBrowser(),
+    unsubscribeThisBrowser(),
   ]);
   await Promise.race([cleanUp, new Promise((resolve) => setTimeout(resolve, CLEAN_UP_MS))]);
-}
-
-async function unsubscribeBrowser(): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const subscription = await registration?.pushManager?.getSubscription();
-  await subscription?.unsubscribe();
 }
