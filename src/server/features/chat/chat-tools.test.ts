@@ -199,6 +199,61 @@ describe('a reply that uses tools', () => {
     expect(detail.messages.at(-1)?.proposal).toEqual(proposal.data.proposal);
   });
 
+  it('regenerates with tools: a new read round and a new proposal replace the old reply and its proposal', async () => {
+    const { member, thread, report } = await planningMember();
+    const { aiMessage: first } = await sendAs(
+      t,
+      member.cookie,
+      buildSendBody(thread.id, { content: 'Plan my day' }),
+    );
+    const firstProposalId = first.proposal?.id;
+    expect(first.proposal?.status).toBe('pending');
+    const before = await tasksOf(member);
+
+    fake.reset();
+    fake.enqueue(
+      { kind: 'tool-calls', calls: [call('read-2', 'list_tasks', {})] },
+      { kind: 'tool-calls', calls: [call('write-4', 'update_task', { id: report.id, due_date: day(2) })] },
+      { kind: 'reply', text: 'Or move the report to the day after.' },
+    );
+    const { threadId, provider, model } = buildSendBody(thread.id);
+    const response = await t.request('/api/chat/regenerate', {
+      method: 'POST',
+      cookie: member.cookie,
+      body: { threadId, provider, model },
+    });
+    expect(response.status).toBe(200);
+    const events = await readChatEvents(response);
+    const names = events.map((event) => event.event);
+    expect(names.filter((name, i) => name !== names[i - 1])).toEqual(['tool', 'delta', 'proposal', 'done']);
+    const done = events.at(-1);
+    if (done?.event !== 'done') throw new Error('no done');
+    const second = done.data.aiMessage.proposal;
+    expect(second?.changes.map((change) => [change.tool, change.valid])).toEqual([['update_task', true]]);
+    expect(second?.id).not.toBe(firstProposalId);
+    expect(fake.chatRequests()[0]?.body.tools?.map((tool) => tool.function.name)).toContain('update_task');
+
+    // The old reply went with its proposal: it can no longer be applied; the thread shows the new one.
+    const stale = await t.request(`/api/chat/proposals/${firstProposalId}/apply`, {
+      method: 'POST',
+      cookie: member.cookie,
+    });
+    expect(stale.status).toBe(404);
+    expect(await tasksOf(member)).toEqual(before);
+    const detail = chatThreadDetailSchema.parse(
+      await (await t.request(`/api/chat/thread/${thread.id}`, { cookie: member.cookie })).json(),
+    );
+    expect(detail.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(detail.messages.at(-1)?.proposal).toEqual(second);
+
+    const applied = await t.request(`/api/chat/proposals/${second?.id}/apply`, {
+      method: 'POST',
+      cookie: member.cookie,
+    });
+    expect(applied.status).toBe(200);
+    expect((await tasksOf(member)).find((task) => task.id === report.id)?.due_date).toBe(day(2));
+  });
+
   it("marks a change naming another member's task invalid, and never applies it", async () => {
     const member = await signInMember(t);
     const other = await signInMember(t);
