@@ -65,7 +65,9 @@ export async function measureServerFigures(target: DatabaseTarget): Promise<Serv
     await makeEveryFifthRepeat(lumara.url, cookie);
     const tasksRepeating = await measureRoute(`${lumara.url}/api/tasks`, { cookie });
     const token = await makeAccessToken(lumara.url, cookie);
-    const tasksWithToken = await measureRoute(`${lumara.url}/api/tasks`, { authorization: `Bearer ${token}` });
+    const tasksWithToken = await measureRoute(`${lumara.url}/api/tasks`, {
+      authorization: `Bearer ${token}`,
+    });
     // The revalidation is the read where who-is-asking costs the most: the session's and the token's look-ups.
     const repeatingEtag = await etagOf(`${lumara.url}/api/tasks`, cookie);
     const tasksNotModifiedWithToken = await measureRoute(`${lumara.url}/api/tasks`, {
