@@ -745,3 +745,81 @@ export const chatProposals = pgTable(
     uniqueIndex('chat_proposals_message_key').on(t.messageId),
   ],
 );
+
+/**
+ * The member's calendar feed (the calendar-feed feature): one secret address per member, `/calendar/<token>.ics`,
+ * kept as the token's hash. Replacing it writes a new hash over the old, so the old address answers 404.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Outside calendars a member subscribed to (the calendar-subscriptions feature), refreshed by any one server when
+ * `next_refresh_at` is due: the server that claims it holds `refresh_lease_until`. A failing refresh keeps the
+ * last good events and records the error.
+ */
+export const calendarSubscriptions = pgTable(
+  'calendar_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The https address fetched (a `webcal:` link is kept as its https form). */
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    /** The validators of the last good answer, sent back as If-None-Match / If-Modified-Since. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshLeaseUntil: timestamp('refresh_lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calendar_subscriptions_user_url_key').on(t.userId, t.url),
+    index('calendar_subscriptions_next_refresh_idx').on(t.nextRefreshAt),
+  ],
+);
+
+/**
+ * The occurrences of a subscribed calendar, expanded at refresh (recurrences, exceptions and time zones resolved)
+ * over a window around today. A timed one has its instants; an all-day one its days (`end_day` exclusive, as in
+ * RFC 5545), which are the member's days wherever they are.
+ */
+export const calendarSubscriptionEvents = pgTable(
+  'calendar_subscription_events',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => calendarSubscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    title: text('title').notNull(),
+    allDay: boolean('all_day').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startDay: date('start_day', { mode: 'string' }),
+    endDay: date('end_day', { mode: 'string' }),
+  },
+  (t) => [
+    index('calendar_subscription_events_subscription_idx').on(t.subscriptionId),
+    index('calendar_subscription_events_user_starts_idx').on(t.userId, t.startsAt),
+    index('calendar_subscription_events_user_day_idx').on(t.userId, t.startDay),
+  ],
+);
