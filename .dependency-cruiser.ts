@@ -36,6 +36,16 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: 'badges are awarded by the features that earn them',
   },
   {
+    to: 'badges/streaks.ts',
+    from: ['pomodoro', 'tasks', 'insights'],
+    why: 'the streak badges are earned where focus and completions are recorded, and insights shows the same streak',
+  },
+  {
+    to: 'ai/ai.service.ts',
+    from: ['insights'],
+    why: 'the weekly review picks the chat model (saved choice, offered models) and cleans answers as the AI feature does',
+  },
+  {
     to: 'notifications/notification-schedule.ts',
     from: ['badges', 'community', 'pomodoro', 'tasks'],
     why: 'features tell members things through the notification queue (notify now, or schedule for later): the dispatcher sends each once',

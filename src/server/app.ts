@@ -40,6 +40,7 @@ import { createEventRoutes } from './features/events/events.routes.ts';
 import { createGenerationRoutes } from './features/generation/generation.routes.ts';
 import { createGenerationService, type GenerationTimings } from './features/generation/generation.service.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createInsightsRoutes } from './features/insights/insights.routes.ts';
 import { createMcpRoutes } from './features/mcp/mcp.routes.ts';
 import { createDownloadRoutes } from './features/media/download.routes.ts';
 import { createMediaRoutes } from './features/media/media.routes.ts';
@@ -376,6 +377,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
+    .route('/', createInsightsRoutes({ db, requireMember, ai, aiLimiter, now }))
     .route('/', createCommunityRoutes({ db, requireMember, now, events, operators, ...redisLimits }))
     .route(
       '/',

@@ -12,6 +12,8 @@ export const badgeCatalogue = [
   { badge_type: 'playlist_princess', emoji: '🎧' },
   { badge_type: 'task_warrior', emoji: '⚔️' },
   { badge_type: 'community_star', emoji: '💫' },
+  { badge_type: 'streak_7', emoji: '🔥' },
+  { badge_type: 'streak_30', emoji: '🏆' },
 ] as const;
 
 export const badgeTypes = badgeCatalogue.map((badge) => badge.badge_type) as [BadgeType, ...BadgeType[]];

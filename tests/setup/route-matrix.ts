@@ -117,6 +117,8 @@ const routeOverrides: Record<string, RouteOverride> = {
   // Operators only (ADMIN_EMAILS): a member who is not one is refused before the post is looked at.
   'GET /api/community/reports': { member: 403, operatorsOnly: true },
   'PUT /api/community/posts/:id/hidden': { member: 403, operatorsOnly: true },
+  // The weekly review asks the member's chat model: none is configured here.
+  'POST /api/insights/weekly-review': noProvider,
   'POST /api/community/ai/generate-text': noProvider,
   'POST /api/community/ai/improve': noProvider,
   'POST /api/community/ai/translate': noProvider,

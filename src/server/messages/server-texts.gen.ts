@@ -142,6 +142,8 @@ export type ServerTexts = {
   'server.http.signIn': Record<never, never>;
   'server.http.storageFull': Record<never, never>;
   'server.http.unstorableValue': Record<never, never>;
+  'server.insights.fromAfterTo': Record<never, never>;
+  'server.insights.rangeTooLong': { max: string | number };
   'server.mcp.postOnly': Record<never, never>;
   'server.mcp.tokenNeeded': Record<never, never>;
   'server.media.bytesAreNot': { type: string | number };

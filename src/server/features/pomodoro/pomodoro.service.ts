@@ -14,6 +14,7 @@ import type { EventBus } from '#server/lib/infra/event-bus.ts';
 import { BADGE_RULES } from '#shared/badges.ts';
 import type { PomodoroSession, StartPomodoroRequest } from '#shared/pomodoro.ts';
 import { awardBadge } from '../badges/badges.service.ts';
+import { awardStreakBadgesIfEarned } from '../badges/streaks.ts';
 import { IDLE_TIMER } from './pomodoro-timer.rules.ts';
 import {
   cancelTimerEnd,
@@ -134,7 +135,8 @@ export async function markPomodoroComplete(
 }
 
 /**
- * Four Pomodoros, when the session just completed is the member's fourth of its day (in the session's zone).
+ * Four Pomodoros, when the session just completed is the member's fourth of its day (in the session's zone), and
+ * the streak badges when it makes the streak long enough.
  * Uses the pool: called after the transaction that completed it has committed.
  */
 export async function awardForCompletion(
@@ -149,6 +151,7 @@ export async function awardForCompletion(
     localDayRange(completed.completedAt ?? now, completed.timeZone),
   );
   if (today >= BADGE_RULES.pomodorosInADay) await awardBadge(db, userId, 'four_pomodoros', now);
+  await awardStreakBadgesIfEarned(db, userId, now, completed.timeZone);
 }
 
 /** Focus sessions the member completed in [start, end). */
@@ -184,6 +187,7 @@ export async function awardFourPomodorosIfEarned(db: Db, userId: number, now: Da
       HAVING count(*) >= ${BADGE_RULES.pomodorosInADay}
     ) AS earned`);
   if (result.rows[0]?.earned) await awardBadge(db, userId, 'four_pomodoros', now);
+  await awardStreakBadgesIfEarned(db, userId, now);
 }
 
 /** Removes one of the member's sessions (a start taken back by an Undo). */

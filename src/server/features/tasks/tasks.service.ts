@@ -20,6 +20,7 @@ import {
   type UpdateTaskRequest,
 } from '#shared/tasks.ts';
 import { awardBadge } from '../badges/badges.service.ts';
+import { awardStreakBadgesIfEarned } from '../badges/streaks.ts';
 import { cancelScheduledNotifications } from '../notifications/notification-schedule.ts';
 import {
   completionMadeWith,
@@ -458,6 +459,8 @@ export async function awardTaskWarriorIfEarned(db: Db, userId: number, now: Date
   if ((await countCompletions(db, userId)) >= BADGE_RULES.completedTasks) {
     await awardBadge(db, userId, 'task_warrior', now);
   }
+  // A completion may make the streak long enough, as a focus session may.
+  await awardStreakBadgesIfEarned(db, userId, now);
 }
 
 /** Soft delete: the task disappears from lists and can be restored; its reminders are cancelled. */

@@ -13,6 +13,8 @@ const names: Record<BadgeType, MessageKey> = {
   playlist_princess: 'badges.playlist_princess.name',
   task_warrior: 'badges.task_warrior.name',
   community_star: 'badges.community_star.name',
+  streak_7: 'badges.streak_7.name',
+  streak_30: 'badges.streak_30.name',
 };
 
 const meanings: Record<BadgeType, MessageKey> = {
@@ -22,6 +24,8 @@ const meanings: Record<BadgeType, MessageKey> = {
   playlist_princess: 'badges.playlist_princess.meaning',
   task_warrior: 'badges.task_warrior.meaning',
   community_star: 'badges.community_star.meaning',
+  streak_7: 'badges.streak_7.meaning',
+  streak_30: 'badges.streak_30.meaning',
 };
 
 export function badgeNameKey(type: BadgeType): MessageKey {
