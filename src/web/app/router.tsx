@@ -22,6 +22,8 @@ const DevSignInPage = lazyPage(() =>
 // Pages compose features (which never import each other); see src/web/app/pages/.
 const DashboardPage = lazyPage(() => import('./pages/dashboard-page.tsx').then((page) => page.DashboardPage));
 const FocusPage = lazyPage(() => import('./pages/focus-page.tsx').then((page) => page.FocusPage));
+// Its own chunk, with the chart library: no other page loads recharts.
+const InsightsPage = lazyPage(() => import('./pages/insights-page.tsx').then((page) => page.InsightsPage));
 const StudioPage = lazyPage(() =>
   import('#web/app/pages/studio/components/studio-page.tsx').then((page) => page.StudioPage),
 );
@@ -67,6 +69,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <DashboardPage /> },
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'focus', element: <FocusPage /> },
+              { path: 'insights', element: <InsightsPage /> },
               { path: 'studio', element: <StudioPage /> },
               { path: 'community', element: <CommunityPage /> },
               { path: 'music', element: <MusicPage /> },

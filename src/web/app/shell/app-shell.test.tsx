@@ -32,12 +32,12 @@ async function renderSignedIn(path = '/', user?: User) {
   return app;
 }
 
-const entries = ['Dashboard', 'Focus', 'AI Studio', 'Community', 'Music', 'Settings'];
+const entries = ['Dashboard', 'Focus', 'Insights', 'AI Studio', 'Community', 'Music', 'Settings'];
 
 beforeAll(preloadPages, 30_000);
 
 describe('AppShell', () => {
-  it('has the six navigation entries in order, each pointing at its route, and the current one marked', async () => {
+  it('has the seven navigation entries in order, each pointing at its route, and the current one marked', async () => {
     await renderSignedIn('/studio');
 
     const [sideNav] = screen.getAllByRole('navigation', { name: 'Main' });
@@ -46,6 +46,7 @@ describe('AppShell', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/',
       '/focus',
+      '/insights',
       '/studio',
       '/community',
       '/music',

@@ -18,7 +18,7 @@ async function badgeItems() {
 }
 
 describe('BadgesPanel', () => {
-  it('full: the whole catalogue of six, earned ones lit with their date, the rest dimmed', async () => {
+  it('full: the whole catalogue of eight, earned ones lit with their date, the rest dimmed', async () => {
     stubBadges(() =>
       HttpResponse.json([
         { badge_type: 'four_pomodoros', earned_at: '2026-03-01T10:00:00.000Z' },
@@ -27,15 +27,17 @@ describe('BadgesPanel', () => {
     );
     renderWithQuery(<BadgesPanel />);
 
-    expect(await screen.findAllByText('Not earned yet')).toHaveLength(4);
+    expect(await screen.findAllByText('Not earned yet')).toHaveLength(6);
     const items = await badgeItems();
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(8);
     expect(items.map((item) => item.getAttribute('data-earned'))).toEqual([
       'false',
       'true',
       'false',
       'false',
       'true',
+      'false',
+      'false',
       'false',
     ]);
     const fourPomodoros = items[1] as HTMLElement;
@@ -75,7 +77,7 @@ describe('BadgesPanel', () => {
       logged = [...logged, ...takeConsoleErrors()];
       expect(logged).toEqual(['error: Failed to load badges: That member was not found']);
     });
-    expect(await badgeItems()).toHaveLength(6);
+    expect(await badgeItems()).toHaveLength(8);
     expect(screen.queryByText('Not earned yet')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Earned/)).not.toBeInTheDocument();
   });
@@ -89,7 +91,7 @@ describe('BadgesPanel', () => {
     await act(() => activateLanguage('es'));
 
     expect(screen.getByRole('heading', { name: 'Insignias' })).toBeInTheDocument();
-    expect(screen.getAllByText('Aún no obtenida')).toHaveLength(5);
+    expect(screen.getAllByText('Aún no obtenida')).toHaveLength(7);
     const [firstFlight, fourPomodoros] = await badgeItems();
     expect(firstFlight).toHaveTextContent('Primer vuelo');
     expect(firstFlight).toHaveTextContent('primera publicación compartida');

@@ -5,6 +5,7 @@ import type { ShortcutAction } from '#web/lib/shortcut-actions.ts';
 export const goToShortcuts: readonly { key: string; to: string; label: MessageKey }[] = [
   { key: 'd', to: '/', label: 'shortcuts.goTo.dashboard' },
   { key: 'f', to: '/focus', label: 'shortcuts.goTo.focus' },
+  { key: 'i', to: '/insights', label: 'shortcuts.goTo.insights' },
   { key: 'a', to: '/studio', label: 'shortcuts.goTo.studio' },
   { key: 'c', to: '/community', label: 'shortcuts.goTo.community' },
   { key: 'm', to: '/music', label: 'shortcuts.goTo.music' },
