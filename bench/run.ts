@@ -17,8 +17,9 @@
  *    (bench/hostile-imports.ts).
  * 8. What the server does with a model's answer: the prompt optimizer's and community helpers' cleaning of an
  *    answer that opens our tag and runs on with whitespace, 4,000 and 100,000 characters (bench/model-output.ts).
+ * 9. `GET /api/insights` for a member with a year of focus sessions and completions (bench/insights.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { measureHostileImports } from './hostile-imports.ts';
+import { measureInsights } from './insights.ts';
 import {
   CONNECTIONS,
   type Figures,
@@ -49,7 +51,7 @@ import { measureMedia } from './media.ts';
 import { measureModelOutput } from './model-output.ts';
 import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
 
-const parts = ['server', 'browser', 'chat', 'media', 'events', 'account', 'output'] as const;
+const parts = ['server', 'browser', 'chat', 'media', 'events', 'account', 'output', 'insights'] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
 const runs = (part: Part) => only === undefined || only === part;
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     await withDataDir('hostile-imports', async (dir) => measureHostileImports(signInOverHttp, dir));
   }
   if (runs('output')) console.log(`\n${measureModelOutput().join('\n')}`);
+  if (runs('insights')) console.log(`\n${(await measureInsights()).join('\n')}`);
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
