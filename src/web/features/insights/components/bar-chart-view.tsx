@@ -44,6 +44,8 @@ export function BarChartView({
           height={chartHeight}
           data={[...data]}
           layout={rows ? 'vertical' : 'horizontal'}
+          // The chart is hidden from assistive technology (its table speaks): no keyboard stop of its own.
+          accessibilityLayer={false}
           margin={{ top: 8, right: 12, bottom: 4, left: rows ? 8 : 0 }}
         >
           <CartesianGrid stroke="var(--line)" vertical={rows} horizontal={!rows} />
