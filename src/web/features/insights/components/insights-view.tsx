@@ -66,7 +66,10 @@ export function InsightsView({ timeZone }: { timeZone: string | null }) {
           <p className="text-(--ink)">{t('insights.empty')}</p>
         </GlassPanel>
       ) : (
-        <InsightsFigures insights={insights.data} />
+        // While another range loads, the last one stays on screen, marked busy.
+        <div aria-busy={insights.isPlaceholderData} className="flex flex-col gap-6">
+          <InsightsFigures insights={insights.data} />
+        </div>
       )}
     </div>
   );
