@@ -1,0 +1,196 @@
+import { createHash, createHmac } from 'node:crypto';
+import { and, asc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/database.ts';
+import { calendarFeeds, pomodoroSessions, profiles, tasks, users } from '#server/db/schema.ts';
+import { isKnownTimeZone } from '#server/lib/data/time-zone.ts';
+import {
+  CALENDAR_FEED,
+  CALENDAR_FEED_PATH_PREFIX,
+  CALENDAR_FEED_SUFFIX,
+  type CalendarFeed,
+} from '#shared/calendar-feed.ts';
+import { buildCalendarFeed } from './calendar-feed.ics.ts';
+
+/*
+ * The member's secret feed address (decision 0036). The token is 256 bits: HMAC-SHA256, under the server's feed
+ * key, of the member's id and the moment (to the microsecond, the database's clock) the address was made. The
+ * table keeps only the token's SHA-256, which is what a request's token is looked up by, and the moment; so
+ * `GET /api/calendar/feed` can show the address again (the issue asks it to), while a copy of the database
+ * without the key (`CALENDAR_FEED_SECRET`) reaches no feed. Making it again writes a new moment and a new hash
+ * over the old, so the old address answers 404.
+ */
+
+/** Used when `CALENDAR_FEED_SECRET` is not set: tokens are then as secret as the database's rows. */
+export const DEFAULT_FEED_KEY = 'lumara-calendar-feed-development-key';
+
+/** A feed token: 32 bytes in base64url, no padding. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export type FeedSettings = { db: Db; appUrl: URL; key: string };
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function tokenOf(key: string, userId: number, madeAt: string): string {
+  return createHmac('sha256', key).update(`calendar-feed:${userId}:${madeAt}`).digest('base64url');
+}
+
+function addressOf(appUrl: URL, token: string): string {
+  return new URL(`${CALENDAR_FEED_PATH_PREFIX}${token}${CALENDAR_FEED_SUFFIX}`, appUrl).toString();
+}
+
+/** The row's moment as an exact text (UTC, to the microsecond): the same on PGlite and PostgreSQL. */
+const madeAtText = sql<string>`to_char(${calendarFeeds.createdAt} AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS.US')`;
+
+/** `GET /api/calendar/feed`: the member's address, or null when they have none. */
+export async function getCalendarFeed(settings: FeedSettings, userId: number): Promise<CalendarFeed> {
+  const [row] = await settings.db
+    .select({ tokenHash: calendarFeeds.tokenHash, madeAt: madeAtText })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
+  if (!row) return { url: null };
+  const token = tokenOf(settings.key, userId, row.madeAt);
+  // Made under another key (the server's key changed): the old address still works for whoever has it, but it
+  // cannot be shown again; the member makes a new one, which replaces it.
+  if (hashToken(token) !== row.tokenHash) return { url: null };
+  return { url: addressOf(settings.appUrl, token) };
+}
+
+/**
+ * `POST /api/calendar/feed`: a new address for the member, replacing theirs if they had one. The moment comes
+ * from the database's clock (`clock_timestamp()`, microseconds), so two in a row never make the same token;
+ * the row is written with a placeholder hash and then its real one, in one transaction.
+ */
+export async function replaceCalendarFeed(settings: FeedSettings, userId: number): Promise<CalendarFeed> {
+  const token = await settings.db.transaction(async (tx) => {
+    const placeholder = `pending:${userId}`;
+    const [row] = await tx
+      .insert(calendarFeeds)
+      .values({ userId, tokenHash: placeholder, createdAt: sql`clock_timestamp()` })
+      .onConflictDoUpdate({
+        target: calendarFeeds.userId,
+        set: { tokenHash: placeholder, createdAt: sql`clock_timestamp()` },
+      })
+      .returning({ madeAt: madeAtText });
+    if (!row) throw new Error('the feed row was not written');
+    const made = tokenOf(settings.key, userId, row.madeAt);
+    await tx
+      .update(calendarFeeds)
+      .set({ tokenHash: hashToken(made) })
+      .where(eq(calendarFeeds.userId, userId));
+    return made;
+  });
+  return { url: addressOf(settings.appUrl, token) };
+}
+
+/** `DELETE /api/calendar/feed`: no address any more; the last one answers 404. Nothing to delete is fine. */
+export async function deleteCalendarFeed(db: Db, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/** The member a feed token belongs to, or null (malformed, replaced, turned off, or the account is gone). */
+export async function findFeedMember(db: Db, token: string): Promise<number | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.kind, 'member')))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** The feed's text and its entity tag: the SHA-256 of the text, so it changes exactly when the text does. */
+export type FeedAnswer = { body: string; etag: string };
+
+/**
+ * The member's calendar (calendar-feed.ics.ts) from one query per table: the tasks with a due date (not
+ * deleted), the focus sessions completed in the last `focusDays` days, the profile's time zone. Read straight
+ * from the tables, as the week calendar (calendar.service.ts) reads them.
+ */
+export async function buildMemberFeed(
+  settings: Pick<FeedSettings, 'db' | 'appUrl'>,
+  userId: number,
+  now: Date,
+): Promise<FeedAnswer> {
+  const { db } = settings;
+  const since = new Date(now.getTime() - CALENDAR_FEED.focusDays * 24 * 60 * 60_000);
+  const [datedTasks, sessions, [profile]] = await Promise.all([
+    db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        notes: tasks.notes,
+        dueDate: tasks.dueDate,
+        dueTime: tasks.dueTime,
+        repeat: tasks.repeat,
+        timeZone: tasks.timeZone,
+        updatedAt: tasks.updatedAt,
+      })
+      .from(tasks)
+      .where(and(eq(tasks.userId, userId), isNull(tasks.deletedAt), isNotNull(tasks.dueDate)))
+      .orderBy(asc(tasks.dueDate), asc(tasks.id)),
+    db
+      .select({
+        id: pomodoroSessions.id,
+        startedAt: pomodoroSessions.startedAt,
+        completedAt: pomodoroSessions.completedAt,
+      })
+      .from(pomodoroSessions)
+      .where(
+        and(
+          eq(pomodoroSessions.userId, userId),
+          gte(pomodoroSessions.completedAt, since),
+          lte(pomodoroSessions.completedAt, now),
+        ),
+      )
+      .orderBy(asc(pomodoroSessions.startedAt), asc(pomodoroSessions.id)),
+    db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.userId, userId)),
+  ]);
+  // Intl is asked once per zone: a member's 10,000 tasks name a handful.
+  const zoneKnown = new Map<string, boolean>();
+  const usable = (zone: string) => {
+    let known = zoneKnown.get(zone);
+    if (known === undefined) {
+      known = isKnownTimeZone(zone);
+      zoneKnown.set(zone, known);
+    }
+    return known ? zone : 'UTC';
+  };
+  const savedZone = profile?.timeZone;
+  const body = buildCalendarFeed({
+    host: settings.appUrl.host,
+    appOrigin: settings.appUrl.origin,
+    timeZone: savedZone ? usable(savedZone) : 'UTC',
+    tasks: datedTasks.flatMap((task) =>
+      task.dueDate === null
+        ? []
+        : [
+            {
+              ...task,
+              dueDate: task.dueDate,
+              // A zone Intl no longer knows cannot be described: its times are read as UTC's.
+              timeZone: usable(task.timeZone),
+            },
+          ],
+    ),
+    sessions: sessions.flatMap((session) =>
+      session.completedAt === null
+        ? []
+        : [{ id: session.id, startedAt: session.startedAt, completedAt: session.completedAt }],
+    ),
+    now,
+  });
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  return { body, etag };
+}
+
+/** Whether an `If-None-Match` header names the entity tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
