@@ -36,8 +36,14 @@ function utf8Length(codePoint: number): number {
  * space that counts among them, never splitting a UTF-8 character.
  */
 export function foldLine(line: string): string {
-  // Most lines are short ASCII: no need to walk them.
-  if (line.length <= MAX_LINE_OCTETS && !/[^ -~]/.test(line)) return line;
+  // Most lines are ASCII, one octet a character: cut by length, without walking them.
+  if (!/[^ -~]/.test(line)) {
+    if (line.length <= MAX_LINE_OCTETS) return line;
+    const pieces = [line.slice(0, MAX_LINE_OCTETS)];
+    for (let at = MAX_LINE_OCTETS; at < line.length; at += MAX_LINE_OCTETS - 1)
+      pieces.push(line.slice(at, at + MAX_LINE_OCTETS - 1));
+    return pieces.join(`${CRLF} `);
+  }
   const pieces: string[] = [];
   let current = '';
   let octets = 0;
