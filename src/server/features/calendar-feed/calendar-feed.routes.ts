@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { Hono } from 'hono';
 import type { Db } from '#server/db/database.ts';
 import { apiRoute, createApiRouter, json, type RequireMember } from '#server/lib/http/api-route.ts';
@@ -12,6 +14,7 @@ import {
 import {
   buildMemberFeed,
   deleteCalendarFeed,
+  type FeedAnswer,
   type FeedSettings,
   findFeedMember,
   getCalendarFeed,
@@ -85,13 +88,39 @@ export function createCalendarFeedRoutes(deps: Deps) {
 /** The one path the feed answers on, as Hono lists it (the authorization matrix names it). */
 export const CALENDAR_FEED_FILE_ROUTE = `${CALENDAR_FEED_PATH_PREFIX}:file`;
 
+const gzipped = promisify(gzip);
+/** Smaller feeds go out as they are: compressing them saves less than it costs. */
+const GZIP_FROM_BYTES = 4 * 1024;
+
+/** Whether the client takes gzip (named, and not refused with `q=0`). */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase().split(';'))
+    .some(
+      ([name, ...params]) =>
+        name?.trim() === 'gzip' && !params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param)),
+    );
+}
+
 /**
  * `GET /calendar/<token>.ics` (and HEAD): the feed, for whoever holds the address, with no cookie; outside /api
  * like /healthz, so none of the API's cookie, origin or JSON rules apply. An unknown, replaced or turned-off
  * token answers a plain 404 that says nothing of why. `private, max-age=0`: a shared cache keeps no copy, and
  * every read revalidates with the ETag (the SHA-256 of the text), which answers 304 when nothing changed.
+ * Reads of one member's feed that arrive while it is being built share that build, so a client that repeats
+ * itself costs one build at a time; the text goes out gzipped to a client that takes it (a 10,000-task feed is
+ * about 4 MB of text).
  */
 export function createCalendarFeedFile(deps: Pick<Deps, 'db' | 'appUrl' | 'now'>) {
+  const building = new Map<number, Promise<FeedAnswer>>();
+  const feedOf = (userId: number): Promise<FeedAnswer> => {
+    const running = building.get(userId);
+    if (running) return running;
+    const build = buildMemberFeed(deps, userId, deps.now()).finally(() => building.delete(userId));
+    building.set(userId, build);
+    return build;
+  };
   return new Hono().get(CALENDAR_FEED_FILE_ROUTE, async (c) => {
     const file = c.req.param('file');
     const token = file.endsWith(CALENDAR_FEED_SUFFIX) ? file.slice(0, -CALENDAR_FEED_SUFFIX.length) : '';
@@ -101,11 +130,24 @@ export function createCalendarFeedFile(deps: Pick<Deps, 'db' | 'appUrl' | 'now'>
     c.header('X-Robots-Tag', 'noindex');
     c.header('Referrer-Policy', 'no-referrer');
     if (userId === null) return c.text('Not found', 404);
-    const feed = await buildMemberFeed(deps, userId, deps.now());
+    const feed = await feedOf(userId);
     c.header('ETag', feed.etag);
+    c.header('Vary', 'Accept-Encoding');
     if (matchesEtag(c.req.header('If-None-Match'), feed.etag)) return c.body(null, 304);
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'inline; filename="lumara.ics"');
+    if (
+      c.req.method !== 'HEAD' &&
+      feed.body.length >= GZIP_FROM_BYTES &&
+      acceptsGzip(c.req.header('Accept-Encoding'))
+    ) {
+      const compressed = await gzipped(feed.body);
+      c.header('Content-Encoding', 'gzip');
+      return c.body(
+        new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength),
+        200,
+      );
+    }
     return c.body(feed.body, 200);
   });
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pomodoroSessions } from '#server/db/schema.ts';
@@ -277,5 +278,30 @@ describe('the feed', () => {
     const head = await t.request(new URL(url).pathname, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('etag')).toBe(withCookie.headers.get('etag'));
+  });
+
+  it('goes out gzipped to a client that takes it, and reads at once share one answer', async () => {
+    const { cookie } = await signInMember(t);
+    const notes = 'A long note, over and over. '.repeat(200);
+    const task = await createTaskAs(t, cookie, { title: 'Long notes', due_date: '2026-12-07', notes });
+    const url = await makeFeed(cookie);
+    const plain = await read(url);
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.byteLength(text)).toBeGreaterThan(4096);
+
+    const zipped = await read(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(gunzipSync(bytes).toString()).toBe(text);
+    expect((await read(url, { 'accept-encoding': 'gzip;q=0' })).headers.get('content-encoding')).toBeNull();
+
+    const together = await Promise.all([read(url), read(url), read(url)]);
+    expect(together.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(together.map((answer) => answer.headers.get('etag'))).size).toBe(1);
+    const { events } = parse(await (together[0] as Response).text());
+    expect(events[0]?.description).toBe(`${notes}\n\nhttp://localhost:3000/?task=${task.id}`);
   });
 });
