@@ -27,7 +27,8 @@ test.describe('calendar feed', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.goto('/settings');
     const card = page.getByRole('region', { name: 'Calendar' });
-    await expect(card.getByText('You have no calendar address yet.')).toBeVisible();
+    // The settings page loads a dozen cards' reads at once: on a busy two-core machine that outlasts the default.
+    await expect(card.getByText('You have no calendar address yet.')).toBeVisible({ timeout: 30_000 });
     await card.getByRole('button', { name: 'Create calendar address' }).click();
     const address = card.getByRole('textbox', { name: 'Your calendar address' });
     await expect(address).toHaveValue(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
