@@ -14,8 +14,8 @@ import {
 import {
   buildMemberFeed,
   deleteCalendarFeed,
-  type FeedAnswer,
   type FeedSettings,
+  feedEtag,
   findFeedMember,
   getCalendarFeed,
   matchesEtag,
@@ -107,18 +107,19 @@ function acceptsGzip(acceptEncoding: string | undefined): boolean {
  * `GET /calendar/<token>.ics` (and HEAD): the feed, for whoever holds the address, with no cookie; outside /api
  * like /healthz, so none of the API's cookie, origin or JSON rules apply. An unknown, replaced or turned-off
  * token answers a plain 404 that says nothing of why. `private, max-age=0`: a shared cache keeps no copy, and
- * every read revalidates with the ETag (the SHA-256 of the text), which answers 304 when nothing changed.
- * Reads of one member's feed that arrive while it is being built share that build, so a client that repeats
- * itself costs one build at a time; the text goes out gzipped to a client that takes it (a 10,000-task feed is
- * about 4 MB of text).
+ * every read revalidates with the ETag, made from the data's versions (feedEtag) before any text is built, so a
+ * calendar app polling a feed that has not changed costs two small queries and gets 304. Reads of one member's
+ * feed that arrive while its text is being built share that build; the text goes out gzipped to a client that
+ * takes it (a 10,000-task feed is about 4 MB of text).
  */
 export function createCalendarFeedFile(deps: Pick<Deps, 'db' | 'appUrl' | 'now'>) {
-  const building = new Map<number, Promise<FeedAnswer>>();
-  const feedOf = (userId: number): Promise<FeedAnswer> => {
-    const running = building.get(userId);
+  const building = new Map<string, Promise<string>>();
+  const textOf = (userId: number, etag: string, now: Date): Promise<string> => {
+    const key = `${userId}|${etag}`;
+    const running = building.get(key);
     if (running) return running;
-    const build = buildMemberFeed(deps, userId, deps.now()).finally(() => building.delete(userId));
-    building.set(userId, build);
+    const build = buildMemberFeed(deps, userId, now).finally(() => building.delete(key));
+    building.set(key, build);
     return build;
   };
   return new Hono().get(CALENDAR_FEED_FILE_ROUTE, async (c) => {
@@ -130,24 +131,26 @@ export function createCalendarFeedFile(deps: Pick<Deps, 'db' | 'appUrl' | 'now'>
     c.header('X-Robots-Tag', 'noindex');
     c.header('Referrer-Policy', 'no-referrer');
     if (userId === null) return c.text('Not found', 404);
-    const feed = await feedOf(userId);
-    c.header('ETag', feed.etag);
+    const now = deps.now();
+    const etag = await feedEtag(deps, userId, now);
+    c.header('ETag', etag);
     c.header('Vary', 'Accept-Encoding');
-    if (matchesEtag(c.req.header('If-None-Match'), feed.etag)) return c.body(null, 304);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    const text = await textOf(userId, etag, now);
     c.header('Content-Type', 'text/calendar; charset=utf-8');
     c.header('Content-Disposition', 'inline; filename="lumara.ics"');
     if (
       c.req.method !== 'HEAD' &&
-      feed.body.length >= GZIP_FROM_BYTES &&
+      text.length >= GZIP_FROM_BYTES &&
       acceptsGzip(c.req.header('Accept-Encoding'))
     ) {
-      const compressed = await gzipped(feed.body);
+      const compressed = await gzipped(text);
       c.header('Content-Encoding', 'gzip');
       return c.body(
         new Uint8Array(compressed.buffer as ArrayBuffer, compressed.byteOffset, compressed.byteLength),
         200,
       );
     }
-    return c.body(feed.body, 200);
+    return c.body(text, 200);
   });
 }

@@ -101,11 +101,47 @@ export async function findFeedMember(db: Db, token: string): Promise<number | nu
   return row?.userId ?? null;
 }
 
-/** The feed's text and its entity tag: the SHA-256 of the text, so it changes exactly when the text does. */
-export type FeedAnswer = { body: string; etag: string };
+/**
+ * What the feed's text is made of, bumped when the writer changes what it writes for the same rows: a calendar
+ * app holding a tag of the old format then reads the new text once.
+ */
+const FEED_FORMAT = 1;
 
 /**
- * The member's calendar (calendar-feed.ics.ts) from one query per table: the tasks with a due date (not
+ * The feed's entity tag, from one query of versions, without building the text: the member's task list version
+ * (`users.tasks_version`, counted by every change to their tasks, as the task list's own ETag is), the profile's
+ * zone, the focus sessions completed in the window (how many and the sum of their ids: one finished or one
+ * leaving the window changes it), the year (it bounds the VTIMEZONEs), the app's origin and the format. Read before
+ * the rows, so a change that lands in between makes the next read fetch again rather than miss it.
+ */
+export async function feedEtag(
+  settings: Pick<FeedSettings, 'db' | 'appUrl'>,
+  userId: number,
+  now: Date,
+): Promise<string> {
+  const since = new Date(now.getTime() - CALENDAR_FEED.focusDays * 24 * 60 * 60_000);
+  const result = await settings.db.execute<{ version: string; zone: string | null; sessions: string }>(sql`
+    SELECT ${users.tasksVersion}::text AS version,
+           (SELECT ${profiles.timeZone} FROM ${profiles} WHERE ${profiles.userId} = ${userId}) AS zone,
+           (SELECT count(*) || ':' || coalesce(sum(${pomodoroSessions.id}), 0) FROM ${pomodoroSessions}
+             WHERE ${pomodoroSessions.userId} = ${userId}
+               AND ${pomodoroSessions.completedAt} >= ${since.toISOString()}
+               AND ${pomodoroSessions.completedAt} <= ${now.toISOString()}) AS sessions
+    FROM ${users} WHERE ${users.id} = ${userId}`);
+  const [row] = result.rows;
+  const parts = [
+    FEED_FORMAT,
+    settings.appUrl.origin,
+    now.getUTCFullYear(),
+    row?.version ?? '',
+    row?.zone ?? '',
+    row?.sessions ?? '',
+  ];
+  return `"${createHash('sha256').update(parts.join('|')).digest('base64url')}"`;
+}
+
+/**
+ * The member's calendar text (calendar-feed.ics.ts) from one query per table: the tasks with a due date (not
  * deleted), the focus sessions completed in the last `focusDays` days, the profile's time zone. Read straight
  * from the tables, as the week calendar (calendar.service.ts) reads them.
  */
@@ -113,7 +149,7 @@ export async function buildMemberFeed(
   settings: Pick<FeedSettings, 'db' | 'appUrl'>,
   userId: number,
   now: Date,
-): Promise<FeedAnswer> {
+): Promise<string> {
   const { db } = settings;
   const since = new Date(now.getTime() - CALENDAR_FEED.focusDays * 24 * 60 * 60_000);
   const [datedTasks, sessions, [profile]] = await Promise.all([
@@ -159,7 +195,7 @@ export async function buildMemberFeed(
     return known ? zone : 'UTC';
   };
   const savedZone = profile?.timeZone;
-  const body = buildCalendarFeed({
+  return buildCalendarFeed({
     host: settings.appUrl.host,
     appOrigin: settings.appUrl.origin,
     timeZone: savedZone ? usable(savedZone) : 'UTC',
@@ -182,8 +218,6 @@ export async function buildMemberFeed(
     ),
     now,
   });
-  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-  return { body, etag };
 }
 
 /** Whether an `If-None-Match` header names the entity tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */

@@ -266,6 +266,27 @@ describe('the feed', () => {
     const { events } = parse(await after.text());
     expect(events.map((event) => event.uid)).toEqual(firstUids);
     expect(events[0]?.summary).toBe('Send the invoice');
+    const edited304 = after.headers.get('etag') ?? '';
+    expect((await read(url, { 'if-none-match': edited304 })).status).toBe(304);
+
+    // A focus session finished changes it too, and so does one leaving the 30-day window.
+    const member = (await (await t.request('/api/users/me', { cookie })).json()) as { id: number };
+    await insertSession(member.id, '2026-11-22T08:00:00Z', '2026-11-22T08:25:00Z');
+    const withSession = await read(url, { 'if-none-match': edited304 });
+    expect(withSession.status).toBe(200);
+    expect(parse(await withSession.text()).events.map((event) => event.summary)).toContain('Focus session');
+
+    // A deleted task leaves the feed.
+    expect((await t.request(`/api/tasks/${task.id}`, { method: 'DELETE', cookie })).status).toBe(200);
+    const emptied = await read(url, { 'if-none-match': withSession.headers.get('etag') ?? '' });
+    expect(emptied.status).toBe(200);
+    expect(parse(await emptied.text()).events.map((event) => event.summary)).toEqual(['Focus session']);
+
+    // The session leaves it 30 days on, with no change of the member's: the window moved.
+    t.clock.advance(31 * 24 * 60 * 60_000);
+    const later = await read(url, { 'if-none-match': emptied.headers.get('etag') ?? '' });
+    expect(later.status).toBe(200);
+    expect(parse(await later.text()).events).toEqual([]);
   });
 
   it('answers to the address alone: a member’s cookie changes nothing, and HEAD has no body', async () => {
