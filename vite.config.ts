@@ -79,7 +79,8 @@ export default defineConfig({
         // The worker loads the push handlers itself (importScripts): the browser keeps them with the worker.
         globIgnores: ['**/node_modules/**/*', 'assets/push-worker-*.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API, and the calendar feed opened in a tab: the server's answers, never the app's page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/calendar\/[^/]+\.ics$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {

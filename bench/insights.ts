@@ -27,7 +27,10 @@ const TIME_ZONE = 'Europe/Madrid';
 type Seeded = { memberId: number; taskIds: number[]; today: string };
 
 async function createHistory(dataDir: string): Promise<Seeded> {
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, { timeoutMs: 180_000 });
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, NODE_ENV: 'development' },
+    { timeoutMs: 180_000 },
+  );
   try {
     const cookie = await signInOverHttp(server.url);
     const headers = { cookie, 'content-type': 'application/json', origin: server.url };
@@ -110,7 +113,10 @@ export async function measureInsights(): Promise<string[]> {
   try {
     const seeded = await createHistory(dataDir);
     const rows = await writeHistory(dataDir, seeded);
-    const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'development' }, { timeoutMs: 180_000 });
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, NODE_ENV: 'development' },
+      { timeoutMs: 180_000 },
+    );
     try {
       const cookie = await signInOverHttp(server.url);
       const zone = encodeURIComponent(TIME_ZONE);

@@ -18,8 +18,9 @@
  * 8. What the server does with a model's answer: the prompt optimizer's and community helpers' cleaning of an
  *    answer that opens our tag and runs on with whitespace, 4,000 and 100,000 characters (bench/model-output.ts).
  * 9. `GET /api/insights` for a member with a year of focus sessions and completions (bench/insights.ts).
+ * 10. The calendar feed of a member with 10,000 dated tasks: its build time and size (bench/calendar-feed.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '../tes
 import { measureAccountArchive } from './account-archive.ts';
 import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
+import { measureCalendarFeed } from './calendar-feed.ts';
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { measureHostileImports } from './hostile-imports.ts';
@@ -51,7 +53,17 @@ import { measureMedia } from './media.ts';
 import { measureModelOutput } from './model-output.ts';
 import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
 
-const parts = ['server', 'browser', 'chat', 'media', 'events', 'account', 'output', 'insights'] as const;
+const parts = [
+  'server',
+  'browser',
+  'chat',
+  'media',
+  'events',
+  'account',
+  'output',
+  'insights',
+  'feed',
+] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
 const runs = (part: Part) => only === undefined || only === part;
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
   }
   if (runs('output')) console.log(`\n${measureModelOutput().join('\n')}`);
   if (runs('insights')) console.log(`\n${(await measureInsights()).join('\n')}`);
+  if (runs('feed')) console.log(`\n${(await measureCalendarFeed()).join('\n')}`);
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

@@ -32,6 +32,11 @@ import { createRequireMember, createSessionCheck } from './features/auth/require
 import { hashSessionToken } from './features/auth/sessions.service.ts';
 import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { calendarRoutes, createCalendarRoutes } from './features/calendar/calendar.routes.ts';
+import {
+  createCalendarFeedFile,
+  createCalendarFeedRoutes,
+} from './features/calendar-feed/calendar-feed.routes.ts';
+import { DEFAULT_FEED_KEY } from './features/calendar-feed/calendar-feed.service.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
@@ -141,6 +146,8 @@ export type AppDeps = {
   push?: PushConfig;
   /** How often due notifications are looked for and how long a claim holds one (decision 0034). */
   notifications?: DispatcherTimings;
+  /** The key calendar feed addresses are made with (`CALENDAR_FEED_SECRET`); the feature's built-in one when absent. */
+  calendarFeedSecret?: string;
 };
 
 /**
@@ -291,6 +298,8 @@ export function createApp(deps: AppDeps) {
     '/',
     createHealthRoutes({ database: deps.database, startedAt: Date.now(), probes: deps.probes ?? {} }),
   );
+  // The member's calendar feed, read by calendar apps without a cookie: outside /api, like the health checks.
+  app.route('/', createCalendarFeedFile({ db, appUrl: deps.appUrl, now }));
   // One chain, so the type of the whole API (every route's input and answers) reaches the web client.
   const api = createApiRouter()
     .route(
@@ -378,6 +387,16 @@ export function createApp(deps: AppDeps) {
     .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
     .route('/', createInsightsRoutes({ db, requireMember, ai, aiLimiter, now }))
+    .route(
+      '/',
+      createCalendarFeedRoutes({
+        db,
+        requireMember,
+        appUrl: deps.appUrl,
+        now,
+        feedKey: deps.calendarFeedSecret ?? DEFAULT_FEED_KEY,
+      }),
+    )
     .route('/', createCommunityRoutes({ db, requireMember, now, events, operators, ...redisLimits }))
     .route(
       '/',

@@ -95,6 +95,10 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),
+  CALENDAR_FEED_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (openssl rand -hex 32)')
+    .optional(),
   UNSAFE_OUTBOUND_ALLOW: z
     .string()
     .regex(
@@ -140,6 +144,11 @@ export type Config = {
   objectStore: ObjectStoreConfig | null;
   /** Web Push (decision 0034): the VAPID key pair and contact every server signs pushes with. */
   push: PushConfig;
+  /**
+   * The key calendar feed addresses are made with (`CALENDAR_FEED_SECRET`, decision 0036); undefined: the
+   * calendar-feed feature's built-in one, so a copy of the database is enough to rebuild the addresses.
+   */
+  calendarFeedSecret: string | undefined;
   /** What is allowed but worth an operator's attention, logged once at start-up. */
   warnings: string[];
 };
@@ -383,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: e.REDIS_URL ? { url: e.REDIS_URL } : null,
     objectStore,
     push,
+    calendarFeedSecret: e.CALENDAR_FEED_SECRET,
     warnings,
     ai: {
       openRouter: { apiKey: e.OPENROUTER_API_KEY, baseUrl: e.OPENROUTER_BASE_URL },

@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     refuseTestingEmailDomains: config.env === 'production',
     media: config.media,
     push: config.push,
+    ...(config.calendarFeedSecret ? { calendarFeedSecret: config.calendarFeedSecret } : {}),
     ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
     ...(shared.events ? { events: shared.events } : {}),
     ...(shared.redisLimits ? { redisLimits: shared.redisLimits } : {}),

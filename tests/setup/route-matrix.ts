@@ -53,6 +53,13 @@ const outsideTheDocument: Record<string, RouteRow> = {
   'GET /mcp': { path: '/mcp', anonymous: 401, member: 401 },
   'POST /mcp': { path: '/mcp', anonymous: 401, member: 401 },
   'DELETE /mcp': { path: '/mcp', anonymous: 401, member: 401 },
+  // A calendar feed is read by its secret address alone, cookie or not: one nobody was given is 404 to both
+  // (src/server/features/calendar-feed/).
+  'GET /calendar/:file': {
+    path: '/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics',
+    anonymous: 404,
+    member: 404,
+  },
 };
 
 /** Where a row is not what the document says (see above), and why. */

@@ -748,7 +748,8 @@ export const chatProposals = pgTable(
 
 /**
  * The member's calendar feed (the calendar-feed feature): one secret address per member, `/calendar/<token>.ics`,
- * kept as the token's hash. Replacing it writes a new hash over the old, so the old address answers 404.
+ * kept as the token's hash, and the random seed the token is made from under the server's feed key (decision
+ * 0036). Replacing it writes a new seed and hash over the old, so the old address answers 404.
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
@@ -757,6 +758,8 @@ export const calendarFeeds = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** 32 random bytes, base64url: the token is HMAC(feed key, member and seed). */
+    seed: text('seed').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],

@@ -1,6 +1,7 @@
 CREATE TABLE "calendar_feeds" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
+	"seed" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
