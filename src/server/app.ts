@@ -32,6 +32,11 @@ import { createRequireMember, createSessionCheck } from './features/auth/require
 import { hashSessionToken } from './features/auth/sessions.service.ts';
 import { badgeRoutes, createBadgeRoutes } from './features/badges/badges.routes.ts';
 import { calendarRoutes, createCalendarRoutes } from './features/calendar/calendar.routes.ts';
+import { createCalendarSubscriptionRoutes } from './features/calendar-subscriptions/calendar-subscriptions.routes.ts';
+import {
+  createSubscriptionRefresher,
+  type RefresherTimings,
+} from './features/calendar-subscriptions/subscription-refresher.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
@@ -140,6 +145,8 @@ export type AppDeps = {
   push?: PushConfig;
   /** How often due notifications are looked for and how long a claim holds one (decision 0034). */
   notifications?: DispatcherTimings;
+  /** How often calendar subscriptions due a refresh are looked for and how long a claim holds one (decision 0037). */
+  calendarSubscriptions?: RefresherTimings;
 };
 
 /**
@@ -219,6 +226,16 @@ export function createApp(deps: AppDeps) {
     ...(deps.closing ? { closing: deps.closing } : {}),
     ...(deps.notifications ? { timings: deps.notifications } : {}),
   });
+
+  // Outside calendars (decision 0037): any server refreshes a subscription when it falls due, once.
+  const subscriptionDeps = {
+    db,
+    now,
+    logger: deps.logger,
+    outbound: deps.media.outbound,
+    ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+  };
+  createSubscriptionRefresher({ ...subscriptionDeps, closing: deps.closing, ...deps.calendarSubscriptions });
 
   scheduleOrphanFileSweeps({
     everyMs: HOUSEKEEPING_EVERY_MS,
@@ -376,6 +393,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', createThemesRoutes({ db, requireMember, now }))
     .route('/', createCalendarRoutes({ db, requireMember, now }))
+    .route('/', createCalendarSubscriptionRoutes({ ...subscriptionDeps, requireMember }))
     .route('/', createCommunityRoutes({ db, requireMember, now, events, operators, ...redisLimits }))
     .route(
       '/',

@@ -796,6 +796,7 @@ export type MessageKey =
   | 'shared.auth.sessionNotFound'
   | 'shared.auth.typeEmailAddress'
   | 'shared.auth.typeName'
+  | 'shared.calendarSubscriptions.url'
   | 'shared.chat.writeMessage'
   | 'shared.community.giveTitle'
   | 'shared.community.giveTopic'
