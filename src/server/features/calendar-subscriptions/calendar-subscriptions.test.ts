@@ -1,9 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '#server/app.ts';
 import { calendarSubscriptionEvents, calendarSubscriptions } from '#server/db/schema.ts';
-import { createDevIdentityProvider } from '#server/features/auth/dev-identity-provider.ts';
-import { createLogger } from '#server/lib/infra/logger.ts';
 import type { Lookup } from '#server/lib/infra/safe-fetch.ts';
 import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 import type { CalendarSubscription, CalendarSubscriptionList } from '#shared/calendar-subscriptions.ts';
@@ -293,50 +290,5 @@ describe('ten per member', () => {
     ).toBe(200);
     expect(await eventRows(first?.id ?? 0)).toEqual([]);
     expect((await subscribe({ url: host.url('/many-10.ics') }, member)).status).toBe(201);
-  });
-});
-
-describe('the half-hourly refresh across two servers', () => {
-  it('fetches a due subscription once, whichever server claims it', async () => {
-    const { cookie: member } = await signInMember(t);
-    host.serve('/shared.ics', { body: oneEventCalendar('Shared') });
-    const created = (await (
-      await subscribe({ url: host.url('/shared.ics') }, member)
-    ).json()) as CalendarSubscription;
-    expect(host.hits('/shared.ics')).toBe(1);
-    await t.db
-      .update(calendarSubscriptions)
-      .set({ nextRefreshAt: sql`now() - interval '1 minute'` })
-      .where(eq(calendarSubscriptions.id, created.id));
-
-    // Two more servers on the same database, both polling often.
-    const closing = new AbortController();
-    const server = () =>
-      createApp({
-        database: t.database,
-        appUrl: t.appUrl,
-        identityProvider: createDevIdentityProvider({ appUrl: t.appUrl, now: t.clock.now }),
-        logger: createLogger('silent'),
-        now: t.clock.now,
-        media: t.media,
-        outboundLookup: lookup,
-        closing: closing.signal,
-        notifications: { pollMs: 60 * 60_000 },
-        calendarSubscriptions: { pollMs: 20 },
-      });
-    server();
-    server();
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-    } finally {
-      closing.abort();
-    }
-    expect(host.hits('/shared.ics')).toBe(2);
-    const [row] = await t.db
-      .select()
-      .from(calendarSubscriptions)
-      .where(eq(calendarSubscriptions.id, created.id));
-    expect(row?.nextRefreshAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
-    expect(row?.lastFetchedAt).not.toBeNull();
   });
 });
