@@ -3,6 +3,7 @@ import { YourDataCard } from '#web/features/account/components/your-data-card.ts
 import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
 import { SessionsCard } from '#web/features/auth/components/sessions-card.tsx';
+import { CalendarSubscriptionsCard } from '#web/features/calendar-subscriptions/components/calendar-subscriptions-card.tsx';
 import { LanguageCard } from '#web/features/language/components/language-card.tsx';
 import { StorageUsageCard } from '#web/features/media/components/storage-usage-card.tsx';
 import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx';
@@ -37,7 +38,7 @@ function isTabId(value: string | null): value is SettingsTabId {
 
 /**
  * /settings: the six tabs, the Account Information card and the AI services status card, and ours
- * beside them (sessions, language, notifications, connected apps, storage, shortcuts, your data). The open
+ * beside them (sessions, language, notifications, connected apps, calendar subscriptions, storage, shortcuts, your data). The open
  * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
@@ -88,6 +89,7 @@ export function SettingsPage() {
           <LanguageCard />
           <NotificationsCard />
           <ConnectedAppsCard />
+          <CalendarSubscriptionsCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
           <StorageUsageCard />
