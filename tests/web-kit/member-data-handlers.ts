@@ -19,6 +19,7 @@ import { buildAiDiag } from '../factories/build-ai-diag.ts';
 import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
 import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
+import { emptySubscriptionHandlers } from './calendar-subscriptions/subscriptions-handlers.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
 import { emptyNotificationHandlers } from './notifications/notifications-handlers.ts';
 import { emptyTokenHandlers } from './tokens/tokens-handlers.ts';
@@ -115,6 +116,7 @@ export function emptyMemberDataHandlers() {
     ...emptyNotificationHandlers(),
     // Settings' Connected apps card: no tokens yet.
     ...emptyTokenHandlers(),
+    ...emptySubscriptionHandlers(),
     // Settings' sessions: this browser alone.
     http.get('/api/sessions', () =>
       contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),

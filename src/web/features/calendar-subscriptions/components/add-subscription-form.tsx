@@ -40,7 +40,7 @@ export function AddSubscriptionForm() {
           setError('root.server', { message: failure.message });
         } else if (failure instanceof ApiError && failure.status < 500) {
           // The server says why, in the member's language: unreachable, no calendar, a private address, too big.
-          setError('url', { message: failure.message });
+          setError('url', { type: 'server', message: failure.message });
         } else {
           setError('root.server', { message: t('calendarSubscriptions.form.failed') });
         }
@@ -49,7 +49,7 @@ export function AddSubscriptionForm() {
   });
   const submitError = errors.root?.server?.message;
   const urlError = errors.url
-    ? errors.url.type === 'manual'
+    ? errors.url.type === 'server'
       ? errors.url.message
       : t('calendarSubscriptions.form.urlInvalid')
     : undefined;
