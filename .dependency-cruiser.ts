@@ -111,6 +111,11 @@ const serverFeatureEdges: { to: string; from: string[]; why: string; tests?: tru
     why: "the AI's read tools answer from the calendar and the search the member sees",
   })),
   {
+    to: 'calendar-subscriptions/subscription-events.ts',
+    from: ['calendar'],
+    why: "the week shows the subscribed calendars' events beside tasks and focus (calendar-subscriptions owns their tables)",
+  },
+  {
     to: 'agent-tools/chat-proposals.ts',
     from: ['chat'],
     why: 'a chat message shows the changes its reply proposed (agent-tools owns chat_proposals)',

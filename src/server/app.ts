@@ -37,6 +37,11 @@ import {
   createCalendarFeedRoutes,
 } from './features/calendar-feed/calendar-feed.routes.ts';
 import { DEFAULT_FEED_KEY } from './features/calendar-feed/calendar-feed.service.ts';
+import { createCalendarSubscriptionRoutes } from './features/calendar-subscriptions/calendar-subscriptions.routes.ts';
+import {
+  createSubscriptionRefresher,
+  type RefresherTimings,
+} from './features/calendar-subscriptions/subscription-refresher.ts';
 import { createChatRoutes } from './features/chat/chat.routes.ts';
 import { createCommunityRoutes } from './features/community/community.routes.ts';
 import { createCommunityAiRoutes } from './features/community/community-ai.routes.ts';
@@ -148,6 +153,8 @@ export type AppDeps = {
   notifications?: DispatcherTimings;
   /** The key calendar feed addresses are made with (`CALENDAR_FEED_SECRET`); the feature's built-in one when absent. */
   calendarFeedSecret?: string;
+  /** How often calendar subscriptions due a refresh are looked for and how long a claim holds one (decision 0037). */
+  calendarSubscriptions?: RefresherTimings;
 };
 
 /**
@@ -227,6 +234,16 @@ export function createApp(deps: AppDeps) {
     ...(deps.closing ? { closing: deps.closing } : {}),
     ...(deps.notifications ? { timings: deps.notifications } : {}),
   });
+
+  // Outside calendars (decision 0037): any server refreshes a subscription when it falls due, once.
+  const subscriptionDeps = {
+    db,
+    now,
+    logger: deps.logger,
+    outbound: deps.media.outbound,
+    ...(deps.outboundLookup ? { lookup: deps.outboundLookup } : {}),
+  };
+  createSubscriptionRefresher({ ...subscriptionDeps, closing: deps.closing, ...deps.calendarSubscriptions });
 
   scheduleOrphanFileSweeps({
     everyMs: HOUSEKEEPING_EVERY_MS,
@@ -397,6 +414,7 @@ export function createApp(deps: AppDeps) {
         feedKey: deps.calendarFeedSecret ?? DEFAULT_FEED_KEY,
       }),
     )
+    .route('/', createCalendarSubscriptionRoutes({ ...subscriptionDeps, requireMember }))
     .route('/', createCommunityRoutes({ db, requireMember, now, events, operators, ...redisLimits }))
     .route(
       '/',

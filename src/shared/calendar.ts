@@ -3,8 +3,8 @@ import { taskStatusSchema } from './tasks.ts';
 import { timeZoneSchema } from './time-zone.ts';
 
 /**
- * The week calendar: the member's tasks by due date and completed focus
- * sessions, one week at a time, in the member's time zone.
+ * The week calendar: the member's tasks by due date, completed focus sessions and the events of the outside
+ * calendars they subscribed to (calendar-subscriptions.ts), one week at a time, in the member's time zone.
  */
 /**
  * `GET /api/calendar/week?start=YYYY-MM-DD&time_zone=Area/City`: the member's own week. `start` defaults to
@@ -16,14 +16,17 @@ export const calendarWeekQuerySchema = z.object({
   time_zone: timeZoneSchema.optional(),
 });
 
-export const calendarEventKinds = ['task', 'focus'] as const;
+export const calendarEventKinds = ['task', 'focus', 'external'] as const;
 export const calendarEventKindSchema = z.enum(calendarEventKinds);
 
 /**
  * A calendar event: id, title, start, end. A task is an all-day event on its due date (`start` and
  * `end` the same `YYYY-MM-DD`, id `task-<id>`), and a repeating task also on each day whose occurrence was
  * completed (done, id `task-<id>-<YYYY-MM-DD>`); a completed focus session runs from its start to its completion
- * (ISO instants; `day` is the member's day it started on).
+ * (ISO instants; `day` is the member's day it started on). An event of a subscribed calendar (`external`, id
+ * `external-<id>-<YYYY-MM-DD>`) is listed on each day of the week it covers (`day`), with its calendar's name
+ * and colour: a timed one from its start to its end (ISO instants), an all-day one from its first day to its
+ * last (`YYYY-MM-DD`, both included, as a task's).
  */
 export const calendarEventSchema = z
   .object({
@@ -34,8 +37,10 @@ export const calendarEventSchema = z
     start: z.string(),
     end: z.string(),
     day: z.iso.date(),
-    /** The task's status; null for focus sessions. */
+    /** The task's status; null for focus sessions and outside events. */
     task_status: taskStatusSchema.nullable(),
+    /** The subscribed calendar an `external` event comes from; absent on the others. */
+    calendar: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).optional(),
   })
   .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FAKE_FAL_KEY, startFakeFalServer } from '../fakes/fal-server.ts';
@@ -37,6 +39,10 @@ export default async function globalSetup() {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   };
 
+  // The address and port calendar-subscriptions.spec.ts serves its calendar on: public to the server only
+  // through UNSAFE_OUTBOUND_ALLOW, as the fakes are.
+  const calendarHost = { host: '127.0.0.3', port: await freePort('127.0.0.3') };
+
   try {
     const google = await startServerProcess(
       {
@@ -52,7 +58,10 @@ export default async function globalSetup() {
         FAL_KEY: FAKE_FAL_KEY,
         FAL_QUEUE_URL: fal.queueUrl,
         // Saving a generation copies its file from the provider, which is a fake on loopback here.
-        UNSAFE_OUTBOUND_ALLOW: [fal, straico, openRouter].map((fake) => `127.0.0.1:${fake.port}`).join(','),
+        UNSAFE_OUTBOUND_ALLOW: [
+          ...[fal, straico, openRouter].map((fake) => `127.0.0.1:${fake.port}`),
+          `${calendarHost.host}:${calendarHost.port}`,
+        ].join(','),
       },
       // What `npm start` runs: the suite drives the server as it ships.
       { entry: 'bundle' },
@@ -64,9 +73,22 @@ export default async function globalSetup() {
     process.env.E2E_BASE_URL = google.url;
     process.env.E2E_DEV_BASE_URL = development.url;
     process.env.E2E_OIDC_ISSUER = idp.issuer;
+    process.env.E2E_CALENDAR_HOST = `${calendarHost.host}:${calendarHost.port}`;
   } catch (error) {
     await teardown();
     throw error;
   }
   return teardown;
+}
+
+/** A port free on `host` now, for a server a spec starts later. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

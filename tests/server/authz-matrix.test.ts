@@ -94,6 +94,7 @@ describe('personal access token matrix', () => {
   it('routes taking a token are the tasks, calendar, focus (insights included) and search families only', () => {
     expect(tokenRoutes.map(({ key }) => key).sort()).toEqual([
       'DELETE /api/tasks/:id',
+      'GET /api/calendar/subscriptions',
       'GET /api/calendar/week',
       'GET /api/insights',
       'GET /api/pomodoro/timer',

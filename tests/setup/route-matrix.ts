@@ -194,6 +194,9 @@ const routeOverrides: Record<string, RouteOverride> = {
   // member does not own, 404 without any fetch; the download names media 1, which nobody has.
   'POST /api/media': { body: { media_type: 'image', media_url: UNOWNED_JOB_OUTPUT }, member: 404 },
   'GET /api/download': { path: '/api/download?url=%2Fapi%2Fmedia%2F1%2Ffile', member: 404 },
+  // The calendar is fetched at once: the matrix app resolves no name, so the link cannot be reached and nothing
+  // is kept (400, fields.url). calendar-subscriptions.test.ts subscribes to real calendars.
+  'POST /api/calendar/subscriptions': { body: { url: 'https://calendar.example.com/team.ics' }, member: 400 },
 };
 
 /** The rows of every route of `document` and of the routes outside it, in the order the matrix runs them. */

@@ -20,6 +20,7 @@ import { buildCalendarWeek } from '../factories/build-calendar-week.ts';
 import { buildMemberSession } from '../factories/build-member-session.ts';
 import { buildProfile, buildProfileMe } from '../factories/build-profile.ts';
 import { emptyCalendarFeedHandlers } from './calendar-feed/calendar-feed-handlers.ts';
+import { emptySubscriptionHandlers } from './calendar-subscriptions/subscriptions-handlers.ts';
 import { contractAnswer, errorResponse } from './http-answers.ts';
 import { emptyNotificationHandlers } from './notifications/notifications-handlers.ts';
 import { emptyTokenHandlers } from './tokens/tokens-handlers.ts';
@@ -118,6 +119,7 @@ export function emptyMemberDataHandlers() {
     ...emptyTokenHandlers(),
     // Settings' Calendar card: no feed address yet.
     ...emptyCalendarFeedHandlers(),
+    ...emptySubscriptionHandlers(),
     // Settings' sessions: this browser alone.
     http.get('/api/sessions', () =>
       contractAnswer(memberSessionsResponseSchema, { sessions: [buildMemberSession({ current: true })] }),

@@ -73,6 +73,12 @@ export type ServerTexts = {
   'server.auth.providerUnreachable': Record<never, never>;
   'server.auth.reservedDomain': Record<never, never>;
   'server.auth.tooManyWaiting': Record<never, never>;
+  'server.calendarSubscriptions.duplicate': Record<never, never>;
+  'server.calendarSubscriptions.httpsOnly': Record<never, never>;
+  'server.calendarSubscriptions.notCalendar': Record<never, never>;
+  'server.calendarSubscriptions.status': { status: string | number };
+  'server.calendarSubscriptions.tooMany': { max: string | number };
+  'server.calendarSubscriptions.unreachable': { reason: string | number };
   'server.chat.nothingToAnswer': Record<never, never>;
   'server.community.changeSomething': Record<never, never>;
   'server.community.onlyAuthorDeletes': Record<never, never>;
@@ -160,6 +166,7 @@ export type ServerTexts = {
   'server.music.shortLinkUnreachable': Record<never, never>;
   'server.notFound.accessToken': Record<never, never>;
   'server.notFound.account': Record<never, never>;
+  'server.notFound.calendarSubscription': Record<never, never>;
   'server.notFound.chatProposal': Record<never, never>;
   'server.notFound.chatThread': Record<never, never>;
   'server.notFound.comment': Record<never, never>;

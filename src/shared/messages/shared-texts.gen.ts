@@ -14,6 +14,7 @@ export type SharedTexts = {
   'shared.auth.sessionNotFound': Record<never, never>;
   'shared.auth.typeEmailAddress': Record<never, never>;
   'shared.auth.typeName': Record<never, never>;
+  'shared.calendarSubscriptions.url': Record<never, never>;
   'shared.chat.writeMessage': Record<never, never>;
   'shared.community.giveTitle': Record<never, never>;
   'shared.community.giveTopic': Record<never, never>;

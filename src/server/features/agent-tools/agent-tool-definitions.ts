@@ -27,7 +27,8 @@ const descriptions: Record<AgentToolName, string> = {
     "The member's calendar from `from` through `to` (each " +
     DAY +
     ', at most 62 days): tasks due on each day (with their status, and completed occurrences of repeating ' +
-    'tasks) and the focus sessions completed.',
+    'tasks), the focus sessions completed, and `busy`: the events of the outside calendars the member ' +
+    'subscribed to (title, calendar, start and end; all-day ones by day), times when they are not free.',
   get_focus_stats:
     'How much the member focused from `from` through `to` (each ' +
     DAY +

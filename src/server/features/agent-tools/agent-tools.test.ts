@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, taskCompletions, tasks } from '#server/db/schema.ts';
+import {
+  calendarSubscriptionEvents,
+  calendarSubscriptions,
+  chatMessages,
+  taskCompletions,
+  tasks,
+} from '#server/db/schema.ts';
 import type { Delivery } from '#server/lib/infra/event-bus.ts';
 import {
   agentToolNameSchema,
@@ -123,6 +129,65 @@ describe('read tools', () => {
     expect(bad.ok).toBe(false);
     expect(bad.content).toContain('status');
     expect((await run('delete_everything', {})).ok).toBe(false);
+  });
+});
+
+describe('get_calendar and subscribed calendars', () => {
+  it("sees the member's outside calendar events as busy time, in the member's zone, and nobody else's", async () => {
+    const ada = await signInMember(t);
+    const grace = await signInMember(t);
+    // The rows a refresh writes (calendar-subscriptions.test.ts fetches and expands real files).
+    for (const [member, title] of [
+      [ada, 'Dentist'],
+      [grace, 'Grace only'],
+    ] as const) {
+      const [subscription] = await t.db
+        .insert(calendarSubscriptions)
+        .values({
+          userId: member.user.id,
+          url: 'https://calendar.example.com/a.ics',
+          name: 'Home',
+          color: '#16a34a',
+        })
+        .returning();
+      await t.db.insert(calendarSubscriptionEvents).values([
+        {
+          subscriptionId: subscription?.id ?? 0,
+          userId: member.user.id,
+          uid: 'a',
+          title,
+          allDay: false,
+          startsAt: new Date('2026-11-24T23:30:00Z'),
+          endsAt: new Date('2026-11-25T00:30:00Z'),
+        },
+      ]);
+    }
+    const calendar = await runReadTool(
+      { db: t.db, now: t.clock.now },
+      {
+        memberId: ada.user.id,
+        name: 'get_calendar',
+        args: { from: '2026-11-23', to: '2026-11-29' },
+        timeZone: 'Europe/Madrid',
+      },
+    );
+    expect(calendar.ok).toBe(true);
+    const answer = JSON.parse(calendar.content) as { days: { day: string; busy?: unknown[] }[] };
+    // 00:30 in Madrid on the 25th: the member's day, not UTC's.
+    expect(answer.days).toEqual([
+      {
+        day: '2026-11-25',
+        busy: [
+          {
+            title: 'Dentist',
+            calendar: 'Home',
+            start: '2026-11-24T23:30:00.000Z',
+            end: '2026-11-25T00:30:00.000Z',
+          },
+        ],
+      },
+    ]);
+    expect(calendar.content).not.toContain('Grace only');
   });
 });
 

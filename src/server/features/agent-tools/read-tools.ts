@@ -162,10 +162,17 @@ async function calendar(
     timeZone = week.time_zone;
     for (const event of week.events) if (event.day <= to) events.set(event.id, event);
   }
-  const days = new Map<string, { day: string; tasks: unknown[]; focus: unknown[] }>();
+  const days = new Map<string, { day: string; tasks: unknown[]; focus: unknown[]; busy: unknown[] }>();
   for (const event of events.values()) {
-    const day = days.get(event.day) ?? { day: event.day, tasks: [], focus: [] };
-    if (event.kind === 'task') {
+    const day = days.get(event.day) ?? { day: event.day, tasks: [], focus: [], busy: [] };
+    if (event.kind === 'external') {
+      // The subscribed calendars' events: busy time the model plans around, not the member's tasks.
+      day.busy.push({
+        title: event.title,
+        calendar: event.calendar?.name,
+        ...(event.all_day ? { all_day: true } : { start: event.start, end: event.end }),
+      });
+    } else if (event.kind === 'task') {
       day.tasks.push({ id: Number(event.id.split('-')[1]), title: event.title, status: event.task_status });
     } else {
       const minutes = Math.round((Date.parse(event.end) - Date.parse(event.start)) / 60_000);
@@ -179,6 +186,7 @@ async function calendar(
       day: day.day,
       ...(day.tasks.length > 0 ? { tasks: day.tasks } : {}),
       ...(day.focus.length > 0 ? { focus: day.focus } : {}),
+      ...(day.busy.length > 0 ? { busy: day.busy } : {}),
     }));
   return answerList({ time_zone: timeZone, from, to }, 'days', list);
 }

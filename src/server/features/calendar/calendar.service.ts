@@ -1,6 +1,10 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/database.ts';
 import { pomodoroSessions, profiles, taskCompletions, tasks } from '#server/db/schema.ts';
+import {
+  type ExternalEventRow,
+  externalEventsQuery,
+} from '#server/features/calendar-subscriptions/subscription-events.ts';
 import { addDays, assertTimeZone, localDateOf } from '#server/lib/data/time-zone.ts';
 import { type CalendarEvent, type CalendarWeek, FOCUS_EVENT_TITLE } from '#shared/calendar.ts';
 import type { TaskStatus } from '#shared/tasks.ts';
@@ -86,15 +90,24 @@ export async function getCalendarWeek(
     )
     .orderBy(asc(pomodoroSessions.startedAt), asc(pomodoroSessions.id))
     .limit(CALENDAR_EVENTS_CAP);
+  // The subscribed calendars' occurrences that overlap the week (the calendar-subscriptions feature's tables).
+  const external = externalEventsQuery(
+    db,
+    userId,
+    { from, until, firstDay: start, dayAfter: addDays(start, 7) },
+    CALENDAR_EVENTS_CAP,
+  );
   // The lists in one round trip, each as JSON named by its columns (the dashboard's first load counts queries).
   const result = await db.execute<{
     due_tasks: DueTask[];
     done_occurrences: DoneOccurrence[];
     sessions: FocusSession[];
+    external: ExternalEventRow[];
   }>(sql`
     SELECT (SELECT coalesce(json_agg(due), '[]'::json) FROM (${dueTasks}) AS due) AS due_tasks,
            (SELECT coalesce(json_agg(occ), '[]'::json) FROM (${doneOccurrences}) AS occ) AS done_occurrences,
-           (SELECT coalesce(json_agg(done), '[]'::json) FROM (${sessions}) AS done) AS sessions`);
+           (SELECT coalesce(json_agg(done), '[]'::json) FROM (${sessions}) AS done) AS sessions,
+           (SELECT coalesce(json_agg(ext), '[]'::json) FROM (${external}) AS ext) AS external`);
   const [lists] = result.rows;
 
   const events: CalendarEvent[] = [
@@ -143,9 +156,53 @@ export async function getCalendarWeek(
         },
       ];
     }),
+    ...(lists?.external ?? []).flatMap((row) => externalEvents(row, days, timeZone)),
   ];
   events.sort((a, b) => (a.day === b.day ? Number(b.all_day) - Number(a.all_day) : a.day < b.day ? -1 : 1));
   return { time_zone: timeZone, days, events };
+}
+
+/**
+ * An occurrence of a subscribed calendar as the week's events: one on each day of the week it covers, so the
+ * panel (which lists events by day) shows a trip or a night shift on every day it takes. A timed one's days are
+ * the member's days its instants fall on (it ends on the day before when it ends at midnight); an all-day one's
+ * are its own dates, which are the member's wherever they are.
+ */
+function externalEvents(row: ExternalEventRow, days: readonly string[], timeZone: string): CalendarEvent[] {
+  const calendar = { id: row.calendar_id, name: row.calendar_name, color: row.calendar_color };
+  // A title the calendar left empty reads as its calendar ("Work"), which is what the member would call it.
+  const title = row.title || row.calendar_name;
+  let start: string;
+  let end: string;
+  let firstDay: string;
+  let lastDay: string;
+  if (row.all_day) {
+    if (!row.start_day || !row.end_day) return [];
+    start = firstDay = row.start_day;
+    end = lastDay = addDays(row.end_day, -1) < row.start_day ? row.start_day : addDays(row.end_day, -1);
+  } else {
+    if (!row.starts_at || !row.ends_at) return [];
+    const startsAt = new Date(row.starts_at);
+    const endsAt = new Date(row.ends_at);
+    start = startsAt.toISOString();
+    end = endsAt.toISOString();
+    firstDay = localDateOf(startsAt, timeZone);
+    // The instant it ends belongs to the day before when nothing of the event is in the new day.
+    lastDay = endsAt > startsAt ? localDateOf(new Date(endsAt.getTime() - 1), timeZone) : firstDay;
+  }
+  return days
+    .filter((day) => day >= firstDay && day <= lastDay)
+    .map((day) => ({
+      id: `external-${row.id}-${day}`,
+      kind: 'external',
+      title,
+      all_day: row.all_day,
+      start,
+      end,
+      day,
+      task_status: null,
+      calendar,
+    }));
 }
 
 /** A task due in the week, as its row reads in JSON. */

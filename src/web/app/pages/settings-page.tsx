@@ -4,6 +4,7 @@ import { AiSettingsTab } from '#web/features/ai/components/ai-settings-tab.tsx';
 import { AiStatusCard } from '#web/features/ai/components/ai-status-card.tsx';
 import { SessionsCard } from '#web/features/auth/components/sessions-card.tsx';
 import { CalendarFeedCard } from '#web/features/calendar-feed/components/calendar-feed-card.tsx';
+import { CalendarSubscriptionsCard } from '#web/features/calendar-subscriptions/components/calendar-subscriptions-card.tsx';
 import { LanguageCard } from '#web/features/language/components/language-card.tsx';
 import { StorageUsageCard } from '#web/features/media/components/storage-usage-card.tsx';
 import { NotificationsCard } from '#web/features/notifications/components/notifications-card.tsx';
@@ -38,8 +39,8 @@ function isTabId(value: string | null): value is SettingsTabId {
 
 /**
  * /settings: the six tabs, the Account Information card and the AI services status card, and ours
- * beside them (sessions, language, notifications, connected apps, the calendar feed, storage, shortcuts, your data). The open
- * tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
+ * beside them (sessions, language, notifications, connected apps, the calendar feed and subscriptions, storage,
+ * shortcuts, your data). The open tab is in the address (`?tab=`), so a reload or a shared link opens it. This page composes the profile,
  * themes and generation features, as the app's pages do.
  */
 export function SettingsPage() {
@@ -90,6 +91,7 @@ export function SettingsPage() {
           <NotificationsCard />
           <ConnectedAppsCard />
           <CalendarFeedCard />
+          <CalendarSubscriptionsCard />
           <AiStatusCard />
           <KeyboardShortcutsCard />
           <StorageUsageCard />

@@ -56,6 +56,51 @@ describe('WeekCalendarPanel', () => {
     );
   });
 
+  it("draws a subscribed calendar's event in its colour, with its calendar's name in words", async () => {
+    const withExternal = buildCalendarWeek({
+      time_zone: 'America/Santiago',
+      events: [
+        {
+          id: 'external-9-2026-05-05',
+          kind: 'external',
+          title: 'Team standup',
+          all_day: false,
+          start: '2026-05-05T14:00:00.000Z',
+          end: '2026-05-05T14:30:00.000Z',
+          day: '2026-05-05',
+          task_status: null,
+          calendar: { id: 9, name: 'Work', color: '#16a34a' },
+        },
+        {
+          id: 'external-10-2026-05-07',
+          kind: 'external',
+          title: 'Holiday',
+          all_day: true,
+          start: '2026-05-07',
+          end: '2026-05-07',
+          day: '2026-05-07',
+          task_status: null,
+          calendar: { id: 10, name: 'School', color: '#dc2626' },
+        },
+      ],
+    });
+    server.use(http.get('/api/calendar/week', () => HttpResponse.json(withExternal)));
+    renderWithMember(<WeekCalendarPanel timeZone="America/Santiago" />);
+    const panel = await screen.findByRole('region', { name: 'Your Week (America/Santiago)' });
+    const tuesday = (await within(panel).findByRole('heading', { name: /Tue, May 5/ })).closest(
+      'li',
+    ) as HTMLElement;
+    const standup = within(tuesday).getByText('Team standup').closest('li') as HTMLElement;
+    // 14:00Z is 10:00 AM in Santiago (UTC−4 in May); the calendar is named, not only coloured.
+    expect(within(standup).getByText('10:00 AM – 10:30 AM · Work')).toBeInTheDocument();
+    expect(within(standup).getByTestId('calendar-color')).toHaveStyle({ backgroundColor: '#16a34a' });
+    const thursday = within(panel)
+      .getByRole('heading', { name: /Thu, May 7/ })
+      .closest('li') as HTMLElement;
+    expect(within(thursday).getByText('Holiday')).toBeInTheDocument();
+    expect(within(thursday).getByText('All day · School')).toBeInTheDocument();
+  });
+
   it('waits for the zone before asking for the week', () => {
     renderWithMember(<WeekCalendarPanel timeZone={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading your week');

@@ -12,12 +12,14 @@ import {
   dayHeading,
   eventTimeText,
   externalCalendarUrl,
+  externalTimeText,
   groupEventsByDay,
   todayIn,
 } from '../model/week-days.ts';
 
 /**
- * The week calendar panel: the member's own week, tasks due and focus sessions done, in their time
+ * The week calendar panel: the member's own week, tasks due, focus sessions done and the events of the calendars
+ * they subscribed to (each in its calendar's colour, with its name), in their time
  * zone (named in the title), with 12-hour times, a refresh button and a button to open their external calendar.
  * Day and month names and times are in the interface's language. `timeZone` is null while the profile that names
  * it loads.
@@ -107,6 +109,7 @@ export function WeekCalendarPanel({ timeZone }: { timeZone: string | null }) {
 function CalendarEntry({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
   const t = useT();
   const format = useFormat();
+  if (event.kind === 'external') return <ExternalEntry event={event} timeZone={timeZone} />;
   const Icon = event.kind === 'focus' ? Timer : CheckCircle2;
   const done = event.task_status === 'done';
   return (
@@ -119,6 +122,34 @@ function CalendarEntry({ event, timeZone }: { event: CalendarEvent; timeZone: st
           {event.kind === 'task'
             ? t('calendar.event.due', { time: eventTimeText(event, timeZone, format, t) })
             : eventTimeText(event, timeZone, format, t)}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * An event of a subscribed calendar: a bar in its calendar's colour beside the title, which keeps the theme's
+ * text colour (the colour carries no words, so contrast is the theme's), and the calendar's name in words.
+ */
+function ExternalEntry({ event, timeZone }: { event: CalendarEvent; timeZone: string }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <li className="flex items-stretch gap-1.5 text-sm">
+      <span
+        aria-hidden="true"
+        data-testid="calendar-color"
+        className="w-1 shrink-0 rounded-full"
+        style={{ backgroundColor: event.calendar?.color }}
+      />
+      <span className="min-w-0 break-words">
+        <span className="font-semibold text-(--ink)">{event.title}</span>
+        <span className="block text-xs text-(--ink-muted)">
+          {t('calendar.event.external', {
+            time: externalTimeText(event, timeZone, format, t),
+            calendar: event.calendar?.name ?? '',
+          })}
         </span>
       </span>
     </li>

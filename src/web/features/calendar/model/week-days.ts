@@ -73,3 +73,25 @@ export function externalCalendarUrl(firstDay: string | undefined): string {
   const [year, month, date] = firstDay.split('-').map(Number);
   return `https://calendar.google.com/calendar/r/week/${year}/${month}/${date}`;
 }
+
+/**
+ * An outside event's time on the day it is listed: "All day"; its times ("9:00 AM – 10:00 AM") when it starts
+ * and ends that day; an end or start on another day has its weekday ("10:00 PM – Tue 2:00 AM"), so a night
+ * shift listed on both days reads right on each.
+ */
+export function externalTimeText(
+  event: CalendarEvent,
+  timeZone: string,
+  format: Formatters,
+  t: Translate,
+): string {
+  if (event.all_day) return t('calendar.event.allDay');
+  const startDay = formatISO(new Date(event.start), { representation: 'date', in: tz(timeZone) });
+  const endDay = formatISO(new Date(Date.parse(event.end) - 1), { representation: 'date', in: tz(timeZone) });
+  const at = (instant: string) =>
+    `${format.date(instant, { timeZone, weekday: 'short' })} ${formatTime(instant, timeZone, format)}`;
+  return t('calendar.event.timeRange', {
+    start: startDay === event.day ? formatTime(event.start, timeZone, format) : at(event.start),
+    end: endDay === event.day || endDay < startDay ? formatTime(event.end, timeZone, format) : at(event.end),
+  });
+}
