@@ -26,6 +26,7 @@ test.describe('keyboard shortcuts', () => {
       ['a', '/studio', 'AI Studio'],
       ['c', '/community', 'Community'],
       ['m', '/music', 'Music'],
+      ['i', '/insights', 'Insights'],
       ['s', '/settings', 'Settings'],
       ['d', '/', 'Dashboard'],
     ] as const) {

@@ -186,6 +186,7 @@ test.describe('languages', () => {
       '/studio?tab=gallery',
       '/community',
       '/music',
+      '/insights',
       '/settings',
       '/settings?tab=avatar',
       '/settings?tab=about',
