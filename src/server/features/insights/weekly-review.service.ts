@@ -37,8 +37,9 @@ export function plainReviewText(answer: string): string {
   const plain = unwrapped
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out.
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/^\s*[-*•]\s+/gm, '')
+    .replace(/^#{1,6}[ \t]+/gm, '')
+    // Spaces and tabs only, not `\s`: a `\s*` at every line's start would rescan a run of newlines from each.
+    .replace(/^[ \t]*[-*•][ \t]+/gm, '')
     .replace(/[*_`~<>]/g, '')
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
