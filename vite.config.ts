@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
@@ -24,7 +24,30 @@ const pushWorker = pushWorkerBuild();
  * (src/web/lib/offline-copy-rule.ts). The worker also shows Web Push notifications and acts on their buttons: those
  * handlers are built apart and loaded with `importScripts` (scripts/push-worker-build.ts).
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRendererBuild : browserBuild));
+
+/**
+ * The app's server renderer (`vite build --ssr`, src/web/entry-server.tsx): the same pages and catalogues as the
+ * browser's, bundled for Node with their dependencies into dist/ssr, which the server loads when it first renders
+ * a page's HTML (src/server/composition/first-paint.ts, decision 0039).
+ */
+const serverRendererBuild: UserConfig = {
+  root: 'src/web',
+  publicDir: false,
+  plugins: [react(), messageCatalogues()],
+  ssr: { noExternal: true },
+  // React's production build: the development one is slower and writes error stacks into the page.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.mjs', codeSplitting: false } },
+  },
+};
+
+const browserBuild: UserConfig = {
   root: 'src/web',
   publicDir: 'public',
   plugins: [
@@ -117,4 +140,4 @@ export default defineConfig({
     strictPort: true,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`, changeOrigin: false } },
   },
-});
+};

@@ -34,14 +34,10 @@ if (
   )
 ) {
   console.log('Building the browser app…');
-  const result = spawnSync(
-    path.join(projectRoot, 'node_modules/.bin/vite'),
-    ['build', '--logLevel', 'warn'],
-    {
-      cwd: projectRoot,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(process.execPath, [path.join(projectRoot, 'scripts/build-web.ts'), '--quiet'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -29,7 +29,8 @@ export function precompressAssets(): Plugin {
   };
 }
 
-async function compressFile(file: string): Promise<void> {
+/** Writes the compressed copies of one file (scripts/build-web.ts: the prerendered pages, written after the bundle). */
+export async function compressFile(file: string): Promise<void> {
   const bytes = await readFile(file);
   if (bytes.byteLength < MIN_BYTES) return;
   const [br, gz] = await Promise.all([

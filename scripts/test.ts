@@ -26,7 +26,8 @@ runSteps([
   step('server tests', 'vitest', ['run', '--project', 'server']),
   step('web tests', 'vitest', ['run', '--project', 'web']),
   step('chromium', 'node', ['scripts/ensure-chromium.ts']),
-  step('build', 'vite', ['build', '--logLevel', 'warn']),
+  // The browser app, its server renderer and the prerendered sign-in page (scripts/build-web.ts).
+  step('build', 'node', ['scripts/build-web.ts', '--quiet']),
   step('build the server', 'node', ['scripts/build-server.ts']),
   // After the build and Chromium: one of its cases opens the community in the browser on server B.
   step('two-server suite', 'vitest', ['run', '--project', 'scale-out']),

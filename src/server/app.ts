@@ -5,6 +5,7 @@ import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { createChatToolbox } from './composition/chat-toolbox.ts';
 import { loadDashboard } from './composition/dashboard-first-load.ts';
+import { createFirstPaint } from './composition/first-paint.ts';
 import { mcpCallerFor } from './composition/mcp-caller.ts';
 import { createNotificationSending } from './composition/notification-sending.ts';
 import { getProfileMe } from './composition/profile-me.ts';
@@ -269,7 +270,11 @@ export function createApp(deps: AppDeps) {
   // Behind createHttpServer (main.ts) the server sets them; an app answered in process sets them itself.
   if (!deps.securityHeadersSetByServer) app.use('*', securityHeaders({ https }));
   app.use('/api/*', apiCacheControl(OFFLINE_READS));
-  app.use('/api/*', compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES }));
+  const compress = compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES });
+  app.use('/api/*', compress);
+  // The dashboard's paths, whose page the server may render for the member (composition/first-paint.ts).
+  app.use('/', compress);
+  app.use('/dashboard', compress);
   app.use(
     '/api/*',
     sameOriginGuard({
@@ -459,7 +464,14 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw new AppError('not_found', say('server.http.noSuchRoute'));
   });
-  if (deps.webRoot) app.route('/', createStaticApp(deps.webRoot));
+  if (deps.webRoot) {
+    const firstPaint = createFirstPaint({
+      webRoot: deps.webRoot,
+      callApi: (request, env) => app.fetch(request, env),
+      logger: deps.logger,
+    });
+    app.route('/', createStaticApp(deps.webRoot, firstPaint));
+  }
 
   app.notFound((c) => c.json(errorBody('not_found', say('server.http.notFound')), 404));
   app.onError((error, c) => {

@@ -1,12 +1,14 @@
 // First: it configures zod before the shared schemas are built.
 import './lib/zod-without-eval.ts';
 import './styles.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { rememberForFirstPaint, takeFirstPaintState } from './lib/first-paint-state.ts';
 import { activateLanguage, startLanguage } from './lib/i18n/i18n.ts';
 import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -19,19 +21,29 @@ if (!container) {
   throw new Error('index.html has no #root element to render Lumara into.');
 }
 
-// The first paint is in the language this browser showed last (else its preference): English is in the bundle,
-// another language's catalogue is fetched first. The profile's choice follows once the member is known.
-void activateLanguage(startLanguage())
-  .catch(() => activateLanguage(DEFAULT_LANGUAGE))
-  .then(() =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders queryClient={createQueryClient()}>
-          <RouterProvider router={createAppRouter()} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+rememberForFirstPaint();
+const firstPaint = takeFirstPaintState();
+const queryClient = createQueryClient();
+const app = (
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>
+);
+
+if (firstPaint) {
+  // The server painted the page (decision 0039): the same answers and language first, so the first render here is
+  // the server's and hydration changes nothing a person sees.
+  hydrate(queryClient, firstPaint.queries);
+  void activateLanguage(firstPaint.language).then(() => hydrateRoot(container, app));
+} else {
+  // The first paint is in the language this browser showed last (else its preference): English is in the bundle,
+  // another language's catalogue is fetched first. The profile's choice follows once the member is known.
+  void activateLanguage(startLanguage())
+    .catch(() => activateLanguage(DEFAULT_LANGUAGE))
+    .then(() => createRoot(container).render(app));
+}
 
 // Once the page has loaded and settled, off its critical path: the service worker (offline start, installable
 // app). Its first install downloads the whole app in the background, which must not compete with the page's own

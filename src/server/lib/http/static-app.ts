@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono';
  * client router handles the path. Text files go out as the brotli or gzip copy the build wrote beside them
  * (scripts/precompress-assets.ts) to a client that accepts it: compressed once at build time, never per request.
  */
-export function createStaticApp(webRoot: string) {
+export function createStaticApp(webRoot: string, painter?: PagePainter) {
   const app = new Hono();
   const indexPath = path.join(webRoot, 'index.html');
   if (!existsSync(indexPath)) {
@@ -28,6 +28,27 @@ export function createStaticApp(webRoot: string) {
       },
     }),
   );
+  if (painter) {
+    // The sign-in page, prerendered in the visitor's language, goes out as its files do (compressed copies).
+    const signInPage = serveStatic({
+      root: webRoot,
+      precompressed: true,
+      rewriteRequestPath: (_path, c) => `/${painter.signInPage(c)}`,
+      onFound: (_filePath, c) => {
+        c.header('Cache-Control', 'no-cache');
+        c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      },
+    });
+    app.get('/login', (c, next) => (painter.signInPage(c) ? signInPage(c, next) : next()));
+    app.get('*', async (c, next) => {
+      const page = await painter.dashboard(c);
+      if (page === null) return next();
+      // The member's own page: kept by nobody but their browser, and asked for again each time.
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', 'Cookie');
+      return c.html(page);
+    });
+  }
   app.use(
     '*',
     serveStatic({
@@ -47,6 +68,14 @@ export function createStaticApp(webRoot: string) {
   });
   return app;
 }
+
+/** Pages whose HTML carries their first paint (src/server/composition/first-paint.ts); null: the plain page. */
+export type PagePainter = {
+  /** The prerendered sign-in page's file under the web root for this request. */
+  signInPage: (c: Context) => string | null;
+  /** The signed-in member's dashboard, rendered. */
+  dashboard: (c: Context) => Promise<string | null>;
+};
 
 /**
  * The page, the service worker and the manifest name what the app is now: a deploy must reach the next visit, so

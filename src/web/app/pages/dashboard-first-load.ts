@@ -68,28 +68,65 @@ export function useDashboardFirstLoad() {
   return useQuery(dashboardFirstLoadQueryOptions(useQueryClient()));
 }
 
-function answerQueriesFrom(queryClient: QueryClient, answer: Promise<Dashboard>, timeZone: string): void {
-  const answerFrom = <T, Key extends QueryKey>(
-    options: { queryKey: Key; queryFn?: QueryFunction<T, Key> | SkipToken },
-    part: (dashboard: Dashboard) => T,
-  ) => {
-    const ownRequest = options.queryFn;
-    // A query whose data is still fresh keeps it: prefetchQuery asks for nothing then.
-    void queryClient.prefetchQuery({
-      ...options,
-      // Its part of the one answer, or, when that call failed, its own request.
-      queryFn: (context) =>
-        answer.then(part, (error: unknown) => {
-          if (typeof ownRequest !== 'function') throw error;
-          return ownRequest(context);
-        }),
-    });
+/**
+ * One query the dashboard's answer fills: its part taken from a pending answer (falling back to its own request
+ * when that call fails), or from an answer already in hand.
+ */
+function dashboardPart<T, Key extends QueryKey>(
+  options: { queryKey: Key; queryFn?: QueryFunction<T, Key> | SkipToken },
+  of: (dashboard: Dashboard) => T,
+) {
+  return {
+    answerFrom(queryClient: QueryClient, answer: Promise<Dashboard>): void {
+      const ownRequest = options.queryFn;
+      // A query whose data is still fresh keeps it: prefetchQuery asks for nothing then.
+      void queryClient.prefetchQuery({
+        ...options,
+        queryFn: (context) =>
+          answer.then(of, (error: unknown) => {
+            if (typeof ownRequest !== 'function') throw error;
+            return ownRequest(context);
+          }),
+      });
+    },
+    fileFrom(queryClient: QueryClient, dashboard: Dashboard, answeredAt: number): void {
+      queryClient.setQueryData<T>(options.queryKey, of(dashboard), { updatedAt: answeredAt });
+    },
   };
-  answerFrom(profileMeQueryOptions(timeZone), (dashboard) => dashboard.profile);
-  answerFrom(dashboardStatsQueryOptions(timeZone), (dashboard) => dashboard.stats);
-  answerFrom(tasksQueryOptions(), (dashboard) => dashboard.tasks);
-  answerFrom(badgesQueryOptions(), (dashboard) => dashboard.badges);
-  answerFrom(tracksQueryOptions(), (dashboard) => dashboard.tracks);
-  answerFrom(recentMediaQueryOptions(), (dashboard) => dashboard.recent_media);
-  answerFrom(widgetsQueryOptions(), (dashboard) => dashboard.widgets);
+}
+
+function dashboardParts(timeZone: string) {
+  return [
+    dashboardPart(profileMeQueryOptions(timeZone), (dashboard) => dashboard.profile),
+    dashboardPart(dashboardStatsQueryOptions(timeZone), (dashboard) => dashboard.stats),
+    dashboardPart(tasksQueryOptions(), (dashboard) => dashboard.tasks),
+    dashboardPart(badgesQueryOptions(), (dashboard) => dashboard.badges),
+    dashboardPart(tracksQueryOptions(), (dashboard) => dashboard.tracks),
+    dashboardPart(recentMediaQueryOptions(), (dashboard) => dashboard.recent_media),
+    dashboardPart(widgetsQueryOptions(), (dashboard) => dashboard.widgets),
+  ];
+}
+
+function answerQueriesFrom(queryClient: QueryClient, answer: Promise<Dashboard>, timeZone: string): void {
+  for (const part of dashboardParts(timeZone)) part.answerFrom(queryClient, answer);
+}
+
+/**
+ * Files an answer already in hand (the server read it to render the page's HTML) as the first load would have:
+ * each card's query, the week's, and the first load itself as settled at `answeredAt`.
+ */
+export function fileDashboardAnswer(
+  queryClient: QueryClient,
+  dashboard: Dashboard,
+  timeZone: string,
+  answeredAt: number,
+): void {
+  for (const part of dashboardParts(timeZone)) part.fileFrom(queryClient, dashboard, answeredAt);
+  const week = dashboard.calendar_week;
+  queryClient.setQueryData(calendarWeekQueryOptions(week.time_zone).queryKey, week, {
+    updatedAt: answeredAt,
+  });
+  queryClient.setQueryData(dashboardFirstLoadQueryOptions(queryClient, timeZone).queryKey, answeredAt, {
+    updatedAt: answeredAt,
+  });
 }

@@ -13,6 +13,7 @@ import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
@@ -48,6 +49,7 @@ export function AppShell() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
+  const hydrated = useHydrated();
   const [floatingTimerEnabled, setFloatingTimerEnabled] = useFloatingPomodoroPreference();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -135,8 +137,9 @@ export function AppShell() {
           <ShortcutsSheet onClose={() => setShortcutsOpen(false)} />
         </Suspense>
       ) : null}
-      {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. */}
-      {floatingTimerEnabled && user ? (
+      {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. Its first view
+          follows the screen's width, which only the browser knows. */}
+      {floatingTimerEnabled && user && hydrated ? (
         <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
       ) : null}
     </div>

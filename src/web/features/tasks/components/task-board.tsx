@@ -19,6 +19,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { IconButton } from '#web/ui/button.tsx';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
@@ -57,6 +58,8 @@ type BoardActions = Pick<
 export function TaskBoard({ actions }: { actions: BoardActions }) {
   const t = useT();
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
+  const boardId = useId();
+  const hydrated = useHydrated();
   // The list comes from the cache itself, not from the card: the update mutation writes a drop's optimistic change
   // to the cache before `mutate` returns (tasks-cache.ts), so the render that ends the drag already reads it and
   // the card settles where it was dropped. The card's own subscription hears of the change only a tick later,
@@ -103,6 +106,8 @@ export function TaskBoard({ actions }: { actions: BoardActions }) {
         {t('tasks.board.totalCount', { count: tasks.length })}
       </p>
       <DndContext
+        // React's id, not dnd-kit's counter, so the server's page and the browser's name the same description.
+        id={boardId}
         sensors={sensors}
         collisionDetection={boardCollisionDetection}
         onDragStart={onDragStart}
@@ -119,12 +124,15 @@ export function TaskBoard({ actions }: { actions: BoardActions }) {
             <BoardColumn key={status} status={status} tasks={columns[status]} actions={actions} />
           ))}
         </div>
-        {createPortal(
-          <DragOverlay dropAnimation={reducedMotion ? null : undefined}>
-            {activeTask ? <TaskPreview task={activeTask} /> : null}
-          </DragOverlay>,
-          document.body,
-        )}
+        {/* The page's body is the browser's: the overlay joins it once the board runs there. */}
+        {hydrated
+          ? createPortal(
+              <DragOverlay dropAnimation={reducedMotion ? null : undefined}>
+                {activeTask ? <TaskPreview task={activeTask} /> : null}
+              </DragOverlay>,
+              document.body,
+            )
+          : null}
       </DndContext>
     </div>
   );

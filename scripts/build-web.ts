@@ -1,0 +1,46 @@
+/**
+ * Builds the browser app and what paints it from the server (decision 0039), in one process: the browser's bundle
+ * (dist/web), the app's server renderer (dist/ssr, the same pages for Node), then the sign-in page prerendered in
+ * each language from that renderer (dist/web/login.<language>.html, with its compressed copies), which the server
+ * sends as it is (src/server/composition/first-paint.ts).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { type FirstPaintRenderer, prerenderedPagePath, writeFirstPaint } from '../src/shared/first-paint.ts';
+import { languages } from '../src/shared/language.ts';
+import { compressFile } from './precompress-assets.ts';
+import { projectRoot } from './run-steps.ts';
+
+const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
+const configFile = path.join(projectRoot, 'vite.config.ts');
+const webRoot = path.join(projectRoot, 'dist/web');
+
+export async function buildWeb(): Promise<void> {
+  await build({ configFile, logLevel });
+  await build({ configFile, logLevel, build: { ssr: 'entry-server.tsx' } });
+  await prerenderSignInPage();
+}
+
+async function prerenderSignInPage(): Promise<void> {
+  const renderer = (await import(
+    pathToFileURL(path.join(projectRoot, 'dist/ssr/entry-server.mjs')).href
+  )) as FirstPaintRenderer;
+  const template = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+  for (const language of languages) {
+    // Rendered for whoever is signed out; answeredAt 0 makes the browser ask at once who it is.
+    const paint = await renderer.renderFirstPaint({
+      path: '/login',
+      language,
+      timeZone: 'UTC',
+      user: null,
+      answeredAt: 0,
+    });
+    const file = path.join(webRoot, prerenderedPagePath('/login', language));
+    await writeFile(file, writeFirstPaint(template, paint));
+    await compressFile(file);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildWeb();
