@@ -6,7 +6,12 @@ import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 import { pushWorkerBuild } from './scripts/push-worker-build.ts';
 import { OFFLINE_API_CACHE } from './src/web/lib/offline-api-cache.ts';
-import { isOfflineCopyRequest, offlineCopyPlugin } from './src/web/lib/offline-copy-rule.ts';
+import {
+  isOfflineCopyRequest,
+  isServerPaintedPage,
+  keepNoPage,
+  offlineCopyPlugin,
+} from './src/web/lib/offline-copy-rule.ts';
 
 /** The default theme's page colour (src/web/styles.css `--page-bg`) and accent: the installed app's frame. */
 const PAGE_BACKGROUND = '#fbeff8';
@@ -102,10 +107,22 @@ const browserBuild: UserConfig = {
         // The worker loads the push handlers itself (importScripts): the browser keeps them with the worker.
         globIgnores: ['**/node_modules/**/*', 'assets/push-worker-*.js'],
         navigateFallback: '/index.html',
-        // The API, and the calendar feed opened in a tab: the server's answers, never the app's page.
-        navigateFallbackDenylist: [/^\/api\//, /^\/calendar\/[^/]+\.ics$/],
+        // The API, and the calendar feed opened in a tab: the server's answers, never the app's page. The pages the
+        // server paints go to the network first (below).
+        navigateFallbackDenylist: [/^\/api\//, /^\/calendar\/[^/]+\.ics$/, /^\/(?:dashboard|login)?$/],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            urlPattern: isServerPaintedPage,
+            handler: 'NetworkFirst',
+            // A connection that answers nothing in time is treated as none: the precached page, rendered here.
+            options: {
+              cacheName: 'lumara-pages',
+              networkTimeoutSeconds: 4,
+              plugins: [keepNoPage],
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             urlPattern: isOfflineCopyRequest,
             handler: 'NetworkFirst',

@@ -27,6 +27,21 @@ export const isOfflineCopyRequest = ({ url, request, sameOrigin }: RouteMatch): 
     '/api/openapi.json',
   ].some((prefix) => url.pathname.startsWith(prefix));
 
+/**
+ * The pages the server paints (src/server/composition/first-paint.ts, decision 0039): asked of the network, so a
+ * member with the worker installed still gets the page with its first screen in it; the precached app's page when
+ * offline. Every other page is the precached one at once, as before.
+ */
+export const isServerPaintedPage = ({ url, request, sameOrigin }: RouteMatch): boolean =>
+  sameOrigin &&
+  request.mode === 'navigate' &&
+  (url.pathname === '/' || url.pathname === '/dashboard' || url.pathname === '/login');
+
+/** A Workbox plugin: a page painted for the member is never kept (the precached page serves offline starts). */
+export const keepNoPage = {
+  cacheWillUpdate: async (): Promise<Response | null> => null,
+};
+
 /** A Workbox plugin: the server's `no-store` is obeyed, and a signed-out browser keeps nothing of the member. */
 export const offlineCopyPlugin = {
   /** Only an answer the server allows to be kept: none marked `no-store`, none without a `Cache-Control`. */
