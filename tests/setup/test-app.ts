@@ -81,6 +81,8 @@ export async function buildTestApp(
      * and then hourly: a test that does not send notifications hears no `notification.created` among its events.
      */
     notifications?: DispatcherTimings;
+    /** A built browser app to serve (its pages, and the server renderer beside it); API only when absent. */
+    webRoot?: string;
   } = {},
 ) {
   const fresh: Database = await openFreshDatabase(inject('databaseTemplate'));
@@ -112,6 +114,7 @@ export async function buildTestApp(
     ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
     limits: { ...defaultLimits(), signInPerMinute: 100_000, ...options.limits },
     ...(options.mediaStore ? { mediaStore: options.mediaStore(media.dir) } : {}),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     database,
     appUrl,
     identityProvider,

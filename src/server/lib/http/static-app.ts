@@ -34,12 +34,13 @@ export function createStaticApp(webRoot: string, painter?: PagePainter) {
       root: webRoot,
       precompressed: true,
       rewriteRequestPath: (_path, c) => `/${painter.signInPage(c)}`,
-      onFound: (_filePath, c) => {
-        c.header('Cache-Control', 'no-cache');
-        c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-      },
     });
-    app.get('/login', (c, next) => (painter.signInPage(c) ? signInPage(c, next) : next()));
+    app.get('/login', (c, next) => {
+      if (!painter.signInPage(c)) return next();
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+      return signInPage(c, next);
+    });
     app.get('*', async (c, next) => {
       const page = await painter.dashboard(c);
       if (page === null) return next();
