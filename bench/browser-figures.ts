@@ -41,9 +41,12 @@ export async function measureBrowserFiguresOnFreshServer(): Promise<string[]> {
     try {
       const cookie = await signInOverHttp(lumara.url);
       await seedTasks(lumara.url, cookie, SEEDED_TASKS);
+      // The zone cookie the app writes at its first start, so the dashboard is painted by the server, as a member's is
+      // from their second visit on (decision 0039). Chromium runs in this machine's zone, as this process does.
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       return await measureBrowserFigures({
         baseUrl: lumara.url,
-        cookie,
+        cookie: `${cookie}; lumara-time-zone=${encodeURIComponent(zone)}`,
         queriesSoFar: () => queriesSoFar(lumara),
       });
     } finally {
