@@ -33,6 +33,7 @@ async function prerenderSignInPage(): Promise<void> {
     const paint = await renderer.renderFirstPaint({
       path: '/login',
       language,
+      languageFrom: 'browser',
       timeZone: 'UTC',
       user: null,
       answeredAt: 0,

@@ -11,6 +11,11 @@ export type FirstPaintInput = {
   /** The path rendered, `/login` or a signed-in page. */
   path: string;
   language: Language;
+  /**
+   * Whose choice the language is: the member's profile (it wins on every device), or the browser's (its cookie, else
+   * what it asks for), which the browser itself may know better (what it showed last).
+   */
+  languageFrom: 'member' | 'browser';
   /** The zone the browser said it is in (its `lumara-time-zone` cookie): the zone its own queries are keyed by. */
   timeZone: string;
   /**
@@ -27,6 +32,7 @@ export type FirstPaintInput = {
 /** What the browser reads before hydrating (`<script type="application/json" id="first-paint">`). */
 export type FirstPaintState = {
   language: Language;
+  languageFrom: 'member' | 'browser';
   timeZone: string;
   /** The query cache the HTML was rendered from (TanStack Query's dehydrated form). */
   queries: DehydratedState;

@@ -73,7 +73,7 @@ async function renderHtml(input: FirstPaintInput): Promise<FirstPaint> {
   queryClient.clear();
   return {
     html,
-    state: { language: input.language, timeZone: input.timeZone, queries },
+    state: { language: input.language, languageFrom: input.languageFrom, timeZone: input.timeZone, queries },
     theme: input.dashboard
       ? themeOf(themeToRestore(null, input.dashboard.profile) ?? DEFAULT_PANEL_THEME)
       : null,

@@ -32,10 +32,11 @@ const app = (
   </StrictMode>
 );
 
-if (firstPaint) {
-  // The server painted the page (decision 0039): the same answers and language first, so the first render here is
-  // the server's and hydration changes nothing a person sees.
-  hydrate(queryClient, firstPaint.queries);
+// The server painted the page (decision 0039): the same answers and language first, so the first render here is
+// the server's and hydration changes nothing a person sees. A page painted in the browser's language by guess (the
+// sign-in page, before anyone is known) is redrawn instead when this browser last showed another.
+if (firstPaint) hydrate(queryClient, firstPaint.queries);
+if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language === startLanguage())) {
   void activateLanguage(firstPaint.language).then(() => hydrateRoot(container, app));
 } else {
   // The first paint is in the language this browser showed last (else its preference): English is in the bundle,

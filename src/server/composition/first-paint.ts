@@ -79,6 +79,7 @@ export function createFirstPaint(options: { webRoot: string; callApi: CallApi; l
         const paint = await (await loadRenderer()).renderFirstPaint({
           path: c.req.path,
           language: firstLoad.profile.language ?? pageLanguage(c),
+          languageFrom: firstLoad.profile.language ? 'member' : 'browser',
           timeZone: zone.data,
           user,
           dashboard: firstLoad,
