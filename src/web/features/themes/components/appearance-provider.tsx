@@ -15,12 +15,17 @@ import { themeToRestore } from '../model/theme-to-restore.ts';
  * one in Settings shows it as soon as the profile reloads. Leaving (signing out) puts the default back.
  */
 export function AppearanceProvider({ children }: { children: ReactNode }) {
-  const [applied, setApplied] = useState<ThemeId>(() => readStoredTheme() ?? DEFAULT_PANEL_THEME);
+  const profile = useProfileMe();
+  // A profile already in hand (the page the server painted, decision 0039) settles the theme at the first render, as
+  // the server's did, so hydration shows the same one.
+  const [applied, setApplied] = useState<ThemeId>(() => {
+    const stored = readStoredTheme();
+    return (profile.data ? themeToRestore(stored, profile.data) : null) ?? stored ?? DEFAULT_PANEL_THEME;
+  });
   const [pinnedPreview, setPinnedPreview] = useState<ThemeId | null>(null);
   const [hovered, setHovered] = useState<ThemeId | null>(null);
   const restoreDone = useRef(false);
   const appliedThisVisit = useRef(false);
-  const profile = useProfileMe();
   const saveTheme = useSaveTheme();
   const { mutate: save } = saveTheme;
 
