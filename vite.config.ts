@@ -106,6 +106,11 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
+        // Each part's texts in a language (decision 0043) are named for it: `texts-es-dashboard-<hash>.js`.
+        chunkFileNames: (chunk) => {
+          const texts = /^\0lumara-messages:(\w+)\/route\/(\w+)$/.exec(chunk.facadeModuleId ?? '');
+          return texts ? `assets/texts-${texts[1]}-${texts[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // A few hundred bytes shared by two pages cost a request and its headers each: small common chunks are
         // copied into the chunks that use them instead (the first-load budget of decision 0027 counts the headers too).
         codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } },

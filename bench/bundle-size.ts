@@ -14,8 +14,11 @@ import { projectRoot } from '../tests/setup/server-process.ts';
 type Figures = { files: { file: string; gzipKiB: number }[]; totalKiB: number };
 
 const webRoot = path.join(projectRoot, 'dist/web');
-/** The chunks the router loads for `/` besides the entry (src/web/app/router.tsx), by their module's name. */
-const dashboardRouteChunks = ['app-shell', 'dashboard-page'];
+/**
+ * The chunks the router loads for `/` besides the entry (src/web/app/router.tsx), by their module's name: the app
+ * shell and the dashboard page, and their texts in English (decision 0043: each part loads its own).
+ */
+const dashboardRouteChunks = ['app-shell', 'dashboard-page', 'texts-en-shell', 'texts-en-dashboard'];
 /** A static import or re-export of a sibling chunk in minified ESM: `import{a}from"./x.js"`, `import"./x.js"`. */
 const staticImport = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]+from\s*)?["']\.\/([^"']+\.js)["']/g;
 
