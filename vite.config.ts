@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 import { pushWorkerBuild } from './scripts/push-worker-build.ts';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
 import { OFFLINE_API_CACHE } from './src/web/lib/offline-api-cache.ts';
 import { isOfflineCopyRequest, offlineCopyPlugin } from './src/web/lib/offline-copy-rule.ts';
 
@@ -30,6 +31,7 @@ export default defineConfig({
   plugins: [
     react(),
     messageCatalogues(),
+    zodWithoutJsonSchema(),
     tailwindcss(),
     pushWorker,
     VitePWA({
