@@ -2,9 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 import { messageCatalogues } from './scripts/message-catalogues.ts';
 import { precompressAssets } from './scripts/precompress-assets.ts';
 import { pushWorkerBuild } from './scripts/push-worker-build.ts';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
 import { OFFLINE_API_CACHE } from './src/web/lib/offline-api-cache.ts';
 import {
   isOfflineCopyRequest,
@@ -19,6 +21,9 @@ const ACCENT = '#b0246a';
 
 /** The service worker's push and notification-click handlers, a script of their own that `sw.js` imports. */
 const pushWorker = pushWorkerBuild();
+
+/** The dashboard's first load in a few files: groups made once the module graph is known (decision 0043). */
+const firstLoad = firstLoadChunks();
 
 /**
  * The browser app lives in src/web; the API server serves dist/web (see src/server/lib/http/static-app.ts). The PWA
@@ -58,8 +63,10 @@ const browserBuild: UserConfig = {
   plugins: [
     react(),
     messageCatalogues(),
+    zodWithoutJsonSchema(),
     tailwindcss(),
     pushWorker,
+    firstLoad.plugin,
     VitePWA({
       // src/web/lib/service-worker.ts registers it and asks before a new version takes over.
       injectRegister: false,
@@ -145,10 +152,18 @@ const browserBuild: UserConfig = {
     sourcemap: false,
     reportCompressedSize: true,
     rolldownOptions: {
+      // A zod schema the browser never uses is dropped: making one has no effect the browser needs (`.meta()` feeds
+      // the server's OpenAPI document), and the shared contract modules the pages import define many (decision 0043).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
+        // Each part's texts in a language (decision 0043) are named for it: `texts-es-dashboard-<hash>.js`.
+        chunkFileNames: (chunk) => {
+          const texts = /^\0lumara-messages:(\w+)\/route\/(\w+)$/.exec(chunk.facadeModuleId ?? '');
+          return texts ? `assets/texts-${texts[1]}-${texts[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // A few hundred bytes shared by two pages cost a request and its headers each: small common chunks are
         // copied into the chunks that use them instead (the first-load budget of decision 0027 counts the headers too).
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 } },
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8192 }, groups: firstLoad.groups },
       },
     },
   },

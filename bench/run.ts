@@ -31,7 +31,7 @@ import { projectRoot, startServerProcess } from '../tests/setup/server-process.t
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from '../tests/setup/test-database.ts';
 import { measureAccountArchive } from './account-archive.ts';
 import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
-import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
+import { DASHBOARD_BUDGET, dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureCalendarFeed } from './calendar-feed.ts';
 import { measureChatStreaming } from './chat-stream.ts';
 import { measureEventLatency } from './event-latency.ts';
@@ -182,7 +182,7 @@ async function printBrowserFigures(): Promise<void> {
   const dashboardBundle = dashboardFirstLoadJavaScript();
   console.log(
     bundle
-      ? `\nfirst-load JavaScript of the build: /login ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150), / ${dashboardBundle?.totalKiB.toFixed(1)} KiB gzip`
+      ? `\nfirst-load JavaScript of the build: /login ${bundle.totalKiB.toFixed(1)} KiB gzip (budget 150), / ${dashboardBundle?.totalKiB.toFixed(1)} KiB gzip in ${dashboardBundle?.files.length} files (budget ${DASHBOARD_BUDGET.kib} in ${DASHBOARD_BUDGET.files})`
       : '\nfirst-load JavaScript: no build (npm run build)',
   );
   console.log(`\n${(await measureBrowserFiguresOnFreshServer()).join('\n')}`);

@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { rememberForFirstPaint, takeFirstPaintState } from './lib/first-paint-state.ts';
-import { activateLanguage, startLanguage } from './lib/i18n/i18n.ts';
+import { activateLanguage, loadTextsFor, startLanguage } from './lib/i18n/i18n.ts';
 import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -37,7 +37,11 @@ const app = (
 // sign-in page, before anyone is known) is redrawn instead when this browser last showed another.
 if (firstPaint) hydrate(queryClient, firstPaint.queries);
 if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language === startLanguage())) {
-  void activateLanguage(firstPaint.language).then(() => hydrateRoot(container, app));
+  // Every text the painted page shows, its page's and shell's included, is here before the first render.
+  const language = firstPaint.language;
+  void loadTextsFor(location.pathname, language)
+    .then(() => activateLanguage(language))
+    .then(() => hydrateRoot(container, app));
 } else {
   // The first paint is in the language this browser showed last (else its preference): English is in the bundle,
   // another language's catalogue is fetched first. The profile's choice follows once the member is known.

@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { messages as english } from 'virtual:lumara-messages/all/en';
+import { messages as spanish } from 'virtual:lumara-messages/all/es';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
 import { resetServer, startServer, stopServer } from '#tests/web-kit/msw-server.ts';
 import { browserLocation } from '#web/lib/browser-location.ts';
-import { activateLanguage, currentLanguage } from '#web/lib/i18n/i18n.ts';
+import { activateLanguage, currentLanguage, i18n } from '#web/lib/i18n/i18n.ts';
+
+// Components render here without the router that loads each page's texts with it (decision 0043): every text is
+// there from the start, in both languages; a switch still goes through activateLanguage.
+i18n.load({ en: english, es: spanish });
 
 // jsdom lays nothing out, so it has neither ResizeObserver nor scrollIntoView; cmdk's list (the command palette)
 // watches its size and scrolls the selected item into view. Nothing is resized or scrolled here, so an observer

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import { deleteAccountRequestSchema } from '#shared/account.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
@@ -10,6 +9,7 @@ import { Button } from '#web/ui/button.tsx';
 import { ChoiceCard } from '#web/ui/choice-card.tsx';
 import { ModalDialog } from '#web/ui/dialog.tsx';
 import { TextField } from '#web/ui/field.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 // A schema's own reasons are shown here: their words (not in the first load).
 import '#web/lib/i18n/shared-texts.ts';

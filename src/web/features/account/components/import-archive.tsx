@@ -1,6 +1,5 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { AccountImportSummary } from '#shared/account.ts';
 import type { ArchiveKind } from '#shared/account-archive.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -9,6 +8,7 @@ import { RichMessage } from '#web/lib/i18n/rich-message.tsx';
 import { type MessageKey, type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useImportAccount } from '../api/import-account.ts';
 
 /** What each kind of the archive is called on screen (its message). */

@@ -1,6 +1,5 @@
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { MemberSession } from '#shared/auth.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
@@ -8,6 +7,7 @@ import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useEndOtherSessions } from '../api/end-other-sessions.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useSessionsQuery } from '../api/get-sessions.ts';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { badgeCatalogue } from '#shared/badges.ts';
 import { TOAST_MS } from '#shared/constants.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { badgesQueryOptions } from '../api/get-badges.ts';
 import { badgeNameKey } from '../lib/badge-text.ts';
 

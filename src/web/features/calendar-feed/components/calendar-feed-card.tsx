@@ -1,6 +1,5 @@
 import { CalendarSync, Copy, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { googleCalendarUrlOf, webcalUrlOf } from '#shared/calendar-feed.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { Input } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useDeleteCalendarFeed } from '../api/delete-calendar-feed.ts';
 import { useCalendarFeed } from '../api/get-calendar-feed.ts';
 import { useReplaceCalendarFeed } from '../api/replace-calendar-feed.ts';

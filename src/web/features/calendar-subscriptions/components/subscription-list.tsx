@@ -1,12 +1,12 @@
 import { CalendarClock, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { CalendarSubscription, CalendarSubscriptionError } from '#shared/calendar-subscriptions.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { type MessageKey, useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useDeleteSubscription } from '../api/delete-subscription.ts';
 import { useSubscriptions } from '../api/get-subscriptions.ts';
 import { useRefreshSubscription } from '../api/refresh-subscription.ts';

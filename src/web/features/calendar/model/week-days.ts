@@ -1,8 +1,7 @@
-import { tz } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
 import type { CalendarEvent, CalendarWeek } from '#shared/calendar.ts';
 import type { Formatters } from '#web/lib/i18n/format.ts';
 import type { Translate } from '#web/lib/i18n/use-t.ts';
+import { isoDateIn } from '#web/lib/iso-date.ts';
 
 export type CalendarDay = { day: string; events: CalendarEvent[] };
 
@@ -64,7 +63,7 @@ export function dayHeading(day: string, format: Formatters): string {
 
 /** Today's `YYYY-MM-DD` in the zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return formatISO(now, { representation: 'date', in: tz(timeZone) });
+  return isoDateIn(now, timeZone);
 }
 
 /** Google Calendar's week view on the week's first day, where the member's own calendar lives. */
@@ -86,8 +85,8 @@ export function externalTimeText(
   t: Translate,
 ): string {
   if (event.all_day) return t('calendar.event.allDay');
-  const startDay = formatISO(new Date(event.start), { representation: 'date', in: tz(timeZone) });
-  const endDay = formatISO(new Date(Date.parse(event.end) - 1), { representation: 'date', in: tz(timeZone) });
+  const startDay = isoDateIn(new Date(event.start), timeZone);
+  const endDay = isoDateIn(new Date(Date.parse(event.end) - 1), timeZone);
   const at = (instant: string) =>
     `${format.date(instant, { timeZone, weekday: 'short' })} ${formatTime(instant, timeZone, format)}`;
   return t('calendar.event.timeRange', {

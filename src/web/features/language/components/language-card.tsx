@@ -1,12 +1,12 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { isLanguage, type Language, languageNames, languages, pickLanguage } from '#shared/language.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
 import { Select } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useSaveLanguage } from '../api/save-language.ts';
 
 const BROWSER = 'browser';

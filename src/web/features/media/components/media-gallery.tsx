@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { MediaFilterType, MediaItem } from '#shared/media.ts';
 import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { LoadMore } from '#web/ui/load-more.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useDeleteMedia } from '../api/delete-media.ts';
 import { mediaItemsOf, useMediaList } from '../api/get-media.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';

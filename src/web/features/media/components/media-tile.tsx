@@ -1,10 +1,10 @@
 import { AudioLines, Download, Heart, Pause, Play, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import type { MediaItem } from '#shared/media.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Button, IconButton } from '#web/ui/button.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { useDownloadMedia } from '../hooks/use-download-media.tsx';
 import { MEDIA_DATE, mediaName, mediaTypeLabels } from '../model/media-labels.ts';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { XCircle } from 'lucide-react';
-import { toast } from 'sonner';
 import { DOWNLOAD_ERROR_TOAST_MS } from '#shared/media.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { downloadMedia } from '../api/download-media.ts';
 
 /** Downloads a gallery item; a failure shows the red toast 'Download failed. Please try again.' for 3 s. */

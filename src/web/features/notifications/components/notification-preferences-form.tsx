@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   type NotificationChannels,
@@ -14,6 +13,7 @@ import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { Field, Input } from '#web/ui/field.tsx';
 import { SwitchButton } from '#web/ui/switch-button.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useSaveNotificationSettings } from '../api/notification-settings.ts';
 import { kindName } from '../model/notification-kinds.ts';
 

@@ -1,12 +1,12 @@
 import { Bell, Send } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { deviceOfUserAgent } from '#shared/device-of-user-agent.ts';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useNotificationSettings } from '../api/notification-settings.ts';
 import { usePushDevices, useSendTestNotification } from '../api/push-devices.ts';
 import { useThisDevicePush } from '../hooks/use-this-device-push.ts';

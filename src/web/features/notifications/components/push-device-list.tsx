@@ -1,11 +1,11 @@
 import { Smartphone } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import type { PushDevice } from '#shared/push.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { type usePushDevices, useRemovePushDevice } from '../api/push-devices.ts';
 
 /**

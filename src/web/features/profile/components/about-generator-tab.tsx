@@ -1,6 +1,5 @@
 import { Save, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { PROFILE_LIMITS } from '#shared/profile.ts';
 import { translate, useLanguage, useT } from '#web/lib/i18n/use-t.ts';
@@ -9,6 +8,7 @@ import { Button } from '#web/ui/button.tsx';
 import { Field, Textarea } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useGenerateBio } from '../api/generate-bio.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
 import {

@@ -1,6 +1,5 @@
 import { UserRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { type AvatarStyle, DEFAULT_DISPLAY_NAME } from '#shared/profile.ts';
 import { useProfileMe } from '#web/features/profile/api/get-profile-me.ts';
@@ -10,6 +9,7 @@ import { translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useAvatarJob, useGenerateAvatar, useSetAvatar } from '../api/avatar.ts';
 import { avatarStyleOptions } from '../model/avatar-styles.ts';
 import { StyleAndGenerate } from './style-and-generate.tsx';

@@ -1,6 +1,5 @@
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import type { GenerationAnswer } from '#shared/generation.ts';
 import { WALLPAPER_SIZE, type WallpaperStyle } from '#shared/profile.ts';
@@ -13,6 +12,7 @@ import { type MessageKey, translate, useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useSetWallpaper } from '../api/set-wallpaper.ts';
 import { chooseImageModel } from '../model/image-provider.ts';
 import { wallpaperStyleOptions } from '../model/wallpaper-styles.ts';

@@ -1,7 +1,6 @@
 import { Save } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { DEFAULT_DISPLAY_NAME, PROFILE_LIMITS } from '#shared/profile.ts';
 import { translate, useT } from '#web/lib/i18n/use-t.ts';
@@ -11,6 +10,7 @@ import { Field, Select, Textarea, TextField } from '#web/ui/field.tsx';
 import { GlassPanel } from '#web/ui/glass-panel.tsx';
 import { LoadError } from '#web/ui/load-error.tsx';
 import { Spinner } from '#web/ui/spinner.tsx';
+import { toast } from '#web/ui/toast.ts';
 import type { ProfileDraftState } from '../hooks/use-profile-draft.ts';
 import { timeZoneChoices } from '../model/time-zones.ts';
 import { TagsInput } from './tags-input.tsx';

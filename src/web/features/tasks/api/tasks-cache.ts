@@ -1,8 +1,8 @@
 import { type MutationFunction, mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { Task } from '#shared/tasks.ts';
 import { type MessageKey, translate } from '#web/lib/i18n/use-t.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { toast } from '#web/ui/toast.ts';
 import { tasksQueryOptions } from './get-tasks.ts';
 
 /**

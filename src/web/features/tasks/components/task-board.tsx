@@ -1,144 +1,62 @@
-import {
-  type Announcements,
-  DndContext,
-  type DragEndEvent,
-  DragOverlay,
-  type DragStartEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, Suspense, useId } from 'react';
 import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
-import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useT } from '#web/lib/i18n/use-t.ts';
 import { IconButton } from '#web/ui/button.tsx';
-import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
-import type { TaskActions } from '../hooks/use-task-actions.ts';
-import {
-  type BoardDropData,
-  boardCollisionDetection,
-  boardKeyboardCoordinates,
-  DRAG_ACTIVATION_DISTANCE_PX,
-} from '../lib/board-dnd.ts';
-import { columnDropId, resolveDrop, statusOfColumnDropId } from '../lib/resolve-drop.ts';
-import { taskStatusLabelKey } from '../lib/status-labels.ts';
 import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
-import { repeats } from '../model/completion.ts';
-import { LabelChip } from './label-chip.tsx';
+import {
+  BOARD_COLUMNS_CLASS,
+  type BoardActions,
+  BoardTotal,
+  boardColumnClass,
+  ColumnHeader,
+  DRAG_HANDLE_CLASS,
+  EmptyColumn,
+} from './board-parts.tsx';
 import { TaskItem } from './task-item.tsx';
 
-type BoardActions = Pick<
-  TaskActions,
-  | 'cycleStatus'
-  | 'rename'
-  | 'remove'
-  | 'openEditor'
-  | 'focusRequest'
-  | 'requestFocus'
-  | 'clearFocusRequest'
-  | 'moveToColumn'
-  | 'reorder'
->;
+// dnd-kit (about 20 KiB gzip) is not in the dashboard's first load (decision 0043): its chunk is asked for as this
+// module runs, beside the dashboard's first data, and is nearly always here before the tasks are.
+// The export is read inside `.then`, so `npm run lint:unused` sees it used. Should the chunk not come (offline before
+// the service worker has it), the board stays as it is, without dragging, rather than failing the page.
+const sortableBoard = import('./sortable-task-board.tsx').then(
+  (module) => module.SortableTaskBoard,
+  () => StillTaskBoard,
+);
+const SortableTaskBoard = lazy(async () => ({ default: await sortableBoard }));
 
 /**
  * The kanban view of the member's tasks: To Do, In Progress and Done side by side (stacked on a narrow card), each
- * with its count, and the total above. Tasks are dragged by pointer (after 8 px) or by keyboard from their handle;
- * what a drop does is `resolveDrop`'s answer, asked of the update mutation, whose optimistic change shows it.
+ * with its count, and the total above; tasks are dragged from their handle (sortable-task-board.tsx). Until the
+ * dragging code is here, the same board shows, still.
  */
 export function TaskBoard({ actions }: { actions: BoardActions }) {
-  const t = useT();
-  const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
-  const boardId = useId();
-  const hydrated = useHydrated();
-  // The list comes from the cache itself, not from the card: the update mutation writes a drop's optimistic change
-  // to the cache before `mutate` returns (tasks-cache.ts), so the render that ends the drag already reads it and
-  // the card settles where it was dropped. The card's own subscription hears of the change only a tick later,
-  // after dnd-kit would have flown the card back to where it came from. No refetch on mount: the card's
-  // subscription keeps the list fresh, this one only reads it.
+  return (
+    <Suspense fallback={<StillTaskBoard actions={actions} />}>
+      <SortableTaskBoard actions={actions} />
+    </Suspense>
+  );
+}
+
+/** The board as it looks, without dragging: what shows for the moment before dnd-kit's chunk is here. */
+function StillTaskBoard({ actions }: { actions: BoardActions }) {
   const { data: tasks = [] } = useQuery({ ...tasksQueryOptions(), refetchOnMount: false });
   const columns = tasksByStatus(tasks);
-  const reducedMotion = usePrefersReducedMotion();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_DISTANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates }),
-  );
-  // Announcements are read while dragging; the ref spares them a stale list.
-  const tasksRef = useRef(tasks);
-  tasksRef.current = tasks;
-  const activeTask = activeId === null ? undefined : tasks.find((task) => task.id === activeId);
-
-  function onDragStart({ active }: DragStartEvent) {
-    setActiveId(active.id);
-  }
-
-  function onDragEnd({ active, over, activatorEvent }: DragEndEvent) {
-    setActiveId(null);
-    const outcome = resolveDrop(active.id, over?.id ?? null, tasks);
-    if (outcome.type === 'none') return;
-    // A keyboard move keeps the keyboard on the task's handle, in its new place.
-    if (activatorEvent instanceof KeyboardEvent) {
-      // A repeating task dropped into Done comes back to To Do (its next occurrence): the handle is there.
-      const completesRepeat = outcome.type === 'status' && outcome.status === 'done' && repeats(outcome.task);
-      actions.requestFocus({
-        id: outcome.task.id,
-        status: completesRepeat ? 'todo' : outcome.type === 'status' ? outcome.status : outcome.task.status,
-        control: 'handle',
-        index: outcome.type === 'reorder' ? outcome.position : 0,
-      });
-    }
-    if (outcome.type === 'status') actions.moveToColumn(outcome.task, outcome.status);
-    else actions.reorder(outcome.task, outcome.position);
-  }
-
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm font-semibold text-(--ink-muted)">
-        {t('tasks.board.totalCount', { count: tasks.length })}
-      </p>
-      <DndContext
-        // React's id, not dnd-kit's counter, so the server's page and the browser's name the same description.
-        id={boardId}
-        sensors={sensors}
-        collisionDetection={boardCollisionDetection}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setActiveId(null)}
-        accessibility={{
-          announcements: boardAnnouncements(tasksRef, t),
-          screenReaderInstructions: { draggable: t('tasks.board.instructions') },
-        }}
-      >
-        {/* Stacked on a phone, scrolled sideways on a mid-size card, side by side once all three fit. */}
-        <div className="grid grid-cols-1 gap-3 @md:flex @md:snap-x @md:overflow-x-auto @md:pb-2 @xl:grid @xl:grid-cols-3 @xl:gap-2.5 @xl:overflow-visible @xl:pb-0">
-          {taskStatuses.map((status) => (
-            <BoardColumn key={status} status={status} tasks={columns[status]} actions={actions} />
-          ))}
-        </div>
-        {/* The page's body is the browser's: the overlay joins it once the board runs there. */}
-        {hydrated
-          ? createPortal(
-              <DragOverlay dropAnimation={reducedMotion ? null : undefined}>
-                {activeTask ? <TaskPreview task={activeTask} /> : null}
-              </DragOverlay>,
-              document.body,
-            )
-          : null}
-      </DndContext>
+      <BoardTotal tasks={tasks} />
+      <div className={BOARD_COLUMNS_CLASS}>
+        {taskStatuses.map((status) => (
+          <StillColumn key={status} status={status} tasks={columns[status]} actions={actions} />
+        ))}
+      </div>
     </div>
   );
 }
 
-function BoardColumn({
+function StillColumn({
   status,
   tasks,
   actions,
@@ -147,180 +65,37 @@ function BoardColumn({
   tasks: Task[];
   actions: BoardActions;
 }) {
-  const t = useT();
   const id = useId();
-  const data: BoardDropData = { kind: 'column', status };
-  const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), data });
   return (
-    <section
-      ref={setNodeRef}
-      aria-labelledby={`${id}-heading`}
-      data-drop-target={isOver || undefined}
-      className={`flex min-h-40 min-w-0 snap-start flex-col gap-2 rounded-3xl border-2 p-2.5 transition-colors @md:w-60 @md:shrink-0 @xl:w-auto ${
-        isOver ? 'border-(--accent) bg-(--surface-strong)' : 'border-transparent bg-(--surface)'
-      }`}
-    >
-      <header className="flex items-baseline justify-between gap-2 px-1">
-        <h3 id={`${id}-heading`} className="text-base font-bold text-(--ink)">
-          {t(taskStatusLabelKey[status])}
-        </h3>
-        <span className="text-sm font-medium text-(--ink-muted)">
-          {t('tasks.count', { count: tasks.length })}
-        </span>
-      </header>
-      <SortableContext items={tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
-        {tasks.length === 0 ? (
-          <p className="grid flex-1 place-items-center rounded-2xl border border-dashed border-(--ink-muted)/40 p-4 text-center text-sm text-(--ink-muted)">
-            {t('tasks.board.dropHere')}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {tasks.map((task) => (
-              <SortableTask key={task.id} task={task} actions={actions} />
-            ))}
-          </ul>
-        )}
-      </SortableContext>
+    <section aria-labelledby={`${id}-heading`} className={boardColumnClass(false)}>
+      <ColumnHeader id={id} status={status} tasks={tasks} />
+      {tasks.length === 0 ? (
+        <EmptyColumn />
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {tasks.map((task) => (
+            <li key={task.id}>
+              <TaskItem task={task} actions={actions} dragHandle={<StillHandle task={task} />} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
-function SortableTask({ task, actions }: { task: Task; actions: BoardActions }) {
+/** The handle as dnd-kit draws it (its role description and state), for the moment it cannot drag yet. */
+function StillHandle({ task }: { task: Task }) {
   const t = useT();
-  const [editing, setEditing] = useState(false);
-  const data: BoardDropData = { kind: 'task', status: task.status };
-  const handleRef = useRef<HTMLButtonElement | null>(null);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, index } =
-    useSortable({
-      id: task.id,
-      data,
-      disabled: editing || isPendingTask(task),
-      attributes: { roleDescription: t('tasks.board.roleDescription') },
-    });
-  const { focusRequest, clearFocusRequest } = actions;
-  useEffect(() => {
-    if (
-      focusRequest?.control !== 'handle' ||
-      focusRequest.id !== task.id ||
-      focusRequest.status !== task.status ||
-      focusRequest.index !== index
-    ) {
-      return;
-    }
-    handleRef.current?.focus();
-    clearFocusRequest();
-  }, [focusRequest, clearFocusRequest, task.id, task.status, index]);
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={isDragging ? 'opacity-40' : undefined}
-      {...listeners}
+    <IconButton
+      aria-roledescription={t('tasks.board.roleDescription')}
+      aria-disabled={isPendingTask(task)}
+      label={t('tasks.board.move', { title: task.title })}
+      title={t('tasks.board.moveHint')}
+      className={DRAG_HANDLE_CLASS}
     >
-      <TaskItem
-        task={task}
-        actions={actions}
-        onEditingChange={setEditing}
-        dragHandle={
-          <IconButton
-            ref={(node) => {
-              handleRef.current = node;
-              setActivatorNodeRef(node);
-            }}
-            {...attributes}
-            label={t('tasks.board.move', { title: task.title })}
-            title={t('tasks.board.moveHint')}
-            className="grid h-9 w-5 shrink-0 cursor-grab touch-none place-items-center rounded-lg text-(--ink-muted) hover:text-(--ink) aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            <GripVertical aria-hidden="true" className="size-4" />
-          </IconButton>
-        }
-      />
-    </li>
+      <GripVertical aria-hidden="true" className="size-4" />
+    </IconButton>
   );
-}
-
-/** What follows the pointer while dragging: the card's look, nothing to click. */
-function TaskPreview({ task }: { task: Task }) {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="task-drag-preview"
-      className="flex cursor-grabbing flex-col gap-1.5 rounded-2xl border border-(--accent)/40 bg-(--surface-strong) p-3 shadow-(--glass-shadow)"
-    >
-      <p className="font-semibold break-words text-(--ink)">{task.title}</p>
-      {task.labels.length > 0 ? (
-        <div className="flex flex-wrap gap-1.5">
-          {task.labels.map((label) => (
-            <LabelChip key={label}>{label}</LabelChip>
-          ))}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * Screen-reader announcements in words a member uses: columns by name, places by number, in the interface's
- * language (each announcement is one message, the task's title an argument).
- */
-function boardAnnouncements(tasksRef: { current: readonly Task[] }, t: Translate): Announcements {
-  const find = (id: UniqueIdentifier) => tasksRef.current.find((task) => task.id === id);
-  const titleOf = (id: UniqueIdentifier) => find(id)?.title ?? t('tasks.board.announce.unknownTask');
-  const column = (status: TaskStatus) => t(taskStatusLabelKey[status]);
-  const describeOver = (activeId: UniqueIdentifier, overId: UniqueIdentifier | null): string => {
-    const title = titleOf(activeId);
-    const outcome = resolveDrop(activeId, overId, tasksRef.current);
-    if (outcome.type === 'status')
-      return t('tasks.board.announce.overColumn', { title, column: column(outcome.status) });
-    if (outcome.type === 'reorder') {
-      const count = tasksByStatus(tasksRef.current)[outcome.task.status].length;
-      return t('tasks.board.announce.overPlace', {
-        title,
-        place: outcome.position + 1,
-        count,
-        column: column(outcome.task.status),
-      });
-    }
-    const columnStatus = overId === null ? null : statusOfColumnDropId(overId);
-    const overTask = overId === null ? undefined : find(overId);
-    if (overId === activeId || (columnStatus && columnStatus === find(activeId)?.status)) {
-      return t('tasks.board.announce.backInPlace', { title });
-    }
-    if (overTask) {
-      return t('tasks.board.announce.overTask', {
-        title,
-        other: overTask.title,
-        column: column(overTask.status),
-      });
-    }
-    return t('tasks.board.announce.notOverColumn', { title });
-  };
-  return {
-    onDragStart: ({ active }) => {
-      const task = find(active.id);
-      return task
-        ? t('tasks.board.announce.pickedUpIn', { title: task.title, column: column(task.status) })
-        : t('tasks.board.announce.pickedUp', { title: titleOf(active.id) });
-    },
-    onDragOver: ({ active, over }) => describeOver(active.id, over?.id ?? null),
-    onDragEnd: ({ active, over }) => {
-      const outcome = resolveDrop(active.id, over?.id ?? null, tasksRef.current);
-      if (outcome.type === 'status') {
-        return t('tasks.board.announce.droppedInColumn', {
-          title: outcome.task.title,
-          column: column(outcome.status),
-        });
-      }
-      if (outcome.type === 'reorder') {
-        return t('tasks.board.announce.droppedAtPlace', {
-          title: outcome.task.title,
-          place: outcome.position + 1,
-          column: column(outcome.task.status),
-        });
-      }
-      return t('tasks.board.announce.droppedNoChange', { title: titleOf(active.id) });
-    },
-    onDragCancel: ({ active }) => t('tasks.board.announce.cancelled', { title: titleOf(active.id) }),
-  };
 }

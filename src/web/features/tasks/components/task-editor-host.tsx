@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { toast } from 'sonner';
 import type { Task } from '#shared/tasks.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
 import type { TaskActions } from '../hooks/use-task-actions.ts';
 

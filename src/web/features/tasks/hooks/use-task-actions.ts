@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { TOAST_MS } from '#shared/constants.ts';
 import { nextTaskStatus, type Task, type TaskStatus, type UpdateTaskRequest } from '#shared/tasks.ts';
 import { formattersFor } from '#web/lib/i18n/format.ts';
 import { currentLanguage } from '#web/lib/i18n/i18n.ts';
 import { type MessageKey, translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { useDeleteTask } from '../api/delete-task.ts';
 import { useRestoreTask } from '../api/restore-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';

@@ -1,14 +1,10 @@
-import { tz } from '@date-fns/tz';
-import { formatISO, isValid, parseISO } from 'date-fns';
 import type { Formatters } from '#web/lib/i18n/format.ts';
+import { isoDateIn, parseIsoDay } from '#web/lib/iso-date.ts';
 
 /** Today's calendar day where the member is, `YYYY-MM-DD`. */
 export function localIsoDate(now: Date = new Date()): string {
-  return formatISO(now, { representation: 'date' });
+  return isoDateIn(now);
 }
-
-/** Due dates are read in UTC, whatever the browser's zone (see formatDueDay). */
-const UTC = tz('UTC');
 
 /**
  * The day of a due date in the interface's language, "Nov 30" (the year is added when it is not this year); the
@@ -16,9 +12,9 @@ const UTC = tz('UTC');
  * `YYYY-MM-DD` parses to exactly that day. A date that does not parse is shown as it came.
  */
 export function formatDueDay(dueDate: string, format: Formatters, now: Date = new Date()): string {
-  const day = parseISO(dueDate, { in: UTC });
-  if (!isValid(day)) return dueDate;
-  const sameYear = day.getFullYear() === now.getFullYear();
+  const day = parseIsoDay(dueDate);
+  if (!day) return dueDate;
+  const sameYear = day.getUTCFullYear() === now.getFullYear();
   return format.date(day, {
     month: 'short',
     day: 'numeric',
@@ -34,13 +30,13 @@ export function isOverdue(dueDate: string, now: Date = new Date()): boolean {
 
 /** "Fri, Dec 26" ("vie, 26 dic"), the year added when it is not this year: a date that must be told from others. */
 export function formatDayWithWeekday(dueDate: string, format: Formatters, now: Date = new Date()): string {
-  const day = parseISO(dueDate, { in: UTC });
-  if (!isValid(day)) return dueDate;
+  const day = parseIsoDay(dueDate);
+  if (!day) return dueDate;
   return format.date(day, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-    ...(day.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    ...(day.getUTCFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
     timeZone: 'UTC',
   });
 }

@@ -1,11 +1,11 @@
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import type { CreatedToken } from '#shared/tokens.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Alert } from '#web/ui/alert.tsx';
 import { Button } from '#web/ui/button.tsx';
 import { Input } from '#web/ui/field.tsx';
+import { toast } from '#web/ui/toast.ts';
 
 /**
  * The new token, shown this once (the server keeps only its hash), with Copy and a plain warning; it stays until

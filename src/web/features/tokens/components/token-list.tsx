@@ -1,12 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { AccessToken } from '#shared/tokens.ts';
 import { useFormat } from '#web/lib/i18n/format.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { Button } from '#web/ui/button.tsx';
 import { ConfirmDialog } from '#web/ui/confirm-dialog.tsx';
 import { QueryState } from '#web/ui/query-state.tsx';
+import { toast } from '#web/ui/toast.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useRevokeToken } from '../api/revoke-token.ts';
 import { scopeLabels } from './scope-labels.ts';

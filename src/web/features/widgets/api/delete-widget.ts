@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
 /** `DELETE /api/widgets/{id}`: gone for good. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { UpdateWidgetRequest } from '#shared/widgets.ts';
 import { answerOf, api } from '#web/lib/api-client.ts';
 import { translate } from '#web/lib/i18n/use-t.ts';
+import { toast } from '#web/ui/toast.ts';
 import { moveWidget as moveInList } from '../lib/widget-order.ts';
 import { type ShownWidget, widgetsQueryKey } from './get-widgets.ts';
 
