@@ -1,4 +1,3 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import type { User } from './auth.ts';
 import type { Dashboard } from './dashboard.ts';
 import type { Language } from './language.ts';
@@ -34,8 +33,8 @@ export type FirstPaintState = {
   language: Language;
   languageFrom: 'member' | 'browser';
   timeZone: string;
-  /** The query cache the HTML was rendered from (TanStack Query's dehydrated form). */
-  queries: DehydratedState;
+  /** The query cache the HTML was rendered from: each answer's key, data and when it was read (ms). */
+  queries: [key: readonly unknown[], data: unknown, answeredAt: number][];
 };
 
 export type FirstPaint = {

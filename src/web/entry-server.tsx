@@ -1,11 +1,10 @@
 // First: it configures zod before the shared schemas are built.
 import './lib/zod-without-eval.ts';
-import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { FirstPaint, FirstPaintInput } from '#shared/first-paint.ts';
+import type { FirstPaint, FirstPaintInput, FirstPaintState } from '#shared/first-paint.ts';
 import { DEFAULT_PANEL_THEME, paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
 import { fileDashboardAnswer } from './app/pages/dashboard-first-load.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -69,7 +68,15 @@ async function renderHtml(input: FirstPaintInput): Promise<FirstPaint> {
   // change as it hydrates. The server sends the plain page instead.
   if (errors.length > 0) throw errors[0];
   const html = await new Response(prelude).text();
-  const queries = dehydrate(queryClient);
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query): FirstPaintState['queries'][number] => [
+      query.queryKey,
+      query.state.data,
+      query.state.dataUpdatedAt,
+    ]);
   queryClient.clear();
   return {
     html,

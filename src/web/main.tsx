@@ -1,14 +1,13 @@
 // First: it configures zod before the shared schemas are built.
 import './lib/zod-without-eval.ts';
 import './styles.css';
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { rememberForFirstPaint, takeFirstPaintState } from './lib/first-paint-state.ts';
+import { takeFirstPaintState } from './lib/first-paint-state.ts';
 import { activateLanguage, loadTextsFor, startLanguage } from './lib/i18n/i18n.ts';
 import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -21,7 +20,6 @@ if (!container) {
   throw new Error('index.html has no #root element to render Lumara into.');
 }
 
-rememberForFirstPaint();
 const firstPaint = takeFirstPaintState();
 const queryClient = createQueryClient();
 const app = (
@@ -35,7 +33,10 @@ const app = (
 // The server painted the page (decision 0039): the same answers and language first, so the first render here is
 // the server's and hydration changes nothing a person sees. A page painted in the browser's language by guess (the
 // sign-in page, before anyone is known) is redrawn instead when this browser last showed another.
-if (firstPaint) hydrate(queryClient, firstPaint.queries);
+if (firstPaint) {
+  for (const [key, data, answeredAt] of firstPaint.queries)
+    queryClient.setQueryData(key, data, { updatedAt: answeredAt });
+}
 if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language === startLanguage())) {
   // Every text the painted page shows, its page's and shell's included, is here before the first render.
   const language = firstPaint.language;
@@ -54,6 +55,8 @@ if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language =
 // app). Its first install downloads the whole app in the background, which must not compete with the page's own
 // first requests on a phone's connection. A new version waits for the member: "Update available — reload".
 window.addEventListener('load', () => {
+  // What the server needs to paint this browser's next page (its zone, its language), off the first load's path.
+  void import('./lib/first-paint-cookies.ts').then(({ rememberForFirstPaint }) => rememberForFirstPaint());
   const settled = () => {
     void import('./lib/service-worker.ts').then(({ registerServiceWorker }) =>
       registerServiceWorker((reload) => {

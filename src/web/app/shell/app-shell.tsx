@@ -6,7 +6,6 @@ import { useMemberLanguage } from '#web/features/language/hooks/use-member-langu
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { useNotificationLiveUpdates } from '#web/features/notifications/hooks/use-notification-live-updates.ts';
 import { useWorkerLanguage } from '#web/features/notifications/hooks/use-worker-language.ts';
-import { FloatingPomodoroWidget } from '#web/features/pomodoro/components/floating-pomodoro-widget.tsx';
 import { PomodoroTimerProvider } from '#web/features/pomodoro/components/pomodoro-timer-provider.tsx';
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
@@ -31,6 +30,14 @@ const MobileMenu = lazy(loadMobileMenu);
 const loadCommandPalette = () =>
   import('./command-palette.tsx').then((module) => ({ default: module.CommandPalette }));
 const CommandPalette = lazy(loadCommandPalette);
+/**
+ * The floating timer shows from the render after hydration (its first view follows the screen's width, decision
+ * 0039), so its code is not needed for the first paint either: it loads beside hydration.
+ */
+const FloatingPomodoroWidget = lazy(async () => ({
+  default: (await import('#web/features/pomodoro/components/floating-pomodoro-widget.tsx'))
+    .FloatingPomodoroWidget,
+}));
 /** The `?` sheet's code loads when it is first asked for. */
 const ShortcutsSheet = lazy(async () => ({
   default: (await import('#web/features/shortcuts/components/shortcuts-sheet.tsx')).ShortcutsSheet,
@@ -140,7 +147,9 @@ export function AppShell() {
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. Its first view
           follows the screen's width, which only the browser knows. */}
       {floatingTimerEnabled && user && hydrated ? (
-        <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
+        <Suspense fallback={null}>
+          <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
+        </Suspense>
       ) : null}
     </div>
   );
