@@ -11,7 +11,7 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { openDatabase } from '../src/server/db/database.ts';
 import { FRESH_DATA_TEMPLATE } from '../src/server/db/embedded/fresh-data-template.ts';
 import { projectRoot } from './run-steps.ts';
@@ -41,6 +41,8 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise live as long as the process that built: the server, under `npm start`.
+  await stop();
   cpSync(path.join(projectRoot, 'src/server/db/migrations'), path.join(serverOutDir, 'migrations'), {
     recursive: true,
   });
