@@ -20,7 +20,7 @@ const TIMEOUT_MS = 60_000;
 
 /** Per run: wall time to ready, and the CPU time the process group (npm, its shell, the server) had used by then. */
 type Run = { ms: number; cpuMs: number };
-export type StartUpFigures = { existing: Run[]; fresh: Run[] };
+type StartUpFigures = { existing: Run[]; fresh: Run[] };
 
 /** Times one `npm start` until /readyz answers 200, then ends its process group. */
 async function timeOneStart(dataDir: string, command: string[]): Promise<Run> {
@@ -136,7 +136,7 @@ export async function measureStartUp(runs = 5, command = NPM_START): Promise<Sta
   }
 }
 
-export const median = (values: number[]) => {
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
