@@ -49,12 +49,11 @@ export async function buildServer(): Promise<void> {
   await writeFreshDataTemplate(path.join(serverOutDir, path.basename(FRESH_DATA_TEMPLATE)));
 }
 
-/** An empty embedded database with every migration applied, dumped: what a new data directory starts from. */
+/** An empty embedded database with every migration applied, on disk: what a new data directory starts from. */
 async function writeFreshDataTemplate(toPath: string): Promise<void> {
-  const database = await openDatabase({ kind: 'embedded', dataDir: null, poolMax: 1 });
+  const database = await openDatabase({ kind: 'embedded', dataDir: toPath, poolMax: 1 });
   try {
     await database.migrate();
-    await database.dump(toPath);
   } finally {
     await database.close();
   }

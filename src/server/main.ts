@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const opening = openDatabase(
     {
       ...config.database,
-      ...(template ? { loadFrom: template } : {}),
+      ...(template ? { copyFrom: template } : {}),
       queueMax: config.limits.databaseQueueMax,
     },
     logger,

@@ -41,8 +41,11 @@ export type Database = {
 /** `queueMax`: requests that may wait for a connection before the next one is refused (bounded-pool.ts). */
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string }
-  /** dataDir null keeps the database in memory; loadFrom starts it from a dump. */
-  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string }
+  /**
+   * dataDir null keeps the database in memory; loadFrom starts it from a dump; copyFrom starts a new data directory
+   * from a copy of a template directory (fresh-data-template.ts).
+   */
+  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string; copyFrom?: string }
 ) & { poolMax: number; queueMax?: number };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -58,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       ? startEmbeddedDatabase({
           dataDir: options.dataDir,
           ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+          ...(options.copyFrom ? { copyFrom: options.copyFrom } : {}),
           // The pool's connections, and room for one replaced after a failure.
           maxConnections: options.poolMax + 2,
         })
