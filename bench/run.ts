@@ -19,8 +19,10 @@
  *    answer that opens our tag and runs on with whitespace, 4,000 and 100,000 characters (bench/model-output.ts).
  * 9. `GET /api/insights` for a member with a year of focus sessions and completions (bench/insights.ts).
  * 10. The calendar feed of a member with 10,000 dated tasks: its build time and size (bench/calendar-feed.ts).
+ * 11. `npm start` to `/readyz` 200 on a built tree, on existing and on fresh data, npm and the staleness check
+ *     included (bench/start-up.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed|start runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +54,7 @@ import {
 import { measureMedia } from './media.ts';
 import { measureModelOutput } from './model-output.ts';
 import { type DatabaseTarget, measureServerFigures, serverFigureLines } from './server-figures.ts';
+import { measureStartUp, startUpLines } from './start-up.ts';
 
 const parts = [
   'server',
@@ -63,6 +66,7 @@ const parts = [
   'output',
   'insights',
   'feed',
+  'start',
 ] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
@@ -97,6 +101,11 @@ async function main(): Promise<void> {
   if (runs('output')) console.log(`\n${measureModelOutput().join('\n')}`);
   if (runs('insights')) console.log(`\n${(await measureInsights()).join('\n')}`);
   if (runs('feed')) console.log(`\n${(await measureCalendarFeed()).join('\n')}`);
+  if (runs('start')) {
+    const start = await measureStartUp();
+    results.start = start;
+    console.log(`\n${startUpLines(start).join('\n')}`);
+  }
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

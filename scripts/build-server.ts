@@ -11,7 +11,7 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 import { openDatabase } from '../src/server/db/database.ts';
 import { FRESH_DATA_TEMPLATE } from '../src/server/db/embedded/fresh-data-template.ts';
 import { projectRoot } from './run-steps.ts';
@@ -41,18 +41,19 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // esbuild's service process would otherwise live as long as the process that built: the server, under `npm start`.
+  await stop();
   cpSync(path.join(projectRoot, 'src/server/db/migrations'), path.join(serverOutDir, 'migrations'), {
     recursive: true,
   });
   await writeFreshDataTemplate(path.join(serverOutDir, path.basename(FRESH_DATA_TEMPLATE)));
 }
 
-/** An empty embedded database with every migration applied, dumped: what a new data directory starts from. */
+/** An empty embedded database with every migration applied, on disk: what a new data directory starts from. */
 async function writeFreshDataTemplate(toPath: string): Promise<void> {
-  const database = await openDatabase({ kind: 'embedded', dataDir: null, poolMax: 1 });
+  const database = await openDatabase({ kind: 'embedded', dataDir: toPath, poolMax: 1 });
   try {
     await database.migrate();
-    await database.dump(toPath);
   } finally {
     await database.close();
   }

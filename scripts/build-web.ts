@@ -13,11 +13,11 @@ import { languages } from '../src/shared/language.ts';
 import { compressFile } from './precompress-assets.ts';
 import { projectRoot } from './run-steps.ts';
 
-const logLevel = process.argv.includes('--quiet') ? 'warn' : 'info';
 const configFile = path.join(projectRoot, 'vite.config.ts');
 const webRoot = path.join(projectRoot, 'dist/web');
 
-export async function buildWeb(): Promise<void> {
+export async function buildWeb(options: { quiet: boolean }): Promise<void> {
+  const logLevel = options.quiet ? 'warn' : 'info';
   await build({ configFile, logLevel });
   await build({ configFile, logLevel, build: { ssr: 'entry-server.tsx' } });
   await prerenderSignInPage();
@@ -44,4 +44,6 @@ async function prerenderSignInPage(): Promise<void> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildWeb();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildWeb({ quiet: process.argv.includes('--quiet') });
+}

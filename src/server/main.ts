@@ -1,29 +1,16 @@
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { createApp, MAX_BODY_BYTES } from './app.ts';
-import { listenForBackupRequests } from './backup/backup-control.ts';
-import { scheduleBackups } from './backup/backup-schedule.ts';
-import { takeBackup } from './backup/take-backup.ts';
+/**
+ * Boot: configuration, then the database, then the rest of the server (serve.ts). Only what opening the database
+ * needs is imported up front: the embedded database's thread starts at once, and the app's modules (every
+ * feature, the providers) are evaluated while PGlite starts on it, instead of before.
+ */
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/embedded/data-dir-lock.ts';
 import { freshDataTemplate } from './db/embedded/fresh-data-template.ts';
-import { createIdentityProvider } from './features/auth/create-identity-provider.ts';
-import { scheduleSignInSweep } from './features/auth/sign-in-sweep.ts';
-import { createHttpServer } from './http-server.ts';
-import { redirectOtherLoopbackNames } from './lib/http/loopback-redirect.ts';
-import { securityHeadersByPath } from './lib/http/security-headers.ts';
-import { createLogger, type Logger } from './lib/infra/logger.ts';
-import { openScaleOutServices, type ScaleOutServices } from './lib/infra/scale-out-services.ts';
-import { createAiProviders } from './providers/ai-providers.ts';
-
-/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway. */
-const DRAIN_MS = 10_000;
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+import { createLogger } from './lib/infra/logger.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -36,154 +23,33 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   for (const warning of config.warnings) logger.warn(warning);
 
+  const template =
+    config.database.kind === 'embedded' ? freshDataTemplate(config.database.dataDir) : undefined;
+  const opening = openDatabase(
+    {
+      ...config.database,
+      ...(template ? { copyFrom: template } : {}),
+      queueMax: config.limits.databaseQueueMax,
+    },
+    logger,
+  ).then(async (database) => {
+    await database.migrate();
+    return database;
+  });
+  // Evaluated now, while the embedded database starts on its own thread.
+  const serving = import('./serve.ts').then((module) => module.serve);
+
   let database: Database;
   try {
-    const template =
-      config.database.kind === 'embedded' ? freshDataTemplate(config.database.dataDir) : undefined;
-    database = await openDatabase(
-      {
-        ...config.database,
-        ...(template ? { loadFrom: template } : {}),
-        queueMax: config.limits.databaseQueueMax,
-      },
-      logger,
-    );
-    await database.migrate();
+    database = await opening;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.fatal({ err: message }, 'cannot open the database');
     if (error instanceof DataDirLockedError) console.error(message);
     process.exit(1);
   }
-
-  let shared: ScaleOutServices;
-  try {
-    shared = await openScaleOutServices(config, logger);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: message }, 'cannot reach a shared part');
-    console.error(`Lumara cannot start: ${message}`);
-    await database.close();
-    process.exit(1);
-  }
-
-  const now = () => new Date();
-  const closing = new AbortController();
-  const webBuilt = existsSync(`${webRoot}/index.html`);
-  if (!webBuilt)
-    logger.warn({ webRoot }, 'the browser app is not built (npm run build): serving the API only');
-  const app = createApp({
-    database,
-    appUrl: config.appUrl,
-    identityProvider: createIdentityProvider(config.signIn, { appUrl: config.appUrl, logger, now }),
-    logger,
-    now,
-    ai: createAiProviders(config.ai),
-    closing: closing.signal,
-    operators: config.operators,
-    clientAddress: config.clientAddress,
-    refuseTestingEmailDomains: config.env === 'production',
-    media: config.media,
-    push: config.push,
-    ...(config.calendarFeedSecret ? { calendarFeedSecret: config.calendarFeedSecret } : {}),
-    ...(shared.mediaStore ? { mediaStore: shared.mediaStore } : {}),
-    ...(shared.events ? { events: shared.events } : {}),
-    ...(shared.redisLimits ? { redisLimits: shared.redisLimits } : {}),
-    probes: shared.probes,
-    limits: config.limits,
-    ...(webBuilt ? { webRoot } : {}),
-    securityHeadersSetByServer: true,
-  });
-
-  // Outside production, a page opened on 127.0.0.1 when APP_URL says localhost moves to APP_URL's name.
-  const answer = redirectOtherLoopbackNames(app.fetch, {
-    appUrl: config.appUrl,
-    production: config.env === 'production',
-  });
-  const server = createHttpServer(answer, {
-    ...config.limits.http,
-    maxBodyBytes: MAX_BODY_BYTES,
-    headers: securityHeadersByPath({ https: config.appUrl.protocol === 'https:' }),
-  });
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    logger.fatal({ err: error.message, code: error.code }, 'cannot listen');
-    console.error(`Lumara cannot listen on ${config.host}:${config.port}: ${error.message}`);
-    process.exit(1);
-  });
-  let backups: { stop(): Promise<void> } = { stop: async () => {} };
-  // Ended sessions and abandoned sign-ins leave the database on every server's schedule (safe with any number).
-  const stopSignInSweep = scheduleSignInSweep({ db: database.db, logger, now });
-  let shuttingDown = false;
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Live-event streams never finish on their own: end them now rather than at the end of the drain.
-    closing.abort();
-    const forceExit = setTimeout(() => {
-      logger.warn('drain took too long, exiting');
-      process.exit(1);
-    }, DRAIN_MS + 5_000);
-    forceExit.unref();
-    server.close(async () => {
-      stopSignInSweep();
-      await backups.stop();
-      await shared.close();
-      await database.close();
-      logger.info('stopped cleanly');
-      process.exit(0);
-    });
-    // Keep-alive sockets with no request in flight would hold close() open.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), DRAIN_MS).unref();
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-
-  server.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info(
-      {
-        port,
-        url: config.env === 'production' ? config.appUrl.origin : `http://localhost:${port}`,
-        node: process.version,
-        database:
-          config.database.kind === 'embedded'
-            ? `embedded (PGlite) in ${config.database.dataDir}`
-            : 'postgres',
-        signIn: config.signIn.mode,
-      },
-      'Lumara is listening',
-    );
-  });
-
-  // After the handlers: a SIGTERM while backups start must still stop the server cleanly (Node's default for an
-  // unhandled SIGTERM ends the process at once, leaving the embedded database's socket folder behind).
-  backups = await startBackups(config, database, logger);
+  const serve = await serving;
+  await serve(config, logger, database);
 }
 
 await main();
-
-/**
- * Backups of the embedded database on disk: `npm run backup` reaches this server through its control
- * socket, and `BACKUP_DIR`/`BACKUP_EVERY` schedule them. Nothing on PostgreSQL (pg_dump and PITR do it there).
- */
-async function startBackups(config: Config, database: Database, logger: Logger) {
-  if (config.database.kind !== 'embedded' || !database.runtimeDir) return { stop: async () => {} };
-  const source = { snapshotDatabase: (into: string) => database.snapshot(into), mediaDir: config.media.dir };
-  const backUp = (outDir: string) => takeBackup(source, outDir);
-  const control = await listenForBackupRequests({
-    dataDir: config.database.dataDir,
-    socketDir: database.runtimeDir,
-    takeBackup: backUp,
-  });
-  const stopSchedule = config.backup
-    ? scheduleBackups({ ...config.backup, takeBackup: backUp, logger })
-    : async () => {};
-  return {
-    async stop() {
-      control.close();
-      await stopSchedule();
-    },
-  };
-}

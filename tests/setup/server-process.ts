@@ -42,7 +42,7 @@ export async function startServerProcess(
     timeoutMs?: number;
     /**
      * `sources` (the default) runs src/server/main.ts as development does; `bundle` runs what `npm start` runs,
-     * the bundled server (dist/server, built by `npm run build`) through scripts/start.ts.
+     * the bundled server (dist/server) through scripts/start.ts, which first builds what is stale, as `npm start` does.
      */
     entry?: 'sources' | 'bundle';
     /** Node options before the entry (`--import` a module, for the bench). */

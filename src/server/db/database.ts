@@ -1,13 +1,16 @@
+/**
+ * Opens the database: the embedded one (PGlite in a worker thread, reached over a Unix socket) or PostgreSQL, behind
+ * one `pg` pool and Drizzle. This module is light to import: the driver, Drizzle and the schema are imported when a
+ * database is opened, while the embedded database's thread starts (main.ts opens it before the app is loaded).
+ */
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { defaultLimits } from '#server/config.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
-import { BoundedPool } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './embedded/data-dir-lock.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded/embedded-database.ts';
-import * as schema from './schema.ts';
+import type * as schema from './schema.ts';
 
 /**
  * Drizzle over the pool. `$client` is the pool itself, for the few hot queries sent as fixed SQL text (the session
@@ -38,8 +41,11 @@ export type Database = {
 /** `queueMax`: requests that may wait for a connection before the next one is refused (bounded-pool.ts). */
 export type DatabaseOptions = (
   | { kind: 'postgres'; url: string }
-  /** dataDir null keeps the database in memory; loadFrom starts it from a dump. */
-  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string }
+  /**
+   * dataDir null keeps the database in memory; loadFrom starts it from a dump; copyFrom starts a new data directory
+   * from a copy of a template directory (fresh-data-template.ts).
+   */
+  | { kind: 'embedded'; dataDir: string | null; loadFrom?: string; copyFrom?: string }
 ) & { poolMax: number; queueMax?: number };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -47,17 +53,32 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: DatabaseOptions, logger?: Logger): Promise<Database> {
   let embedded: EmbeddedDatabase | undefined;
   let lock: DataDirLock | undefined;
-  let poolConfig: pg.PoolConfig;
 
-  if (options.kind === 'embedded') {
-    if (options.dataDir) lock = lockDataDir(options.dataDir);
+  // The embedded database's thread starts first (synchronously, in this call), then the modules load beside it.
+  if (options.kind === 'embedded' && options.dataDir) lock = lockDataDir(options.dataDir);
+  const starting =
+    options.kind === 'embedded'
+      ? startEmbeddedDatabase({
+          dataDir: options.dataDir,
+          ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+          ...(options.copyFrom ? { copyFrom: options.copyFrom } : {}),
+          // The pool's connections, and room for one replaced after a failure.
+          maxConnections: options.poolMax + 2,
+        })
+      : undefined;
+  // Handled below, after the imports: a start that fails meanwhile is not an unhandled rejection.
+  starting?.catch(() => {});
+  const [{ drizzle }, { migrate }, { BoundedPool }, schemaModule] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('./bounded-pool.ts'),
+    import('./schema.ts'),
+  ]);
+
+  let poolConfig: pg.PoolConfig = options.kind === 'postgres' ? { connectionString: options.url } : {};
+  if (starting) {
     try {
-      embedded = await startEmbeddedDatabase({
-        dataDir: options.dataDir,
-        ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
-        // The pool's connections, and room for one replaced after a failure.
-        maxConnections: options.poolMax + 2,
-      });
+      embedded = await starting;
     } catch (error) {
       lock?.release();
       throw error;
@@ -68,8 +89,6 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       user: 'postgres',
       database: 'postgres',
     };
-  } else {
-    poolConfig = { connectionString: options.url };
   }
 
   const pool = new BoundedPool(
@@ -96,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
   // The pool re-emits an idle client's error; the client's own listener has logged it already.
   pool.on('error', () => {});
 
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema: schemaModule });
   let closing: Promise<void> | undefined;
 
   return {

@@ -29,3 +29,20 @@ export function copyDatabaseFiles(dataDir: string, into: string): void {
     });
   }
 }
+
+/**
+ * Starts a new data directory from a template (an empty database with every migration applied, written at build
+ * time): its files are copied in by the file system, `PG_VERSION` last, so a copy cut short is never taken for a
+ * database (fresh-data-template.ts looks for `PG_VERSION`) and is made again at the next start.
+ */
+export function copyDataDirTemplate(template: string, dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const names = readdirSync(template).filter(isDatabaseEntry);
+  for (const name of [...names.filter((n) => n !== 'PG_VERSION'), 'PG_VERSION']) {
+    cpSync(path.join(template, name), path.join(dataDir, name), {
+      recursive: true,
+      force: true,
+      mode: constants.COPYFILE_FICLONE,
+    });
+  }
+}

@@ -30,6 +30,7 @@ const SOCKET_PORT = 5432;
 export async function startEmbeddedDatabase(options: {
   dataDir: string | null;
   loadFrom?: string;
+  copyFrom?: string;
   maxConnections: number;
 }): Promise<EmbeddedDatabase> {
   const socketDir = makeSocketDir();
@@ -38,6 +39,7 @@ export async function startEmbeddedDatabase(options: {
     socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
     maxConnections: options.maxConnections,
     ...(options.loadFrom ? { loadFrom: options.loadFrom } : {}),
+    ...(options.copyFrom ? { copyFrom: options.copyFrom } : {}),
   };
   const worker = new Worker(new URL(`./embedded-worker${OWN_EXTENSION}`, import.meta.url), {
     workerData: data,

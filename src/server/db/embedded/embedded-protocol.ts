@@ -4,6 +4,8 @@ export type EmbeddedWorkerData = {
   dataDir: string | null;
   /** A gzip tarball made by `dumpDataDir` to start from (tests start from a migrated template). */
   loadFrom?: string;
+  /** A data directory to copy into `dataDir` before opening it (a new directory starts from the built template). */
+  copyFrom?: string;
   socketPath: string;
   maxConnections: number;
 };

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { installBatchedSocketHandler } from './batched-socket-handler.ts';
-import { copyDatabaseFiles } from './data-files.ts';
+import { copyDatabaseFiles, copyDataDirTemplate } from './data-files.ts';
 import type { EmbeddedWorkerData, FromEmbeddedWorker, ToEmbeddedWorker } from './embedded-protocol.ts';
 
 const port = parentPort;
@@ -30,6 +30,7 @@ function send(message: FromEmbeddedWorker): void {
 installBatchedSocketHandler();
 
 try {
+  if (options.copyFrom && options.dataDir) copyDataDirTemplate(options.copyFrom, options.dataDir);
   const loadDataDir = options.loadFrom ? new Blob([await readFile(options.loadFrom)]) : undefined;
   const db = await PGlite.create(options.dataDir ?? 'memory://', {
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -1,12 +1,9 @@
 import { hostname } from 'node:os';
-import { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Logger } from './logger.ts';
 import type { MediaStore } from './media-store.ts';
 import type { RedisLimits } from './rate-limiter.ts';
-import { createRedisEventBus } from './redis-event-bus.ts';
-import { createS3MediaStore } from './s3-media-store.ts';
 
 /** The channel every server's live events travel on. */
 export const EVENTS_CHANNEL = 'lumara:events';
@@ -20,7 +17,8 @@ type ReadinessProbe = () => Promise<boolean>;
  * What several servers behind one load balancer share besides PostgreSQL, opened from the
  * configuration: live events over Redis pub/sub and per-member limits on Redis (`REDIS_URL`), and the object
  * store media lives in (`S3_BUCKET`). Each part is absent when it is not configured, and the app then keeps its
- * single-server part (the in-process bus, memory counts, the directory store). The probes feed `/readyz`.
+ * single-server part (the in-process bus, memory counts, the directory store). The probes feed `/readyz`. The Redis
+ * and S3 clients are imported only when configured: a single server never loads them (a start's worth of time).
  */
 export type ScaleOutServices = {
   events?: EventBus;
@@ -37,6 +35,10 @@ export async function openScaleOutServices(config: Config, logger: Logger): Prom
   const parts: ScaleOutServices = { probes: {}, close: async () => {} };
   const closers: (() => Promise<void> | void)[] = [];
   if (config.redis) {
+    const [{ Redis }, { createRedisEventBus }] = await Promise.all([
+      import('ioredis'),
+      import('./redis-event-bus.ts'),
+    ]);
     const events = createRedisEventBus({
       url: config.redis.url,
       channel: EVENTS_CHANNEL,
@@ -76,6 +78,7 @@ export async function openScaleOutServices(config: Config, logger: Logger): Prom
   }
   if (config.objectStore) {
     const { credentials, ...store } = config.objectStore;
+    const { createS3MediaStore } = await import('./s3-media-store.ts');
     const mediaStore = createS3MediaStore({ ...store, ...credentials, logger });
     try {
       await mediaStore.checkBucket();
