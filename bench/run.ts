@@ -19,8 +19,10 @@
  *    answer that opens our tag and runs on with whitespace, 4,000 and 100,000 characters (bench/model-output.ts).
  * 9. `GET /api/insights` for a member with a year of focus sessions and completions (bench/insights.ts).
  * 10. The calendar feed of a member with 10,000 dated tasks: its build time and size (bench/calendar-feed.ts).
+ * 11. The community at 1,000 and at 1,000,000 posts, PostgreSQL only (bench/community-scale.ts).
+ * 12. 10,000 open live-event streams on one server, 20,000 on two behind nginx (bench/live-streams.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed|community|streams runs one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,9 +36,11 @@ import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureCalendarFeed } from './calendar-feed.ts';
 import { measureChatStreaming } from './chat-stream.ts';
+import { measureCommunityScale } from './community-scale.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { measureHostileImports } from './hostile-imports.ts';
 import { measureInsights } from './insights.ts';
+import { measureLiveStreams } from './live-streams.ts';
 import {
   CONNECTIONS,
   type Figures,
@@ -63,6 +67,8 @@ const parts = [
   'output',
   'insights',
   'feed',
+  'community',
+  'streams',
 ] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
@@ -97,6 +103,8 @@ async function main(): Promise<void> {
   if (runs('output')) console.log(`\n${measureModelOutput().join('\n')}`);
   if (runs('insights')) console.log(`\n${(await measureInsights()).join('\n')}`);
   if (runs('feed')) console.log(`\n${(await measureCalendarFeed()).join('\n')}`);
+  if (runs('community')) console.log(`\n${(await measureCommunityScale()).join('\n')}`);
+  if (runs('streams')) console.log(`\n${(await measureLiveStreams()).join('\n')}`);
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });
