@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { signInOverHttp } from '../tests/setup/http-sign-in.ts';
 import { missingScaleOutServices, serverPairKit } from '../tests/setup/server-pair.ts';
 import { findFreePort, projectRoot, type ServerProcess } from '../tests/setup/server-process.ts';
-import { hasTaskset } from './load.ts';
+import { hasTaskset, pin } from './load.ts';
 import { percentile } from './percentile.ts';
 import { residentBytes } from './resident-memory.ts';
 import type { ClientCommand, ClientReport } from './stream-clients.ts';
@@ -56,6 +56,8 @@ export async function measureLiveStreams(): Promise<string[]> {
     note(`(${MEMBERS} members signed in in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
     const idle = residentBytes(a.child.pid ?? 0);
+    // One server's event loop on core 0, its load on core 1, as the other parts of the bench.
+    pin(a.child.pid, 0);
     const one = await holdAndDeliver([a.url], ONE_SERVER_STREAMS, cookies, a.url, poster, [a]);
     note(
       '',
@@ -65,6 +67,8 @@ export async function measureLiveStreams(): Promise<string[]> {
       deliveryLine(one.delivery),
     );
 
+    if (hasTaskset && a.child.pid)
+      spawnSync('taskset', ['-pc', '0,1', String(a.child.pid)], { stdio: 'ignore' });
     const nginx = await startNginx([a.port, b.port]);
     if (!nginx) {
       lines.push(
@@ -79,7 +83,7 @@ export async function measureLiveStreams(): Promise<string[]> {
         '',
         `Two servers behind nginx, ${TWO_SERVER_STREAMS.toLocaleString('en')} streams: opened ${two.open} ` +
           `(${two.failed} refused${two.firstError ? `: ${two.firstError}` : ''}) in ${two.openSeconds.toFixed(1)} s; ` +
-          `RSS ${two.rss.map((rss) => mib(rss)).join(' + ')} MiB`,
+          `RSS ${two.rss.map((rss) => mib(rss)).join(' + ')} MiB holding ${two.connections.join(' + ')} connections`,
         deliveryLine(two.delivery),
       );
     } finally {
@@ -89,6 +93,14 @@ export async function measureLiveStreams(): Promise<string[]> {
   } finally {
     await kit.stopAll();
   }
+}
+
+/** Connections established to a server's port (`ss`), or '?' where there is no `ss`. */
+function openConnections(port: number): string {
+  const listed = spawnSync('ss', ['-tnH', 'state', 'established', `( sport = :${port} )`], {
+    encoding: 'utf8',
+  });
+  return listed.status === 0 ? String(listed.stdout.split('\n').filter(Boolean).length) : '?';
 }
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -117,10 +129,14 @@ async function signInMembers(baseUrl: string, count: number): Promise<string[]> 
   return cookies;
 }
 
-/** A load process of its own, pinned to core 1 where it can be (the servers keep core 0 and share core 1). */
-function startClient(): { child: ChildProcess; next(): Promise<ClientReport> } {
+/**
+ * A load process of its own. Where `taskset` is, the first is pinned to core 1 (one server holds core 0), and a
+ * second to core 0 (two servers, nginx and two load processes share both cores).
+ */
+function startClient(index: number): { child: ChildProcess; next(): Promise<ClientReport> } {
   const child = fork(path.join(projectRoot, 'bench/stream-clients.ts'), [], { stdio: 'inherit' });
-  if (hasTaskset && child.pid) spawnSync('taskset', ['-pc', '1', String(child.pid)], { stdio: 'ignore' });
+  if (hasTaskset && child.pid)
+    spawnSync('taskset', ['-pc', String(1 - (index % 2)), String(child.pid)], { stdio: 'ignore' });
   const queue: ClientReport[] = [];
   const waiting: ((report: ClientReport) => void)[] = [];
   child.on('message', (report: ClientReport) => {
@@ -150,7 +166,7 @@ async function holdAndDeliver(
   servers: ServerProcess[],
 ) {
   const clientCount = Math.ceil(total / STREAMS_PER_CLIENT);
-  const clients = Array.from({ length: clientCount }, startClient);
+  const clients = Array.from({ length: clientCount }, (_, index) => startClient(index));
   const command = (client: (typeof clients)[number], message: ClientCommand) => client.child.send(message);
   try {
     const openStarted = performance.now();
@@ -173,6 +189,7 @@ async function holdAndDeliver(
     // Let the servers settle (garbage collection after the opening burst) before reading their memory.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const rss = servers.map((server) => residentBytes(server.child.pid ?? 0));
+    const connections = servers.map((server) => openConnections(server.port));
 
     const latencies: number[] = [];
     let missing = 0;
@@ -204,6 +221,7 @@ async function holdAndDeliver(
       firstError: opened.find((report) => report.firstError)?.firstError ?? null,
       openSeconds,
       rss,
+      connections,
       delivery: {
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
