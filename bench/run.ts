@@ -21,8 +21,11 @@
  * 10. The calendar feed of a member with 10,000 dated tasks: its build time and size (bench/calendar-feed.ts).
  * 11. `npm start` to `/readyz` 200 on a built tree, on existing and on fresh data, npm and the staleness check
  *     included (bench/start-up.ts).
+ * 12. The community at 1,000 and at 1,000,000 posts, PostgreSQL only (bench/community-scale.ts).
+ * 13. 10,000 open live-event streams on one server, 20,000 on two behind nginx (bench/live-streams.ts).
  * Server and load generator are pinned to different cores where `taskset` exists. BENCH_SECONDS sets the length
- * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed|start runs one part alone.
+ * of a run; BENCH_ONLY=server|browser|chat|media|events|account|output|insights|feed|start|community|streams runs
+ * one part alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,9 +39,11 @@ import { measureBrowserFiguresOnFreshServer } from './browser-figures.ts';
 import { DASHBOARD_BUDGET, dashboardFirstLoadJavaScript, firstLoadJavaScript } from './bundle-size.ts';
 import { measureCalendarFeed } from './calendar-feed.ts';
 import { measureChatStreaming } from './chat-stream.ts';
+import { measureCommunityScale } from './community-scale.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { measureHostileImports } from './hostile-imports.ts';
 import { measureInsights } from './insights.ts';
+import { measureLiveStreams } from './live-streams.ts';
 import {
   CONNECTIONS,
   type Figures,
@@ -67,6 +72,8 @@ const parts = [
   'insights',
   'feed',
   'start',
+  'community',
+  'streams',
 ] as const;
 type Part = (typeof parts)[number];
 const only = process.env.BENCH_ONLY;
@@ -106,6 +113,8 @@ async function main(): Promise<void> {
     results.start = start;
     console.log(`\n${startUpLines(start).join('\n')}`);
   }
+  if (runs('community')) console.log(`\n${(await measureCommunityScale()).join('\n')}`);
+  if (runs('streams')) console.log(`\n${(await measureLiveStreams()).join('\n')}`);
 
   const resultsDir = path.join(projectRoot, 'bench/results');
   mkdirSync(resultsDir, { recursive: true });

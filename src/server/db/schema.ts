@@ -531,9 +531,10 @@ export const communityPosts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // created_at indexes serve the "active members in the last 30 days" count of the community stats.
+  // (author_id, created_at, id): a member's own posts newest first (the palette's search walks it and stops at
+  // its few results) and "did this member post in the last 30 days" as one probe (the community stats).
   (t) => [
-    index('community_posts_author_idx').on(t.authorId),
+    index('community_posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     index('community_posts_created_idx').on(t.createdAt),
   ],
 );
@@ -552,7 +553,8 @@ export const postLikes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.userId] }),
-    index('post_likes_user_idx').on(t.userId),
+    // (user_id, created_at): "did this member like anything in the last 30 days" as one probe (the stats).
+    index('post_likes_user_created_idx').on(t.userId, t.createdAt),
     index('post_likes_created_idx').on(t.createdAt),
   ],
 );
@@ -574,7 +576,7 @@ export const postComments = pgTable(
   },
   (t) => [
     index('post_comments_post_idx').on(t.postId, t.id),
-    index('post_comments_author_idx').on(t.authorId),
+    index('post_comments_author_created_idx').on(t.authorId, t.createdAt),
     index('post_comments_created_idx').on(t.createdAt),
   ],
 );

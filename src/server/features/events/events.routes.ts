@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { apiRoute, createApiRouter, type RequireMember } from '#server/lib/http/api-route.ts';
 import { type AppEnv, memberIdOf } from '#server/lib/http/app-env.ts';
@@ -72,65 +71,79 @@ export function createEventRoutes(deps: {
     const release = slots.take(userId);
     const clientSignal = c.req.raw.signal;
     const stillSignedIn = deps.sessionCheck?.(c) ?? (async () => true);
-    // nginx buffers proxied responses by default, which would hold events back until a buffer fills.
+    // The headers Hono's SSE helper sets; nginx buffers proxied responses by default, which would hold events
+    // back until a buffer fills.
+    c.header('Transfer-Encoding', 'chunked');
+    c.header('Content-Type', 'text/event-stream');
+    c.header('Cache-Control', 'no-cache');
+    c.header('Connection', 'keep-alive');
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (sse) => {
-      try {
-        await serveEvents(sse, {
-          userId,
-          events: deps.events,
-          keepAliveMs,
-          clientSignal,
-          stillSignedIn,
-          ...(deps.closing ? { closing: deps.closing } : {}),
-        });
-      } finally {
-        release();
-      }
+    const body = eventStream({
+      userId,
+      events: deps.events,
+      keepAliveMs,
+      clientSignal,
+      stillSignedIn,
+      onEnd: release,
+      ...(deps.closing ? { closing: deps.closing } : {}),
     });
+    return c.newResponse(body);
   });
 }
 
-/**
- * Runs one connection until the client goes away. Never throws: Hono's SSE helper would `console.error` a
- * throw, and a closed connection is the normal way for this stream to end, not an error.
- */
-async function serveEvents(
-  sse: SSEStreamingApi,
-  options: {
-    userId: number;
-    events: EventBus;
-    keepAliveMs: number;
-    clientSignal: AbortSignal;
-    stillSignedIn: () => Promise<boolean>;
-    closing?: AbortSignal;
-  },
-): Promise<void> {
-  let ended = false;
-  let release = () => {};
-  const done = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // Writes are chained so frames never interleave and always leave in publish order.
-  let writing: Promise<unknown> = Promise.resolve();
-  let pending = 0;
-  let nextId = 1;
+const encoder = new TextEncoder();
 
-  const write = (frame: () => Promise<unknown>) => {
-    if (ended) return;
-    if (pending >= MAX_PENDING_WRITES) {
+/**
+ * A delivery's frame without its per-connection `id:` line, made once per delivery however many streams take it
+ * (the bus hands the same object to every listener): `event:` and one `data:` line, as Hono's `writeSSE` writes
+ * it (JSON has no raw line breaks, so its text is always one line).
+ */
+const framesOf = new WeakMap<Delivery, string>();
+function frameOf(delivery: Delivery): string {
+  let frame = framesOf.get(delivery);
+  if (frame === undefined) {
+    frame = `event: ${delivery.event.type}\ndata: ${JSON.stringify(delivery.event.data)}\n`;
+    framesOf.set(delivery, frame);
+  }
+  return frame;
+}
+
+/**
+ * One connection's body, until the client goes away. A plain ReadableStream the server reads from: each frame is
+ * enqueued as it is published (synchronously, so frames never interleave and leave in publish order), with no
+ * writer, transform stream or promise chain per frame in between; one event reaches thousands of open streams
+ * as thousands of enqueues (decision 0042). The queue holds at most MAX_PENDING_WRITES frames.
+ */
+function eventStream(options: {
+  userId: number;
+  events: EventBus;
+  keepAliveMs: number;
+  clientSignal: AbortSignal;
+  stillSignedIn: () => Promise<boolean>;
+  closing?: AbortSignal;
+  onEnd: () => void;
+}): ReadableStream<Uint8Array> {
+  let ended = false;
+  let nextId = 1;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(streamController) {
+        controller = streamController;
+      },
+      // The server cancels the body when the client goes away.
+      cancel: () => end(),
+    },
+    new CountQueuingStrategy({ highWaterMark: MAX_PENDING_WRITES }),
+  );
+  const write = (frame: string) => {
+    if (ended || !controller) return;
+    if ((controller.desiredSize ?? 0) <= 0) {
       hangUp();
       return;
     }
-    pending += 1;
-    writing = writing
-      .then(frame)
-      .catch(hangUp)
-      .finally(() => {
-        pending -= 1;
-      });
+    controller.enqueue(encoder.encode(frame));
   };
-
   // A session that ended (logout on any server, expiry) closes its stream: checked when the member's session
   // ends somewhere, and at each keep-alive for expiry. A failed check (database down) keeps the stream.
   const checkSession = () => {
@@ -141,49 +154,44 @@ async function serveEvents(
       })
       .catch(() => {});
   };
-
   const unsubscribe = options.events.subscribe((delivery: Delivery) => {
     if (!isFor(delivery.audience, options.userId)) return;
     if (delivery.event.type === 'session.ended') {
       checkSession();
       return;
     }
-    const id = String(nextId++);
-    write(() => sse.writeSSE({ event: delivery.event.type, data: JSON.stringify(delivery.event.data), id }));
+    write(`${frameOf(delivery)}id: ${nextId++}\n\n`);
   });
   const keepAlive = setInterval(() => {
-    write(() => sse.write(': keep-alive\n\n'));
+    write(': keep-alive\n\n');
     checkSession();
   }, options.keepAliveMs);
-
   function end() {
     if (ended) return;
     ended = true;
     unsubscribe();
     clearInterval(keepAlive);
     options.clientSignal.removeEventListener('abort', hangUp);
-    options.closing?.removeEventListener('abort', end);
-    release();
+    options.closing?.removeEventListener('abort', hangUp);
+    options.onEnd();
   }
-  // Aborting the stream cancels its body, so no write stays stuck behind a client that is gone; it runs `end`.
+  // The stream ends; the answer completes once what is queued has gone out, and the browser reconnects (and
+  // refetches). So does the stream of a client that stopped reading (a frozen tab, a stuck proxy): past
+  // MAX_PENDING_WRITES frames it takes no more, rather than hold every later event for it.
   function hangUp() {
-    sse.abort();
+    if (ended) return;
+    end();
+    controller?.close();
   }
-
-  // Either tells that the client went away: the Node adapter cancels the body and aborts the request's signal.
-  sse.onAbort(end);
+  // The client went away (the Node adapter aborts the request's signal and cancels the body), or the server is
+  // shutting down: every stream ends at once, cleanly.
   if (options.clientSignal.aborted) hangUp();
   else options.clientSignal.addEventListener('abort', hangUp, { once: true });
-  // Shutting down: end the stream cleanly (the response completes; the browser reconnects elsewhere).
-  if (options.closing?.aborted) end();
-  else options.closing?.addEventListener('abort', end, { once: true });
-
+  if (options.closing?.aborted) hangUp();
+  else options.closing?.addEventListener('abort', hangUp, { once: true });
   // Subscribed before `ready` is written, so a client that has read `ready` misses nothing published after it.
-  write(() => sse.writeSSE({ event: LIVE_READY_EVENT, data: '{}', retry: RECONNECT_MS }));
-
-  await done;
-  // Let a write in flight settle before the helper closes the stream; a write to a cancelled stream does not throw.
-  await writing;
+  write(`event: ${LIVE_READY_EVENT}\ndata: {}\nretry: ${RECONNECT_MS}\n\n`);
+  return body;
 }
 
 function isFor(audience: Audience, userId: number): boolean {
