@@ -1,8 +1,8 @@
 /**
  * The database ceiling behind HTTP: a bare node:http server that answers the same JSON as Lumara's routes from the
  * same look-ups straight through the driver (bench/raw-driver-lookups.ts): `GET /me`, `GET /tasks` (304 with
- * `If-None-Match` naming the version) and `GET /repeat-read-cost` (the session look-up and the version, 500 times
- * one after the other, in milliseconds per read, round trips included).
+ * `If-None-Match` naming the version) and `GET /repeat-read-cost` (the session look-up, which reads the version,
+ * 500 times one after the other, in milliseconds per read, round trips included).
  * Prints `{"port":…}` once listening; SIGTERM stops it.
  */
 import http from 'node:http';
