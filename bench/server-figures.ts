@@ -115,7 +115,8 @@ export async function measureServerFigures(target: DatabaseTarget): Promise<Serv
       pin(driver.child.pid, 0);
       driverMe = await driver.measure({ path: '/me', cookie });
       driverTasks = await driver.measure({ path: '/tasks', cookie });
-      driverTasksNotModified = await driver.measure({ path: '/tasks', cookie, ifNoneMatch: etag });
+      // The list as it stands now, one task in five repeating: the version its ETag names is the latest.
+      driverTasksNotModified = await driver.measure({ path: '/tasks', cookie, ifNoneMatch: repeatingEtag });
     } finally {
       await driver.stop();
     }
@@ -125,7 +126,10 @@ export async function measureServerFigures(target: DatabaseTarget): Promise<Serv
       pin(raw.child.pid, 0);
       const rawMe = await measureRoute(`${raw.url}/me`, { cookie });
       const rawTasks = await measureRoute(`${raw.url}/tasks`, { cookie });
-      const rawTasksNotModified = await measureRoute(`${raw.url}/tasks`, { cookie, 'if-none-match': etag });
+      const rawTasksNotModified = await measureRoute(`${raw.url}/tasks`, {
+        cookie,
+        'if-none-match': repeatingEtag,
+      });
       const cost = (await (await fetch(`${raw.url}/repeat-read-cost`, { headers: { cookie } })).json()) as {
         msPerRead: number;
       };
@@ -181,6 +185,7 @@ export function serverFigureLines(f: ServerFigures): string[] {
     '',
     `GET /api/users/me ÷ raw driver = ${ratio(f.me, f.rawMe)}, ÷ driver alone = ${ratio(f.me, f.driverMe)} (goal ≥ 0.75 PostgreSQL, ≥ 0.9 embedded)`,
     `GET /api/tasks ÷ raw driver = ${ratio(f.tasks, f.rawTasks)}, ÷ driver alone = ${ratio(f.tasks, f.driverTasks)}; its 304 ÷ raw driver = ${ratio(f.tasksNotModified, f.rawTasksNotModified)}, ÷ driver alone = ${ratio(f.tasksNotModified, f.driverTasksNotModified)} (goal ≥ 0.9)`,
+    `  (the ceilings read the list as it stands at the end, 1 in 5 repeating: that list ÷ raw driver = ${ratio(f.tasksRepeating, f.rawTasks)}, ÷ driver alone = ${ratio(f.tasksRepeating, f.driverTasks)})`,
     `GET /api/tasks, ${SMALL_TASKS} tasks: ${f.smallTasks.requestsPerSecond} requests/s, p99 ${f.smallTasks.p99} ms (goal ≥ 1,000 requests/s, p99 ≤ 100 ms)`,
     `a repeat read that changed nothing: ${f.tasksNotModified.notModified} answered 304; database time ${f.repeatReadMs.toFixed(2)} ms per read, round trips included (goal < 0.5 ms)`,
     `cold start to /readyz: existing data ${(f.existingStartMs / 1000).toFixed(2)} s, fresh data ${(f.freshStartMs / 1000).toFixed(2)} s (goal ≤ 0.6 / ≤ 2 s)`,
