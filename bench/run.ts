@@ -5,7 +5,8 @@
  *    event loop).
  * 2. Per database, the embedded one and, when DATABASE_URL is set, PostgreSQL (a fresh database made on that
  *    server and dropped after): cold start and idle memory, `GET /api/users/me` and `GET /api/tasks` (1,000 tasks,
- *    and its 304) beside the raw `pg` driver running the same look-ups (bench/server-figures.ts).
+ *    and its 304) beside the raw `pg` driver running the same look-ups, behind node:http and alone, and the list of
+ *    a member with 50 tasks (bench/server-figures.ts).
  * 3. The browser's view of the built app: Lighthouse mobile and desktop, JavaScript over the wire, the calls and
  *    queries of one dashboard load (bench/browser-figures.ts), and the build's first-load JavaScript.
  * 4. Streamed chat replies beside the provider's own stream (bench/chat-stream.ts).

@@ -44,9 +44,11 @@ export async function createSession(
  * The session look-up every signed-in request makes, as fixed SQL text sent unnamed: one round trip, nothing built
  * per call (Drizzle's query builder took a quarter of the main thread on `GET /api/users/me`). Unnamed because the
  * embedded database's pooled connections share one backend, where a named prepared statement would collide.
+ * It reads the member's task list version too (`SessionUser.tasksVersion`): the list's ETag then costs no round
+ * trip of its own.
  */
 export const FIND_SESSION_SQL = `SELECT s.expires_at, s.absolute_expires_at, s.last_seen_at,
-       u.id, u.email, u.email_verified, u.name, u.picture, u.created_at, u.last_signed_in_at
+       u.id, u.email, u.email_verified, u.name, u.picture, u.created_at, u.last_signed_in_at, u.tasks_version
   FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.token_hash = $1 AND u.kind = 'member'
  LIMIT 1`;
@@ -63,6 +65,8 @@ export type SessionRow = {
   picture: string | null;
   created_at: Date;
   last_signed_in_at: Date;
+  /** A bigint: the driver answers it as text. */
+  tasks_version: string;
 };
 
 /** The member a session token belongs to, or null when the token is unknown or the session has ended. */
@@ -84,6 +88,7 @@ export async function findSessionMember(db: Db, token: string, now: Date): Promi
     picture: row.picture,
     createdAt: row.created_at,
     lastSignedInAt: row.last_signed_in_at,
+    tasksVersion: Number(row.tasks_version),
   };
   if (now.getTime() - row.last_seen_at.getTime() < SLIDE_EVERY_MS) {
     return { user, tokenHash, renewedUntil: null };

@@ -199,6 +199,7 @@ export async function findTokenMember(db: Db, token: string, now: Date): Promise
         picture: users.picture,
         createdAt: users.createdAt,
         lastSignedInAt: users.lastSignedInAt,
+        tasksVersion: users.tasksVersion,
       },
     })
     .from(accessTokens)

@@ -2,10 +2,14 @@ import type { UserRow } from '#server/db/schema.ts';
 import type { Logger } from '#server/lib/infra/logger.ts';
 import type { TokenScope } from '#shared/tokens.ts';
 
-/** What a request knows of its member: the row's own fields, not what other features keep on it. */
+/**
+ * What a request knows of its member: the row's own fields, not what other features keep on it; and the version of
+ * their task list (`tasksVersion`, counted on their row by every change to their tasks), read with the credential
+ * in the same look-up, so that the list's ETag costs no round trip of its own.
+ */
 export type SessionUser = Pick<
   UserRow,
-  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt'
+  'id' | 'email' | 'emailVerified' | 'name' | 'picture' | 'createdAt' | 'lastSignedInAt' | 'tasksVersion'
 >;
 
 /**

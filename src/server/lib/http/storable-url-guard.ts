@@ -11,6 +11,9 @@ import { say } from './request-language.ts';
  */
 export function storableUrlGuard() {
   return createMiddleware(async (c, next) => {
+    // Printable ASCII with no `%` decodes to itself and holds neither a NUL nor a surrogate: nothing to refuse, and
+    // no URL to parse, which most requests then skip.
+    if (PLAIN_URL.test(c.req.url)) return next();
     const url = new URL(c.req.url);
     for (const segment of url.pathname.split('/')) {
       const reason = unstorableReason(decodeSegment(segment));
@@ -25,6 +28,9 @@ export function storableUrlGuard() {
     await next();
   });
 }
+
+/** Printable ASCII but `%` (and the space, which a URL cannot hold raw). */
+const PLAIN_URL = /^[!-$&-~]*$/;
 
 function decodeSegment(segment: string): string {
   try {
