@@ -17,6 +17,9 @@ export type BoardActions = Pick<
   | 'reorder'
 >;
 
+/** One column of the board: its status, its tasks in order, and what their items can do. */
+export type BoardColumnProps = { status: TaskStatus; tasks: Task[]; actions: BoardActions };
+
 /** Stacked on a phone, scrolled sideways on a mid-size card, side by side once all three fit. */
 export const BOARD_COLUMNS_CLASS =
   'grid grid-cols-1 gap-3 @md:flex @md:snap-x @md:overflow-x-auto @md:pb-2 @xl:grid @xl:grid-cols-3 @xl:gap-2.5 @xl:overflow-visible @xl:pb-0';

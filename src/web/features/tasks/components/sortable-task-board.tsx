@@ -36,6 +36,7 @@ import { repeats } from '../model/completion.ts';
 import {
   BOARD_COLUMNS_CLASS,
   type BoardActions,
+  type BoardColumnProps,
   BoardTotal,
   boardColumnClass,
   ColumnHeader,
@@ -132,15 +133,7 @@ export function SortableTaskBoard({ actions }: { actions: BoardActions }) {
   );
 }
 
-function BoardColumn({
-  status,
-  tasks,
-  actions,
-}: {
-  status: TaskStatus;
-  tasks: Task[];
-  actions: BoardActions;
-}) {
+function BoardColumn({ status, tasks, actions }: BoardColumnProps) {
   const id = useId();
   const data: BoardDropData = { kind: 'column', status };
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(status), data });

@@ -9,6 +9,7 @@ import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
 import {
   BOARD_COLUMNS_CLASS,
   type BoardActions,
+  type BoardColumnProps,
   BoardTotal,
   boardColumnClass,
   ColumnHeader,
@@ -56,15 +57,7 @@ function StillTaskBoard({ actions }: { actions: BoardActions }) {
   );
 }
 
-function StillColumn({
-  status,
-  tasks,
-  actions,
-}: {
-  status: TaskStatus;
-  tasks: Task[];
-  actions: BoardActions;
-}) {
+function StillColumn({ status, tasks, actions }: BoardColumnProps) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`} className={boardColumnClass(false)}>
