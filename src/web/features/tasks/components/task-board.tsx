@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
 import { lazy, Suspense, useId } from 'react';
-import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
+import { type Task, taskStatuses } from '#shared/tasks.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { IconButton } from '#web/ui/button.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
