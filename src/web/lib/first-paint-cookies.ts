@@ -21,5 +21,6 @@ export function rememberForFirstPaint(): void {
 
 function keep(name: string, value: string): void {
   const secure = location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser Lumara supports.
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${A_YEAR_IN_SECONDS}; samesite=lax${secure}`;
 }
