@@ -142,4 +142,24 @@ test.describe('first paint from the server', () => {
       await context.close();
     }
   });
+
+  test('the prerendered sign-in page hydrates without a mismatch, and a member already signed in goes on', async ({
+    page,
+    signIn,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.waitForFunction(() => document.getElementById('first-paint') === null);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Lumara' })).toBeVisible();
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+
+    await signIn();
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });
