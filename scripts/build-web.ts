@@ -1,13 +1,15 @@
 /**
  * Builds the browser app and what paints it from the server (decision 0039), in one process: the browser's bundle
  * (dist/web), the app's server renderer (dist/ssr, the same pages for Node), then the sign-in page prerendered in
- * each language from that renderer (dist/web/login.<language>.html, with its compressed copies), which the server
+ * each language for each way of signing in from that renderer (dist/web/login.<language>.<mode>.html, with its
+ * compressed copies), which the server
  * sends as it is (src/server/composition/first-paint.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { signInModeSchema } from '../src/shared/auth.ts';
 import { type FirstPaintRenderer, prerenderedPagePath, writeFirstPaint } from '../src/shared/first-paint.ts';
 import { languages } from '../src/shared/language.ts';
 import { compressFile } from './precompress-assets.ts';
@@ -29,18 +31,21 @@ async function prerenderSignInPage(): Promise<void> {
   )) as FirstPaintRenderer;
   const template = await readFile(path.join(webRoot, 'index.html'), 'utf8');
   for (const language of languages) {
-    // Rendered for whoever is signed out; answeredAt 0 makes the browser ask at once who it is.
-    const paint = await renderer.renderFirstPaint({
-      path: '/login',
-      language,
-      languageFrom: 'browser',
-      timeZone: 'UTC',
-      user: null,
-      answeredAt: 0,
-    });
-    const file = path.join(webRoot, prerenderedPagePath('/login', language));
-    await writeFile(file, writeFirstPaint(template, paint));
-    await compressFile(file);
+    for (const signInMode of signInModeSchema.options) {
+      // Rendered for whoever is signed out; answeredAt 0 makes the browser ask at once who it is.
+      const paint = await renderer.renderFirstPaint({
+        path: '/login',
+        language,
+        languageFrom: 'browser',
+        timeZone: 'UTC',
+        user: null,
+        signInMode,
+        answeredAt: 0,
+      });
+      const file = path.join(webRoot, prerenderedPagePath('/login', language, signInMode));
+      await writeFile(file, writeFirstPaint(template, paint));
+      await compressFile(file);
+    }
   }
 }
 

@@ -469,6 +469,7 @@ export function createApp(deps: AppDeps) {
       webRoot: deps.webRoot,
       callApi: (request, env) => app.fetch(request, env),
       logger: deps.logger,
+      signInMode: deps.identityProvider.mode,
     });
     app.route('/', createStaticApp(deps.webRoot, firstPaint));
   }

@@ -1,4 +1,4 @@
-import type { User } from './auth.ts';
+import type { SignInMode, User } from './auth.ts';
 import type { Dashboard } from './dashboard.ts';
 import type { Language } from './language.ts';
 
@@ -22,6 +22,8 @@ export type FirstPaintInput = {
    * browser asks again at once, and a member already signed in goes on to the dashboard).
    */
   user: User | null;
+  /** How members sign in (`GET /api/auth/mode`): the sign-in page shows it; absent on other pages. */
+  signInMode?: SignInMode;
   /** The dashboard's first load, as `GET /api/dashboard` answers; absent on other pages. */
   dashboard?: Dashboard;
   /** When the answers were read (ms since the epoch): the browser's queries count their freshness from it; 0 at build time. */
@@ -59,9 +61,12 @@ export type FirstPaintRenderer = { renderFirstPaint: (input: FirstPaintInput) =>
 /** The id of the page's JSON data block the browser reads before hydrating. */
 export const FIRST_PAINT_STATE_ID = 'first-paint';
 
-/** Where the build writes a page prerendered in a language, under dist/web: `login.es.html`. */
-export function prerenderedPagePath(pagePath: '/login', language: Language): string {
-  return `${pagePath.slice(1)}.${language}.html`;
+/**
+ * Where the build writes the sign-in page prerendered in a language for a way of signing in, under dist/web:
+ * `login.es.google.html`. The server sends the one of its own sign-in mode.
+ */
+export function prerenderedPagePath(pagePath: '/login', language: Language, mode: SignInMode): string {
+  return `${pagePath.slice(1)}.${language}.${mode}.html`;
 }
 
 /**

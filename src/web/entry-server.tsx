@@ -10,6 +10,7 @@ import { fileDashboardAnswer } from './app/pages/dashboard-first-load.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { currentUserQueryKey } from './features/auth/api/get-current-user.ts';
+import { signInModeQueryOptions } from './features/auth/api/get-sign-in-mode.ts';
 import { themeToRestore } from './features/themes/model/theme-to-restore.ts';
 import { renderForTimeZone } from './lib/browser-time-zone.ts';
 import { showTextsIn } from './lib/i18n/server-texts.ts';
@@ -49,6 +50,11 @@ async function renderHtml(input: FirstPaintInput): Promise<FirstPaint> {
   renderForTimeZone(input.timeZone);
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, input.user, { updatedAt: input.answeredAt });
+  if (input.signInMode) {
+    queryClient.setQueryData(signInModeQueryOptions().queryKey, input.signInMode, {
+      updatedAt: input.answeredAt,
+    });
+  }
   if (input.dashboard) fileDashboardAnswer(queryClient, input.dashboard, input.timeZone, input.answeredAt);
   const router = createMemoryRouter(routes, { initialEntries: [input.path] });
   const errors: unknown[] = [];

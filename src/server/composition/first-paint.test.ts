@@ -36,8 +36,13 @@ describe('the first paint from the server', () => {
     mkdirSync(webRoot);
     mkdirSync(path.join(dir, 'ssr'));
     writeFileSync(path.join(webRoot, 'index.html'), TEMPLATE);
-    writeFileSync(path.join(webRoot, 'login.en.html'), '<h1>Welcome to Lumara</h1>');
-    writeFileSync(path.join(webRoot, 'login.es.html'), '<h1>Te damos la bienvenida a Lumara</h1>');
+    writeFileSync(path.join(webRoot, 'login.en.development.html'), '<h1>Welcome to Lumara</h1>');
+    writeFileSync(
+      path.join(webRoot, 'login.es.development.html'),
+      '<h1>Te damos la bienvenida a Lumara</h1>',
+    );
+    // Not this server's way of signing in (the test app's is the development provider).
+    writeFileSync(path.join(webRoot, 'login.en.google.html'), '<h1>Google</h1>');
     writeFileSync(path.join(dir, 'ssr/entry-server.mjs'), RENDERER);
     t = await buildTestApp({ webRoot });
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { User } from '#shared/auth.ts';
+import type { SignInMode, User } from '#shared/auth.ts';
 import type { Dashboard } from '#shared/dashboard.ts';
 import {
   type FirstPaintRenderer,
@@ -31,7 +31,13 @@ const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
  * shapes as over the network. Whatever cannot be rendered (no session, no zone known yet, a failure) gets the
  * plain page, which the browser renders itself as before: this only ever makes a page paint sooner.
  */
-export function createFirstPaint(options: { webRoot: string; callApi: CallApi; logger: Logger }) {
+export function createFirstPaint(options: {
+  webRoot: string;
+  callApi: CallApi;
+  logger: Logger;
+  /** How members sign in here: the sign-in page prerendered for it is sent. */
+  signInMode: SignInMode;
+}) {
   const template = readFileSync(path.join(options.webRoot, 'index.html'), 'utf8');
   const rendererFile = path.join(options.webRoot, '../ssr/entry-server.mjs');
   let renderer: Promise<FirstPaintRenderer> | null = null;
@@ -41,7 +47,7 @@ export function createFirstPaint(options: { webRoot: string; callApi: CallApi; l
   };
   const signInPages = new Map<Language, string>();
   for (const language of languages) {
-    const file = prerenderedPagePath('/login', language);
+    const file = prerenderedPagePath('/login', language, options.signInMode);
     if (existsSync(path.join(options.webRoot, file))) signInPages.set(language, file);
   }
   const rendererBuilt = existsSync(rendererFile);
