@@ -9,8 +9,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { readBuiltFile } from '../src/server/composition/first-paint.ts';
 import { signInModeSchema } from '../src/shared/auth.ts';
-import { type FirstPaintRenderer, prerenderedPagePath, writeFirstPaint } from '../src/shared/first-paint.ts';
+import {
+  type FirstPaintRenderer,
+  prerenderedPagePath,
+  withStylesheetsInline,
+  writeFirstPaint,
+} from '../src/shared/first-paint.ts';
 import { languages } from '../src/shared/language.ts';
 import { compressFile } from './precompress-assets.ts';
 import { projectRoot } from './run-steps.ts';
@@ -29,7 +35,9 @@ async function prerenderSignInPage(): Promise<void> {
   const renderer = (await import(
     pathToFileURL(path.join(projectRoot, 'dist/ssr/entry-server.mjs')).href
   )) as FirstPaintRenderer;
-  const template = await readFile(path.join(webRoot, 'index.html'), 'utf8');
+  const template = withStylesheetsInline(await readFile(path.join(webRoot, 'index.html'), 'utf8'), (href) =>
+    readBuiltFile(webRoot, href),
+  );
   for (const language of languages) {
     for (const signInMode of signInModeSchema.options) {
       // Rendered for whoever is signed out; answeredAt 0 makes the browser ask at once who it is.

@@ -14,7 +14,8 @@ import { buildTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * (tests/e2e/first-paint.spec.ts).
  */
 const TEMPLATE =
-  '<!doctype html><html lang="en"><head><title>Lumara</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Lumara</title><link rel="stylesheet" crossorigin href="/assets/web-abc.css"></head>' +
+  '<body><div id="root"></div></body></html>';
 const RENDERER = `
 export async function renderFirstPaint(input) {
   if (input.dashboard.tasks.some((task) => task.title === 'fail the render')) throw new Error('render failed');
@@ -36,6 +37,8 @@ describe('the first paint from the server', () => {
     mkdirSync(webRoot);
     mkdirSync(path.join(dir, 'ssr'));
     writeFileSync(path.join(webRoot, 'index.html'), TEMPLATE);
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets/web-abc.css'), 'body{color:red}');
     writeFileSync(path.join(webRoot, 'login.en.development.html'), '<h1>Welcome to Lumara</h1>');
     writeFileSync(
       path.join(webRoot, 'login.es.development.html'),
@@ -74,6 +77,9 @@ describe('the first paint from the server', () => {
       const html = await answer.text();
       expect(html).toContain('<p>grace@example.test|Grace Hopper|America/New_York|en|');
       expect(html).not.toContain('Not yours');
+      // Its stylesheet written in: the first paint waits for no other request.
+      expect(html).toContain('<style>body{color:red}</style>');
+      expect(html).not.toContain('<link rel="stylesheet"');
       // Nothing in the member's text closes the data block or runs.
       expect(html.match(/<script/g)).toHaveLength(1);
       expect(stateOf(html)).toMatchObject({ language: 'en', timeZone: 'America/New_York' });

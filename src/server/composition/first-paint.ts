@@ -10,6 +10,7 @@ import {
   LANGUAGE_COOKIE,
   prerenderedPagePath,
   TIME_ZONE_COOKIE,
+  withStylesheetsInline,
   writeFirstPaint,
 } from '#shared/first-paint.ts';
 import { isLanguage, type Language, languages } from '#shared/language.ts';
@@ -38,7 +39,10 @@ export function createFirstPaint(options: {
   /** How members sign in here: the sign-in page prerendered for it is sent. */
   signInMode: SignInMode;
 }) {
-  const template = readFileSync(path.join(options.webRoot, 'index.html'), 'utf8');
+  const template = withStylesheetsInline(
+    readFileSync(path.join(options.webRoot, 'index.html'), 'utf8'),
+    (href) => readBuiltFile(options.webRoot, href),
+  );
   const rendererFile = path.join(options.webRoot, '../ssr/entry-server.mjs');
   let renderer: Promise<FirstPaintRenderer> | null = null;
   const loadRenderer = () => {
@@ -101,6 +105,13 @@ export function createFirstPaint(options: {
       }
     },
   };
+}
+
+/** A file of the built app by its path on the site (`/assets/…`), or null when it is not one. */
+export function readBuiltFile(webRoot: string, href: string): string | null {
+  const file = path.join(webRoot, href);
+  if (!href.startsWith('/assets/') || !file.startsWith(webRoot) || !existsSync(file)) return null;
+  return readFileSync(file, 'utf8');
 }
 
 /** The language this browser showed last (its cookie), else the one it asks for. */
