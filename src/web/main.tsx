@@ -42,7 +42,11 @@ if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language =
   const language = firstPaint.language;
   void loadTextsFor(location.pathname, language)
     .then(() => activateLanguage(language))
-    .then(() => hydrateRoot(container, app));
+    .then(
+      () => hydrateRoot(container, app),
+      // Its texts could not come (offline before the worker had them): drawn afresh in English, as a plain start.
+      () => activateLanguage(DEFAULT_LANGUAGE).then(() => createRoot(container).render(app)),
+    );
 } else {
   // The first paint is in the language this browser showed last (else its preference): English is in the bundle,
   // another language's catalogue is fetched first. The profile's choice follows once the member is known.
