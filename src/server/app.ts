@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { DASHBOARD_PATHS } from '#shared/first-paint.ts';
 import { verbatim } from '#shared/texts.ts';
 import { createArchiveAdapters } from './composition/archive-adapters.ts';
 import { createChatToolbox } from './composition/chat-toolbox.ts';
@@ -273,8 +274,7 @@ export function createApp(deps: AppDeps) {
   const compress = compressJson({ fromBytes: COMPRESS_JSON_FROM_BYTES });
   app.use('/api/*', compress);
   // The dashboard's paths, whose page the server may render for the member (composition/first-paint.ts).
-  app.use('/', compress);
-  app.use('/dashboard', compress);
+  for (const page of DASHBOARD_PATHS) app.use(page, compress);
   app.use(
     '/api/*',
     sameOriginGuard({

@@ -47,6 +47,9 @@ export type FirstPaint = {
   theme: { id: string; style: string } | null;
 };
 
+/** The dashboard's paths (src/web/app/router.tsx): the pages the server paints for a signed-in member. */
+export const DASHBOARD_PATHS: readonly string[] = ['/', '/dashboard'];
+
 /**
  * Cookies the browser keeps for the server's first paint (src/web/main.tsx): its time zone (the dashboard's queries
  * are keyed by it) and the language it showed last (the sign-in page's, before any member is known). Neither is a

@@ -5,12 +5,13 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { FirstPaint, FirstPaintInput, FirstPaintState } from '#shared/first-paint.ts';
-import { DEFAULT_PANEL_THEME, paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
+import { DEFAULT_PANEL_THEME, type ThemeId } from '#shared/themes.ts';
 import { fileDashboardAnswer } from './app/pages/dashboard-first-load.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { currentUserQueryKey } from './features/auth/api/get-current-user.ts';
 import { signInModeQueryOptions } from './features/auth/api/get-sign-in-mode.ts';
+import { themeDeclarations } from './features/themes/model/document-theme.ts';
 import { themeToRestore } from './features/themes/model/theme-to-restore.ts';
 import { renderForTimeZone } from './lib/browser-time-zone.ts';
 import { showTextsIn } from './lib/i18n/server-texts.ts';
@@ -95,8 +96,7 @@ async function renderHtml(input: FirstPaintInput): Promise<FirstPaint> {
 
 /** The theme as the appearance provider puts it on <html> (features/themes/model/document-theme.ts). */
 function themeOf(id: ThemeId): FirstPaint['theme'] {
-  const palette = paletteOf(id);
-  const style = Object.entries({ ...themeCssVariables(palette), 'color-scheme': palette.scheme })
+  const style = themeDeclarations(id)
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   return { id, style };

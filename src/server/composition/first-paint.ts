@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { SignInMode, User } from '#shared/auth.ts';
 import type { Dashboard } from '#shared/dashboard.ts';
 import {
+  DASHBOARD_PATHS,
   type FirstPaintRenderer,
   LANGUAGE_COOKIE,
   prerenderedPagePath,
@@ -20,9 +21,6 @@ import type { Logger } from '../lib/infra/logger.ts';
 
 /** Asks the app's own API in process, as the browser would, with the page request's cookie (app.ts). */
 type CallApi = (request: Request, env: unknown) => Promise<Response> | Response;
-
-/** The dashboard's paths (src/web/app/router.tsx): the index and /dashboard. */
-const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
 
 /**
  * The page's first paint from the server (decision 0039). The sign-in page was prerendered at build time in each
@@ -65,7 +63,7 @@ export function createFirstPaint(options: {
 
     /** The dashboard's HTML for the member whose cookie this is, or null (then the plain page). */
     async dashboard(c: Context): Promise<string | null> {
-      if (!rendererBuilt || !DASHBOARD_PATHS.has(c.req.path) || !c.req.header('cookie')) return null;
+      if (!rendererBuilt || !DASHBOARD_PATHS.includes(c.req.path) || !c.req.header('cookie')) return null;
       const zone = timeZoneSchema.safeParse(getCookie(c, TIME_ZONE_COOKIE));
       if (!zone.success) return null;
       try {

@@ -8,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Dashboard } from '#shared/dashboard.ts';
+import { DASHBOARD_PATHS } from '#shared/first-paint.ts';
 import { badgesQueryOptions } from '#web/features/badges/api/get-badges.ts';
 import { calendarWeekQueryOptions } from '#web/features/calendar/api/get-calendar-week.ts';
 import { getDashboard } from '#web/features/dashboard/api/get-dashboard.ts';
@@ -50,7 +51,7 @@ export function dashboardFirstLoadQueryOptions(
 
 /** The dashboard's paths (src/web/app/router.tsx): the index and /dashboard. */
 export function isDashboardPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/dashboard';
+  return DASHBOARD_PATHS.includes(pathname);
 }
 
 /**

@@ -6,13 +6,15 @@ import { paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
  * default block without a stylesheet per theme.
  */
 export function applyThemeToDocument(root: HTMLElement, id: ThemeId): void {
-  const palette = paletteOf(id);
-  for (const [name, value] of Object.entries(themeCssVariables(palette))) {
-    root.style.setProperty(name, value);
-  }
-  root.style.setProperty('color-scheme', palette.scheme);
+  for (const [name, value] of themeDeclarations(id)) root.style.setProperty(name, value);
   root.dataset.theme = id;
-  setBrowserFrameColour(root, palette.pageBg);
+  setBrowserFrameColour(root, paletteOf(id).pageBg);
+}
+
+/** What a theme sets on <html>'s style: its palette's CSS variables and its colour scheme (the server's page too). */
+export function themeDeclarations(id: ThemeId): [name: string, value: string][] {
+  const palette = paletteOf(id);
+  return [...Object.entries(themeCssVariables(palette)), ['color-scheme', palette.scheme]];
 }
 
 /**
