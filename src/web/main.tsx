@@ -15,10 +15,7 @@ import { createQueryClient } from './lib/query-client.ts';
 /** How long after `load` the page counts as settled enough for the service worker's background download. */
 const SETTLE_MS = 3_000;
 
-const container = document.getElementById('root');
-if (!container) {
-  throw new Error('index.html has no #root element to render Lumara into.');
-}
+const container = rootElement();
 
 const firstPaint = takeFirstPaintState();
 const queryClient = createQueryClient();
@@ -43,16 +40,39 @@ if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language =
   void loadTextsFor(location.pathname, language)
     .then(() => activateLanguage(language))
     .then(
-      () => hydrateRoot(container, app),
+      () => {
+        hydrateRoot(container, app);
+        markLive();
+      },
       // Its texts could not come (offline before the worker had them): drawn afresh in English, as a plain start.
-      () => activateLanguage(DEFAULT_LANGUAGE).then(() => createRoot(container).render(app)),
+      () => activateLanguage(DEFAULT_LANGUAGE).then(startFresh),
     );
 } else {
   // The first paint is in the language this browser showed last (else its preference): English is in the bundle,
   // another language's catalogue is fetched first. The profile's choice follows once the member is known.
   void activateLanguage(startLanguage())
     .catch(() => activateLanguage(DEFAULT_LANGUAGE))
-    .then(() => createRoot(container).render(app));
+    .then(startFresh);
+}
+
+function rootElement(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error('index.html has no #root element to render Lumara into.');
+  return element;
+}
+
+function startFresh() {
+  createRoot(container).render(app);
+  markLive();
+}
+
+/**
+ * From here on React answers the page's input: a click on a painted page before its root existed went nowhere
+ * (React replays those that come while it hydrates). `data-live` on `<html>` says so to automation, the end-to-end
+ * tests' navigations among it (tests/e2e/fixtures.ts).
+ */
+function markLive() {
+  document.documentElement.dataset.live = '';
 }
 
 // Once the page has loaded and settled, off its critical path: the service worker (offline start, installable

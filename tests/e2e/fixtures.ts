@@ -78,7 +78,7 @@ export async function signInNewContext(
     { name: FAKE_IDENTITY_COOKIE, value: encodeFakeIdentity(identity), url: oidcIssuer },
   ]);
   await signInThroughApi(context.request, baseURL);
-  return { context, page: await context.newPage() };
+  return { context, page: waitForTheAppOnNavigation(await context.newPage()) };
 }
 
 export type Fixtures = {
@@ -94,7 +94,33 @@ export type Fixtures = {
   expectAccessible: (page?: Page) => Promise<void>;
 };
 
+/**
+ * After each of the page's navigations, waits until the app answers input (`data-live`, src/web/main.tsx): the
+ * server paints the dashboard and the sign-in page before their JavaScript runs, and a click on them before then
+ * goes nowhere, as it would for a person. A page that is not the app (no `#root`: JSON, a file) is ready at once.
+ */
+export function waitForTheAppOnNavigation(page: Page): Page {
+  const untilLive = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || 'live' in document.documentElement.dataset,
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilLive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilLive();
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => use(waitForTheAppOnNavigation(page)),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => use(requiredEnv('E2E_BASE_URL')),
   // biome-ignore lint/correctness/noEmptyPattern: as above.

@@ -7,7 +7,10 @@ import { themesToScan } from './themes-to-scan.ts';
 /** The cells of a table's last row (today's, in a table of days), as text. */
 async function lastRow(page: Page, region: string): Promise<string[]> {
   const table = page.getByRole('region', { name: region }).getByRole('table');
-  return table.locator('tbody tr').last().locator('th, td').allTextContents();
+  // The charts load after the heading: wait for the table's rows before reading them.
+  const row = table.locator('tbody tr').last();
+  await row.waitFor();
+  return row.locator('th, td').allTextContents();
 }
 
 test.describe('insights', () => {

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { type Task, taskStatuses } from '#shared/tasks.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { IconButton } from '#web/ui/button.tsx';
@@ -16,6 +25,7 @@ import {
   DRAG_HANDLE_CLASS,
   EmptyColumn,
 } from './board-parts.tsx';
+import { type FocusedControl, FocusRecorder, FocusRestorer } from './board-focus.tsx';
 import { TaskItem } from './task-item.tsx';
 
 // dnd-kit (about 20 KiB gzip) is not in the dashboard's first load (decision 0043): its chunk is asked for as this
@@ -34,9 +44,18 @@ const SortableTaskBoard = lazy(async () => ({ default: await sortableBoard }));
  * dragging code is here, the same board shows, still.
  */
 export function TaskBoard({ actions }: { actions: BoardActions }) {
+  const focused = useRef<FocusedControl | null>(null);
   return (
-    <Suspense fallback={<StillTaskBoard actions={actions} />}>
-      <SortableTaskBoard actions={actions} />
+    <Suspense
+      fallback={
+        <FocusRecorder into={focused}>
+          <StillTaskBoard actions={actions} />
+        </FocusRecorder>
+      }
+    >
+      <FocusRestorer from={focused}>
+        <SortableTaskBoard actions={actions} />
+      </FocusRestorer>
     </Suspense>
   );
 }
