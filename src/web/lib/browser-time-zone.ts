@@ -7,6 +7,19 @@ let renderedFor: string | null = null;
  */
 export function browserTimeZone(): string {
   if (renderedFor !== null) return renderedFor;
+  const now = Date.now();
+  if (known === null || now - known.readAt > REREAD_AFTER_MS) known = { zone: readZone(), readAt: now };
+  return known.zone;
+}
+
+/**
+ * Reading the zone builds an `Intl.DateTimeFormat`, a cost every query's options paid on every render (a tenth of
+ * the dashboard's scripting on a slow phone): it is read again after a minute, so a laptop that travels follows.
+ */
+const REREAD_AFTER_MS = 60_000;
+let known: { zone: string; readAt: number } | null = null;
+
+function readZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

@@ -10,9 +10,9 @@ import { PomodoroTimerProvider } from '#web/features/pomodoro/components/pomodor
 import { useCommandPaletteKey } from '#web/features/shortcuts/hooks/use-command-palette-key.ts';
 import { useKeyboardShortcuts } from '#web/features/shortcuts/hooks/use-keyboard-shortcuts.ts';
 import { AppearanceProvider } from '#web/features/themes/components/appearance-provider.tsx';
+import { AfterHydration } from '#web/lib/after-hydration.tsx';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { useAuth } from '#web/lib/use-auth.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { MobileTopBar } from './mobile-top-bar.tsx';
 import { NavigationPanel } from './navigation-panel.tsx';
@@ -56,7 +56,6 @@ export function AppShell() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { user } = useAuth();
-  const hydrated = useHydrated();
   const [floatingTimerEnabled, setFloatingTimerEnabled] = useFloatingPomodoroPreference();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -146,10 +145,14 @@ export function AppShell() {
       ) : null}
       {/* Switching the preference off unmounts it; on again remounts it, closed state forgotten. Its first view
           follows the screen's width, which only the browser knows. */}
-      {floatingTimerEnabled && user && hydrated ? (
-        <Suspense fallback={null}>
-          <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
-        </Suspense>
+      {floatingTimerEnabled && user ? (
+        <AfterHydration>
+          {() => (
+            <Suspense fallback={null}>
+              <FloatingPomodoroWidget key={user.id} onClose={() => mainRef.current?.focus()} />
+            </Suspense>
+          )}
+        </AfterHydration>
       ) : null}
     </div>
   );

@@ -9,7 +9,13 @@ export type FocusedControl = { taskId: string; buttonIndex: number };
  * the first notes the last control focused in the still board, the second focuses the same control once the
  * sortable board is drawn, if nothing else has focus by then. Both wrappers are `display: contents`.
  */
-export function FocusRecorder({ into, children }: { into: RefObject<FocusedControl | null>; children: ReactNode }) {
+export function FocusRecorder({
+  into,
+  children,
+}: {
+  into: RefObject<FocusedControl | null>;
+  children: ReactNode;
+}) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const board = container.current;
@@ -44,7 +50,13 @@ export function FocusRecorder({ into, children }: { into: RefObject<FocusedContr
   );
 }
 
-export function FocusRestorer({ from, children }: { from: RefObject<FocusedControl | null>; children: ReactNode }) {
+export function FocusRestorer({
+  from,
+  children,
+}: {
+  from: RefObject<FocusedControl | null>;
+  children: ReactNode;
+}) {
   const container = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const wanted = from.current;
@@ -62,4 +74,3 @@ export function FocusRestorer({ from, children }: { from: RefObject<FocusedContr
     </div>
   );
 }
-

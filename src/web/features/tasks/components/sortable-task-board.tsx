@@ -18,8 +18,8 @@ import { GripVertical } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { type Task, type TaskStatus, taskStatuses } from '#shared/tasks.ts';
+import { AfterHydration } from '#web/lib/after-hydration.tsx';
 import { type Translate, useT } from '#web/lib/i18n/use-t.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { IconButton } from '#web/ui/button.tsx';
 import { usePrefersReducedMotion } from '#web/ui/confetti.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
@@ -56,7 +56,6 @@ export function SortableTaskBoard({ actions }: { actions: BoardActions }) {
   const t = useT();
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
   const boardId = useId();
-  const hydrated = useHydrated();
   // The list comes from the cache itself, not from the card: the update mutation writes a drop's optimistic change
   // to the cache before `mutate` returns (tasks-cache.ts), so the render that ends the drag already reads it and
   // the card settles where it was dropped. The card's own subscription hears of the change only a tick later,
@@ -120,14 +119,16 @@ export function SortableTaskBoard({ actions }: { actions: BoardActions }) {
           ))}
         </div>
         {/* The page's body is the browser's: the overlay joins it once the board runs there. */}
-        {hydrated
-          ? createPortal(
+        <AfterHydration>
+          {() =>
+            createPortal(
               <DragOverlay dropAnimation={reducedMotion ? null : undefined}>
                 {activeTask ? <TaskPreview task={activeTask} /> : null}
               </DragOverlay>,
               document.body,
             )
-          : null}
+          }
+        </AfterHydration>
       </DndContext>
     </div>
   );

@@ -15,6 +15,7 @@ import { useT } from '#web/lib/i18n/use-t.ts';
 import { IconButton } from '#web/ui/button.tsx';
 import { tasksQueryOptions } from '../api/get-tasks.ts';
 import { isPendingTask, tasksByStatus } from '../lib/task-order.ts';
+import { type FocusedControl, FocusRecorder, FocusRestorer } from './board-focus.tsx';
 import {
   BOARD_COLUMNS_CLASS,
   type BoardActions,
@@ -25,7 +26,6 @@ import {
   DRAG_HANDLE_CLASS,
   EmptyColumn,
 } from './board-parts.tsx';
-import { type FocusedControl, FocusRecorder, FocusRestorer } from './board-focus.tsx';
 import { TaskItem } from './task-item.tsx';
 
 // dnd-kit (about 20 KiB gzip) is not in the dashboard's first load (decision 0043): its chunk is asked for as this
