@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
+import { CHROMIUM_PATH } from '../tests/setup/chromium.ts';
 import { projectRoot } from '../tests/setup/server-process.ts';
 import { percentile } from './percentile.ts';
 
@@ -30,16 +30,23 @@ const RUN_TIMEOUT_MS = 150_000;
 /** Time for Lighthouse to close its Chromium after SIGINT before it is killed. */
 const SIGINT_GRACE_MS = 5_000;
 const lighthouseCli = path.join(projectRoot, 'node_modules/lighthouse/cli/index.js');
+/**
+ * Only what this machine needs on top of the CLI's defaults, so the bench reports what `lighthouse <url>
+ * --chrome-flags="--headless=new --no-sandbox"` reports (chrome-launcher adds the flags that keep Chromium off the
+ * network itself). The test browsers' `--disable-gpu` changed how the page is drawn from what the CLI measures.
+ */
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 const webRoot = path.join(projectRoot, 'dist/web');
 
 type Preset = 'mobile' | 'desktop';
-type Goal = { score: number; lcpMs?: number; tbtMs?: number };
+type Goal = { score: number; lcpMs?: number; tbtMs?: number; cls?: number };
 type PageCase = { name: string; path: string; signedIn: boolean; goals: Record<Preset, Goal> };
 type RunFigures = {
   score: number;
   lcpMs: number;
   tbtMs: number;
   fcpMs: number;
+  cls: number;
   /** Lighthouse's measure of the machine's speed at the time (higher is faster): noise shows here. */
   benchmarkIndex: number;
   landedOn: string;
@@ -48,19 +55,19 @@ type RunFigures = {
 };
 type CaseFigures = { page: PageCase; preset: Preset; runs: RunFigures[]; errors: string[] };
 
-/** The goals per page and preset (Lighthouse score, largest contentful paint). */
+/** The goals per page and preset: issue 32's (Lighthouse score, largest contentful paint, blocking time, layout shift). */
 const PAGES: PageCase[] = [
   {
     name: '/login (signed out)',
     path: '/login',
     signedIn: false,
-    goals: { mobile: { score: 98, lcpMs: 1_800 }, desktop: { score: 100 } },
+    goals: { mobile: { score: 99, lcpMs: 1_500 }, desktop: { score: 100 } },
   },
   {
     name: '/ (dashboard, signed in)',
     path: '/',
     signedIn: true,
-    goals: { mobile: { score: 95, lcpMs: 2_500, tbtMs: 100 }, desktop: { score: 99 } },
+    goals: { mobile: { score: 97, lcpMs: 2_000, tbtMs: 100, cls: 0.02 }, desktop: { score: 100 } },
   },
 ];
 const PRESETS: Preset[] = ['mobile', 'desktop'];
@@ -109,7 +116,7 @@ function lighthouseArgs(target: BrowserTarget, page: PageCase, preset: Preset, r
     '--output=json',
     `--output-path=${reportPath}`,
     '--quiet',
-    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
+    `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
   ];
   if (preset === 'desktop') args.push('--preset=desktop');
   // Sent with every request the page makes, the document included: the session cookie signs the dashboard in.
@@ -166,6 +173,7 @@ function figuresOf(report: Result): RunFigures {
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
     fcpMs: numeric('first-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
     benchmarkIndex: report.environment.benchmarkIndex,
     landedOn: new URL(report.finalDisplayedUrl).pathname,
     assetUrls: scriptAndStyleUrls(report),
@@ -206,23 +214,25 @@ function goalText(goal: Goal): string {
   const parts = [goal.score === 100 ? 'score 100' : `score ≥ ${goal.score}`];
   if (goal.lcpMs !== undefined) parts.push(`LCP ≤ ${(goal.lcpMs / 1000).toFixed(1)} s`);
   if (goal.tbtMs !== undefined) parts.push(`TBT ≤ ${goal.tbtMs} ms`);
+  if (goal.cls !== undefined) parts.push(`CLS ≤ ${goal.cls}`);
   return parts.join(', ');
 }
 
 /** "yes", or which of the goal's figures the medians miss. */
-function verdict(goal: Goal, score: number, lcpMs: number, tbtMs: number): string {
+function verdict(goal: Goal, score: number, lcpMs: number, tbtMs: number, cls: number): string {
   const missed: string[] = [];
   if (!(score >= goal.score)) missed.push('score');
   if (goal.lcpMs !== undefined && !(lcpMs <= goal.lcpMs)) missed.push('LCP');
   if (goal.tbtMs !== undefined && !(tbtMs <= goal.tbtMs)) missed.push('TBT');
+  if (goal.cls !== undefined && !(cls <= goal.cls)) missed.push('CLS');
   return missed.length === 0 ? 'yes' : `no (${missed.join(', ')})`;
 }
 
 function tableLines(cases: CaseFigures[]): string[] {
   const lines = [
     `Lighthouse 13 on the built app (${CHROMIUM_PATH}, headless, performance only): medians of ${RUNS} runs`,
-    '| page                     | preset  | score (runs)        | LCP s | TBT ms | FCP s | goal                                  | met                  |',
-    '|--------------------------|---------|---------------------|-------|--------|-------|---------------------------------------|----------------------|',
+    '| page                     | preset  | score (runs)        | LCP s | TBT ms | FCP s | CLS   | goal                                              | met                  |',
+    '|--------------------------|---------|---------------------|-------|--------|-------|-------|---------------------------------------------------|----------------------|',
   ];
   for (const { page, preset, runs } of cases) {
     const goal = page.goals[preset];
@@ -230,9 +240,10 @@ function tableLines(cases: CaseFigures[]): string[] {
     const lcpMs = median(runs.map((run) => run.lcpMs));
     const tbtMs = median(runs.map((run) => run.tbtMs));
     const fcpMs = median(runs.map((run) => run.fcpMs));
+    const cls = median(runs.map((run) => run.cls));
     const scores = `${Number.isNaN(score) ? '–' : score} (${runs.map((run) => run.score).join(', ')})`;
     lines.push(
-      `| ${page.name.padEnd(24)} | ${preset.padEnd(7)} | ${scores.padEnd(19)} | ${seconds(lcpMs).padStart(5)} | ${millis(tbtMs).padStart(6)} | ${seconds(fcpMs).padStart(5)} | ${goalText(goal).padEnd(37)} | ${verdict(goal, score, lcpMs, tbtMs).padEnd(20)} |`,
+      `| ${page.name.padEnd(24)} | ${preset.padEnd(7)} | ${scores.padEnd(19)} | ${seconds(lcpMs).padStart(5)} | ${millis(tbtMs).padStart(6)} | ${seconds(fcpMs).padStart(5)} | ${(Number.isNaN(cls) ? '–' : cls.toFixed(3)).padStart(5)} | ${goalText(goal).padEnd(49)} | ${verdict(goal, score, lcpMs, tbtMs, cls).padEnd(20)} |`,
     );
   }
   const indexes = cases.flatMap(({ runs }) => runs.map((run) => run.benchmarkIndex));
