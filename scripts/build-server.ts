@@ -1,7 +1,8 @@
 /**
- * Bundles the server for `npm start` into dist/server: `main.mjs` and, beside it, its worker threads (the embedded
- * database's `embedded-worker.mjs`, the account import's `archive-reader-worker.mjs`), the migrations, and the migrated empty database a new data directory starts from
- * (fresh-data-template.ts). Started from one file, the server skips what running the sources
+ * Bundles the server for `npm start` into dist/server: `main.mjs` (start-up and the database), the chunks it imports
+ * next (serve.ts and everything behind it) and, beside them, the worker threads (the embedded database's
+ * `embedded-worker.mjs`, the account import's `archive-reader-worker.mjs`), the migrations, and the migrated empty
+ * database a new data directory starts from (fresh-data-template.ts). Bundled, the server skips what running the sources
  * costs at every start: stripping the types of each of its files, and resolving each import through the
  * packages' `package.json` files (drizzle-orm's alone is 179 KB, read for each of the ~100 files that import it).
  * Development and the tests keep running the sources directly.
@@ -31,6 +32,10 @@ export async function buildServer(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // serve.ts (every feature, the providers) in chunks of its own: main.mjs then starts the embedded database's
+    // thread after reading a few hundred kilobytes instead of the whole server (src/server/main.ts). The chunks
+    // sit beside main.mjs: modules find their neighbours (workers, migrations, dist/web) from their own URL.
+    splitting: true,
     target: 'node24',
     packages: 'bundle',
     external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@electric-sql/pglite-socket', 'pg-native'],
