@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { GripVertical } from 'lucide-react';
-import {
-  lazy,
-  type ReactNode,
-  type RefObject,
-  Suspense,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { type Task, taskStatuses } from '#shared/tasks.ts';
 import { useT } from '#web/lib/i18n/use-t.ts';
 import { IconButton } from '#web/ui/button.tsx';
