@@ -1,7 +1,7 @@
 // First: it configures zod before the shared schemas are built.
 import './lib/zod-without-eval.ts';
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
@@ -41,12 +41,9 @@ if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language =
     .then(() => activateLanguage(language))
     .then(
       () => {
-        // In a transition, hydration yields to the browser every few milliseconds instead of running as one long
-        // task (the dashboard's was most of its blocking time on a phone); the page is already painted meanwhile,
-        // and input that comes first hydrates its part at once.
-        startTransition(() => {
-          hydrateRoot(container, app);
-        });
+        // Not in a transition, though one would yield to the browser: an update that comes while a lazy page is
+        // still loading switches the whole root to rendering afresh, and the member sees "Loading" (decision 0044).
+        hydrateRoot(container, app);
         markLive();
       },
       // Its texts could not come (offline before the worker had them): drawn afresh in English, as a plain start.
