@@ -24,13 +24,10 @@ export function FocusRecorder({
       const control = event.target instanceof HTMLElement ? event.target : null;
       const item = control?.closest<HTMLElement>('[data-task-id]');
       const taskId = item?.dataset.taskId;
-      into.current =
-        control && item && taskId
-          ? {
-              taskId,
-              buttonIndex: [...item.querySelectorAll('button')].indexOf(control as HTMLButtonElement),
-            }
-          : null;
+      const buttonIndex =
+        control && item ? [...item.querySelectorAll<HTMLElement>('button')].indexOf(control) : -1;
+      // Only a button of a task is brought back: anything else focused in the board is forgotten.
+      into.current = taskId && buttonIndex >= 0 ? { taskId, buttonIndex } : null;
     };
     // Focus that moved elsewhere on purpose is not brought back.
     const noteBlur = (event: FocusEvent) => {
@@ -62,7 +59,7 @@ export function FocusRestorer({
     const wanted = from.current;
     from.current = null;
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (!wanted || !lost || wanted.buttonIndex < 0) return;
+    if (!wanted || !lost) return;
     const item = container.current?.querySelector<HTMLElement>(
       `[data-task-id="${CSS.escape(wanted.taskId)}"]`,
     );
