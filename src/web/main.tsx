@@ -1,14 +1,14 @@
 // First: it configures zod before the shared schemas are built.
 import './lib/zod-without-eval.ts';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_LANGUAGE } from '#shared/language.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadPagesFor } from './app/router.tsx';
 import { takeFirstPaintState } from './lib/first-paint-state.ts';
-import { activateLanguage, loadTextsFor, startLanguage } from './lib/i18n/i18n.ts';
+import { activateLanguage, startLanguage } from './lib/i18n/i18n.ts';
 import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -35,15 +35,19 @@ if (firstPaint) {
     queryClient.setQueryData(key, data, { updatedAt: answeredAt });
 }
 if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language === startLanguage())) {
-  // Every text the painted page shows, its page's and shell's included, is here before the first render.
+  // Every text the painted page shows, its page's and shell's included, is here before the first render, and so
+  // is every part's code: hydration then never waits on a chunk.
   const language = firstPaint.language;
-  void loadTextsFor(location.pathname, language)
+  void preloadPagesFor(location.pathname, language)
     .then(() => activateLanguage(language))
     .then(
       () => {
-        // Not in a transition, though one would yield to the browser: an update that comes while a lazy page is
-        // still loading switches the whole root to rendering afresh, and the member sees "Loading" (decision 0044).
-        hydrateRoot(container, app);
+        // In a transition, hydration yields to the browser every few milliseconds instead of one long task. Safe
+        // only because nothing it renders suspends: an update that came while a lazy part still loaded would
+        // switch the whole root to rendering afresh, and the member would see "Loading" (decision 0044).
+        startTransition(() => {
+          hydrateRoot(container, app);
+        });
         markLive();
       },
       // Its texts could not come (offline before the worker had them): drawn afresh in English, as a plain start.

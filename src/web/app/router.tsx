@@ -1,24 +1,53 @@
 import { routeTexts } from 'virtual:lumara-messages/routes';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
+import type { Language } from '#shared/language.ts';
 import { AuthCallbackPage } from '#web/features/auth/components/auth-callback-page.tsx';
 import { LoginPage } from '#web/features/auth/components/login-page.tsx';
-import { loadTexts, type Texts, textsForPaths } from '#web/lib/i18n/i18n.ts';
+import { loadTexts, loadTextsIn, type Texts } from '#web/lib/i18n/i18n.ts';
 import { PageLoading } from '#web/ui/page-loading.tsx';
 import { AuthGuard } from './auth-guard.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
+/** A page loaded on demand (`lazyPage`): rendered as a component, and loaded ahead by `preloadPagesFor`. */
+type LazyPage = (() => ReactNode) & {
+  preload: (textsLoaded?: Promise<void>) => Promise<ComponentType>;
+  texts: Texts;
+};
+
 /**
- * React.lazy for a named export: each page becomes its own chunk, so /login loads none of them. The export is
- * read inside `.then` so that `npm run lint:unused` (knip.jsonc) sees which export each page's import uses. The
- * page's texts, in the language shown, load beside its code and before it renders, so it never shows a key
- * (decision 0043: scripts/message-catalogues.ts `TEXT_ROUTES` says which module's texts each part carries).
+ * A page in its own chunk, so /login loads none of them. The page's texts, in the language shown, load beside its
+ * code and before it renders, so it never shows a key (decision 0043: scripts/message-catalogues.ts `TEXT_ROUTES`
+ * says which module's texts each part carries). A page loaded ahead is rendered as itself, never through
+ * React.lazy, which suspends on its first render even when its code is here: a painted page is hydrated only once
+ * its parts are here (src/web/main.tsx), so hydration never waits on a chunk (decision 0044). Each mount keeps
+ * what it started with, so a page is never mounted afresh when its load ends. The export is read inside `.then`
+ * so that `npm run lint:unused` (knip.jsonc) sees which export each page's import uses. A failed load is tried
+ * again the next time.
  */
-function lazyPage(load: () => Promise<ComponentType>, texts: Texts) {
-  return lazy(async () => {
-    const [Page] = await Promise.all([load(), loadTexts(texts)]);
-    return { default: Page };
-  });
+function lazyPage(load: () => Promise<ComponentType>, texts: Texts): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  // Its texts in the language shown, unless the caller loads them in the language about to be shown.
+  const preload = (textsLoaded?: Promise<void>) => {
+    loading ??= Promise.all([load(), textsLoaded ?? loadTexts(texts)]).then(
+      ([Page]) => {
+        Loaded = Page;
+        return Page;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then((Page) => ({ default: Page })));
+  function Page() {
+    const [Shown] = useState<ComponentType>(() => Loaded ?? Lazy);
+    return <Shown />;
+  }
+  return Object.assign(Page, { preload, texts });
 }
 
 const AppShell = lazyPage(
@@ -78,10 +107,13 @@ function RootLayout() {
   );
 }
 
-/** A route's `handle`: the texts its lazy part loads, so `loadTextsFor` knows a path's texts before it renders. */
-type TextsHandle = { texts: Texts };
-function texts(part: Texts): TextsHandle {
-  return { texts: part };
+/**
+ * A route's `handle`: the lazy part it shows, so a path's texts and code can be loaded before it renders
+ * (`preloadPagesFor`).
+ */
+type PartHandle = { page: LazyPage };
+function part(page: LazyPage): PartHandle {
+  return { page };
 }
 
 /** The app's routes. Everything but the three sign-in pages sits behind the guard. */
@@ -92,23 +124,23 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
-      { path: '/dev-sign-in', element: <DevSignInPage />, handle: texts(routeTexts.devSignIn) },
+      { path: '/dev-sign-in', element: <DevSignInPage />, handle: part(DevSignInPage) },
       {
         element: <AuthGuard />,
         children: [
           {
             element: <AppShell />,
-            handle: texts(routeTexts.shell),
+            handle: part(AppShell),
             children: [
-              { index: true, element: <DashboardPage />, handle: texts(routeTexts.dashboard) },
-              { path: 'dashboard', element: <DashboardPage />, handle: texts(routeTexts.dashboard) },
-              { path: 'focus', element: <FocusPage />, handle: texts(routeTexts.focus) },
-              { path: 'insights', element: <InsightsPage />, handle: texts(routeTexts.insights) },
-              { path: 'studio', element: <StudioPage />, handle: texts(routeTexts.studio) },
-              { path: 'community', element: <CommunityPage />, handle: texts(routeTexts.community) },
-              { path: 'music', element: <MusicPage />, handle: texts(routeTexts.music) },
-              { path: 'settings', element: <SettingsPage />, handle: texts(routeTexts.settings) },
-              { path: '*', element: <NotFoundPage />, handle: texts(routeTexts.notFound) },
+              { index: true, element: <DashboardPage />, handle: part(DashboardPage) },
+              { path: 'dashboard', element: <DashboardPage />, handle: part(DashboardPage) },
+              { path: 'focus', element: <FocusPage />, handle: part(FocusPage) },
+              { path: 'insights', element: <InsightsPage />, handle: part(InsightsPage) },
+              { path: 'studio', element: <StudioPage />, handle: part(StudioPage) },
+              { path: 'community', element: <CommunityPage />, handle: part(CommunityPage) },
+              { path: 'music', element: <MusicPage />, handle: part(MusicPage) },
+              { path: 'settings', element: <SettingsPage />, handle: part(SettingsPage) },
+              { path: '*', element: <NotFoundPage />, handle: part(NotFoundPage) },
             ],
           },
         ],
@@ -117,12 +149,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// `loadTextsFor(pathname, language)` (i18n.ts): the texts of every part the path's routes show.
-textsForPaths((pathname) =>
-  (matchRoutes(routes, pathname) ?? []).flatMap(
-    (match) => (match.route.handle as TextsHandle | undefined)?.texts ?? [],
-  ),
-);
+function partsOf(pathname: string): PartHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
+    const handle = match.route.handle as PartHandle | undefined;
+    return handle ? [handle] : [];
+  });
+}
+
+/**
+ * Loads the code and the texts in `language` of every part the path shows, the entry's texts included, so a page
+ * the server painted is hydrated with nothing left to suspend on (src/web/main.tsx).
+ */
+export async function preloadPagesFor(pathname: string, language: Language): Promise<void> {
+  const pages = partsOf(pathname).map((handle) => handle.page);
+  const textsLoaded = loadTextsIn(
+    pages.map((page) => page.texts),
+    language,
+  );
+  await Promise.all(pages.map((page) => page.preload(textsLoaded)));
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

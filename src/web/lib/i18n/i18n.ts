@@ -32,9 +32,6 @@ const shownTexts = new Set<Texts>();
 /** The language being switched to (the one shown, unless a switch is under way). */
 let targetLanguage: Language = DEFAULT_LANGUAGE;
 
-/** Which parts a path shows (the router says: src/web/app/router.tsx), for `loadTextsFor`. */
-let textsOfPath: (pathname: string) => Texts[] = () => [];
-
 /**
  * zod's configuration is a global its core reads (see zod-without-eval.ts: zod itself loads later, with the pages
  * that parse). Its `customError` comes after a schema's own reason and before zod's English, so it gives zod's
@@ -61,7 +58,7 @@ function loadBundle(language: Language): Promise<LanguageBundle | undefined> {
   return bundle;
 }
 
-function loadTextsIn(texts: Texts, language: Language): Promise<void> {
+function loadPartTexts(texts: Texts, language: Language): Promise<void> {
   let byLanguage = loadedTexts.get(texts);
   if (!byLanguage) {
     byLanguage = new Map();
@@ -83,22 +80,16 @@ function loadTextsIn(texts: Texts, language: Language): Promise<void> {
  */
 export async function loadTexts(texts: Texts): Promise<void> {
   shownTexts.add(texts);
-  await Promise.all([...new Set([currentLanguage(), targetLanguage])].map((l) => loadTextsIn(texts, l)));
-}
-
-/** The router names the parts each path shows (their texts), once, as it is made. */
-export function textsForPaths(resolve: (pathname: string) => Texts[]): void {
-  textsOfPath = resolve;
+  await Promise.all([...new Set([currentLanguage(), targetLanguage])].map((l) => loadPartTexts(texts, l)));
 }
 
 /**
- * Loads every text the page at `pathname` shows in `language` (the entry's, the shell's and the page's), without
- * switching to it: a page the server painted awaits this before it is hydrated (src/web/main.tsx). Idempotent.
+ * Loads the texts of the given parts in `language`, and the entry's, without switching to it: the router loads a
+ * painted page's parts with it before the page is hydrated (src/web/app/router.tsx `preloadPagesFor`). Idempotent.
  */
-export async function loadTextsFor(pathname: string, language: Language): Promise<void> {
-  const texts = textsOfPath(pathname);
-  for (const part of texts) shownTexts.add(part);
-  await Promise.all([loadBundle(language), ...texts.map((part) => loadTextsIn(part, language))]);
+export async function loadTextsIn(parts: Texts[], language: Language): Promise<void> {
+  for (const part of parts) shownTexts.add(part);
+  await Promise.all([loadBundle(language), ...parts.map((part) => loadPartTexts(part, language))]);
 }
 
 /**
@@ -124,7 +115,7 @@ export async function activateLanguage(language: Language): Promise<void> {
   try {
     const [bundle] = await Promise.all([
       loadBundle(language),
-      ...[...shownTexts].map((texts) => loadTextsIn(texts, language)),
+      ...[...shownTexts].map((texts) => loadPartTexts(texts, language)),
     ]);
     if (bundle) zodConfig().customError = bundle.zodReasons;
     else delete zodConfig().customError;
