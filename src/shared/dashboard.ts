@@ -3,6 +3,8 @@ import { earnedBadgeListSchema } from './badges.ts';
 import { calendarWeekSchema } from './calendar.ts';
 import { mediaPageSchema } from './media.ts';
 import { trackListSchema } from './music.ts';
+import { notificationListSchema } from './notifications.ts';
+import { pomodoroTimerSchema } from './pomodoro.ts';
 import { profileMeSchema } from './profile.ts';
 import { taskListSchema } from './tasks.ts';
 import { timeZoneSchema } from './time-zone.ts';
@@ -33,7 +35,7 @@ export const dashboardQuerySchema = z.object({ time_zone: timeZoneSchema.optiona
 /**
  * `GET /api/dashboard`: everything the dashboard's cards show at first, in one answer, each part exactly what its
  * own route answers (the browser files each under that route's query): one request and one session look-up
- * instead of nine.
+ * instead of eleven.
  */
 export const dashboardSchema = z
   .object({
@@ -53,6 +55,10 @@ export const dashboardSchema = z
     widgets: widgetListSchema,
     /** As `GET /api/calendar/week`, in the member's saved zone, else `time_zone`. */
     calendar_week: calendarWeekSchema,
+    /** As `GET /api/notifications`: the centre's first page, with the unread count the bell shows. */
+    notifications: notificationListSchema,
+    /** As `GET /api/pomodoro/timer`: the member's focus timer. */
+    timer: pomodoroTimerSchema,
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

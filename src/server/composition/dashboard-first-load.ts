@@ -4,6 +4,8 @@ import { getCalendarWeek } from '#server/features/calendar/calendar.service.ts';
 import { computeDashboardStats } from '#server/features/dashboard/dashboard.service.ts';
 import { listMedia } from '#server/features/media/media.service.ts';
 import { listTracks } from '#server/features/music/music.service.ts';
+import { listNotifications } from '#server/features/notifications/notifications.service.ts';
+import { readTimer } from '#server/features/pomodoro/pomodoro-timer.service.ts';
 import {
   presentProfileMe,
   profileTimeZone,
@@ -24,17 +26,29 @@ import type { Task } from '#shared/tasks.ts';
 export async function loadDashboard(db: Db, userId: number, timeZone: string, now: Date): Promise<Dashboard> {
   const account = await readAccountAndProfile(db, userId);
   const memberZone = profileTimeZone(account, timeZone);
-  const [stats, memberZoneStats, tasks, badges, tracks, recentMedia, widgets, calendarWeek] =
-    await Promise.all([
-      computeDashboardStats(db, userId, timeZone, now),
-      memberZone === timeZone ? null : computeDashboardStats(db, userId, memberZone, now),
-      listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
-      listEarnedBadges(db, userId),
-      listTracks(db, userId),
-      listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
-      listWidgets(db, userId),
-      getCalendarWeek(db, userId, { timeZone: memberZone }, now),
-    ]);
+  const [
+    stats,
+    memberZoneStats,
+    tasks,
+    badges,
+    tracks,
+    recentMedia,
+    widgets,
+    calendarWeek,
+    notifications,
+    timer,
+  ] = await Promise.all([
+    computeDashboardStats(db, userId, timeZone, now),
+    memberZone === timeZone ? null : computeDashboardStats(db, userId, memberZone, now),
+    listTasksJson(db, userId).then((json) => JSON.parse(json) as Task[]),
+    listEarnedBadges(db, userId),
+    listTracks(db, userId),
+    listMedia(db, userId, { limit: GALLERY.recentCount, type: 'all', favorites: false, q: '' }),
+    listWidgets(db, userId),
+    getCalendarWeek(db, userId, { timeZone: memberZone }, now),
+    listNotifications(db, userId, undefined),
+    readTimer(db, userId, now),
+  ]);
   return {
     profile: presentProfileMe(account, memberZoneStats ?? stats),
     stats,
@@ -44,5 +58,7 @@ export async function loadDashboard(db: Db, userId: number, timeZone: string, no
     recent_media: recentMedia,
     widgets,
     calendar_week: calendarWeek,
+    notifications,
+    timer,
   };
 }

@@ -5,7 +5,8 @@ import { server } from '#tests/web-kit/msw-server.ts';
 import { renderApp } from '#tests/web-kit/render-app.tsx';
 import { preloadPagesFor } from './router.tsx';
 
-const devSignInPath = '/dev-sign-in?state=st-1&nonce=n-1&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+const devSignInPath =
+  '/dev-sign-in?state=st-1&nonce=n-1&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 
 describe('the route table', () => {
   it('renders a page loaded ahead in its first render, never its loading state (a painted page hydrates so)', async () => {

@@ -25,9 +25,10 @@ export const dashboardRoutes = {
     summary: "Everything the dashboard's cards show at first, in one call",
     description:
       'Ours: the profile (as `GET /api/profile/me`), the stats (today in `time_zone`, UTC when absent), the tasks, ' +
-      'the badges, the music tracks, the last 6 media items, the widgets and the week calendar (in the saved zone ' +
-      'of the profile, else `time_zone`), each as its own route answers it, read together: one request and one ' +
-      'session look-up instead of nine. A zone Intl does not know **400**.',
+      'the badges, the music tracks, the last 6 media items, the widgets, the week calendar (in the saved zone ' +
+      "of the profile, else `time_zone`), the notification centre's first page and the focus timer, each as its " +
+      'own route answers it, read together: one request and one session look-up instead of eleven. A zone Intl ' +
+      'does not know **400**.',
     request: { query: queryOf(dashboardQuerySchema) },
     responses: { 200: json(dashboardSchema, "The dashboard's first answers") },
   }),

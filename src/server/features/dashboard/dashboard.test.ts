@@ -95,6 +95,9 @@ describe('GET /api/dashboard', () => {
       },
     });
     expect(widget.status, await widget.clone().text()).toBe(201);
+    expect((await t.request('/api/push/test', { method: 'POST', cookie: ada.cookie })).status).toBe(202);
+    // The test notification lands after the answer (202).
+    await expect.poll(async () => (await get(ada.cookie, '/api/notifications')).unread).toBe(1);
     const zone = encodeURIComponent('Europe/Madrid');
 
     const dashboard = dashboardSchema.parse(await get(ada.cookie, `/api/dashboard?time_zone=${zone}`));
@@ -108,10 +111,13 @@ describe('GET /api/dashboard', () => {
       widgets: await get(ada.cookie, '/api/widgets'),
       // No zone saved on the profile: the week is in the zone the browser named.
       calendar_week: await get(ada.cookie, `/api/calendar/week?time_zone=${zone}`),
+      notifications: await get(ada.cookie, '/api/notifications'),
+      timer: await get(ada.cookie, '/api/pomodoro/timer'),
     });
     expect(dashboard.tasks.map((task) => task.title)).toEqual(["Ada's task"]);
     expect(dashboard.widgets).toHaveLength(1);
     expect(dashboard.calendar_week.time_zone).toBe('Europe/Madrid');
+    expect(dashboard.notifications).toMatchObject({ unread: 1, items: [{ type: 'push.test' }] });
   });
 
   it('keeps the week and the profile in the zone saved on the profile, and refuses a zone Intl does not know', async () => {

@@ -1,4 +1,5 @@
 import {
+  type InfiniteData,
   type QueryClient,
   type QueryFunction,
   type QueryKey,
@@ -9,12 +10,18 @@ import {
 } from '@tanstack/react-query';
 import type { Dashboard } from '#shared/dashboard.ts';
 import { DASHBOARD_PATHS } from '#shared/first-paint.ts';
+import type { NotificationList } from '#shared/notifications.ts';
 import { badgesQueryOptions } from '#web/features/badges/api/get-badges.ts';
 import { calendarWeekQueryOptions } from '#web/features/calendar/api/get-calendar-week.ts';
 import { getDashboard } from '#web/features/dashboard/api/get-dashboard.ts';
 import { dashboardStatsQueryOptions } from '#web/features/dashboard/api/get-dashboard-stats.ts';
 import { recentMediaQueryOptions } from '#web/features/media/api/get-media.ts';
 import { tracksQueryOptions } from '#web/features/music/api/get-tracks.ts';
+import {
+  getNotifications,
+  notificationsQueryOptions,
+} from '#web/features/notifications/api/get-notifications.ts';
+import { newestTimer, timerQueryOptions } from '#web/features/pomodoro/api/get-timer.ts';
 import { profileMeQueryOptions } from '#web/features/profile/api/get-profile-me.ts';
 import { tasksQueryOptions } from '#web/features/tasks/api/get-tasks.ts';
 import { widgetsQueryOptions } from '#web/features/widgets/api/get-widgets.ts';
@@ -96,7 +103,42 @@ function dashboardPart<T, Key extends QueryKey>(
   };
 }
 
-function dashboardParts(timeZone: string) {
+/** One query the dashboard's answer fills: from a pending answer, or from an answer already in hand. */
+type DashboardPart = {
+  answerFrom(queryClient: QueryClient, answer: Promise<Dashboard>): void;
+  fileFrom(queryClient: QueryClient, dashboard: Dashboard, answeredAt: number): void;
+};
+
+/**
+ * The notification centre's first page, which the shell's bell reads for its count: a list loaded a page at a
+ * time, so the answer's page is filed as the list's first.
+ */
+function notificationsPart(): DashboardPart {
+  const options = notificationsQueryOptions();
+  const firstPage = (page: NotificationList): InfiniteData<NotificationList, string | null> => ({
+    pages: [page],
+    pageParams: [null],
+  });
+  return {
+    answerFrom(queryClient, answer) {
+      void queryClient.prefetchInfiniteQuery({
+        ...options,
+        queryFn: ({ pageParam, signal }) =>
+          answer.then(
+            (dashboard) => dashboard.notifications,
+            () => getNotifications(pageParam, signal),
+          ),
+      });
+    },
+    fileFrom(queryClient, dashboard, answeredAt) {
+      queryClient.setQueryData(options.queryKey, firstPage(dashboard.notifications), {
+        updatedAt: answeredAt,
+      });
+    },
+  };
+}
+
+function dashboardParts(queryClient: QueryClient, timeZone: string): DashboardPart[] {
   return [
     dashboardPart(profileMeQueryOptions(timeZone), (dashboard) => dashboard.profile),
     dashboardPart(dashboardStatsQueryOptions(timeZone), (dashboard) => dashboard.stats),
@@ -105,11 +147,13 @@ function dashboardParts(timeZone: string) {
     dashboardPart(tracksQueryOptions(), (dashboard) => dashboard.tracks),
     dashboardPart(recentMediaQueryOptions(), (dashboard) => dashboard.recent_media),
     dashboardPart(widgetsQueryOptions(), (dashboard) => dashboard.widgets),
+    dashboardPart(timerQueryOptions(queryClient), (dashboard) => newestTimer(queryClient, dashboard.timer)),
+    notificationsPart(),
   ];
 }
 
 function answerQueriesFrom(queryClient: QueryClient, answer: Promise<Dashboard>, timeZone: string): void {
-  for (const part of dashboardParts(timeZone)) part.answerFrom(queryClient, answer);
+  for (const part of dashboardParts(queryClient, timeZone)) part.answerFrom(queryClient, answer);
 }
 
 /**
@@ -122,7 +166,7 @@ export function fileDashboardAnswer(
   timeZone: string,
   answeredAt: number,
 ): void {
-  for (const part of dashboardParts(timeZone)) part.fileFrom(queryClient, dashboard, answeredAt);
+  for (const part of dashboardParts(queryClient, timeZone)) part.fileFrom(queryClient, dashboard, answeredAt);
   const week = dashboard.calendar_week;
   queryClient.setQueryData(calendarWeekQueryOptions(week.time_zone).queryKey, week, {
     updatedAt: answeredAt,

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardStats, dashboardSchema } from '#shared/dashboard.ts';
 import { buildCalendarWeek } from '#tests/factories/build-calendar-week.ts';
+import { buildNotification } from '#tests/factories/build-notification.ts';
 import { buildProfileMe } from '#tests/factories/build-profile.ts';
 import { buildTask } from '#tests/factories/build-task.ts';
 import { buildUser } from '#tests/factories/build-user.ts';
@@ -126,6 +127,16 @@ describe('DashboardPage', () => {
         recent_media: { items: [], nextCursor: null, total: 0 },
         widgets: [{ ...buildWidget({ title: 'Morning playlist' }), type: 'iframe' }],
         calendar_week: buildCalendarWeek({ time_zone: zone }),
+        notifications: { items: [buildNotification(), buildNotification()], unread: 2, next_cursor: null },
+        timer: {
+          state: 'paused',
+          session_id: 7,
+          duration_minutes: 25,
+          ends_at: null,
+          remaining_seconds: 600,
+          task_id: null,
+          version: 4,
+        },
       }),
     );
     expect(await screen.findByText('7 days')).toBeInTheDocument();
@@ -134,10 +145,14 @@ describe('DashboardPage', () => {
     const panel = await screen.findByRole('region', { name: 'Badges' });
     expect(within(panel).getByText('First Flight').closest('li')).toHaveAttribute('data-earned', 'true');
     expect(await screen.findByText('Countess of Lovelace')).toBeInTheDocument();
+    // The shell's bell and focus timer took theirs from it too.
+    expect(await screen.findAllByRole('button', { name: 'Notifications, 2 unread' })).not.toHaveLength(0);
+    const timers = await screen.findAllByRole('timer');
+    expect(timers.map((timer) => timer.textContent)).toContain('10:00');
 
     expect(requestsTo(`/api/dashboard?time_zone=${encodeURIComponent(zone)}`)).toHaveLength(1);
-    // The app shell's profile (theme, wallpaper) and badge list (where its badge-earned toasts start from) waited
-    // for this answer, which carries them.
+    // The app shell's profile (theme, wallpaper), badge list (where its badge-earned toasts start from),
+    // notifications and timer waited for this answer, which carries them.
     const cardCalls = sentRequests()
       .map((request) => request.path.split('?')[0])
       .filter((path) =>
@@ -150,6 +165,8 @@ describe('DashboardPage', () => {
           '/api/media',
           '/api/widgets',
           '/api/calendar/week',
+          '/api/notifications',
+          '/api/pomodoro/timer',
         ].includes(path ?? ''),
       );
     expect(cardCalls).toEqual([]);

@@ -18,8 +18,13 @@ export function getTimer(): Promise<PomodoroTimer> {
 export function timerQueryOptions(queryClient: QueryClient) {
   return queryOptions({
     queryKey: timerQueryKey,
-    queryFn: async () => newerTimer(queryClient.getQueryData(timerQueryKey), await getTimer()),
+    queryFn: async () => newestTimer(queryClient, await getTimer()),
   });
+}
+
+/** A timer from an answer, unless the cache holds a newer one (a live event that came before the answer). */
+export function newestTimer(queryClient: QueryClient, timer: PomodoroTimer): PomodoroTimer {
+  return newerTimer(queryClient.getQueryData(timerQueryKey), timer);
 }
 
 /** A timer from an answer or a live event, kept only if it is newer than the one the cache holds. */
