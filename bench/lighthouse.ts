@@ -7,7 +7,7 @@
  * Prints figures, asserts nothing. Needs `vite build` first (dist/web) and a running server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
@@ -100,6 +100,13 @@ async function measureCase(
     const reportPath = path.join(scratch, `report-${process.hrtime.bigint()}.json`);
     const outcome = await runLighthouse(lighthouseArgs(target, page, preset, reportPath), scratch);
     const report = existsSync(reportPath) ? readReport(reportPath) : null;
+    // LIGHTHOUSE_REPORTS_DIR keeps each run's whole report (long tasks, main-thread work) to read after.
+    const keepIn = process.env.LIGHTHOUSE_REPORTS_DIR;
+    if (keepIn && existsSync(reportPath)) {
+      mkdirSync(keepIn, { recursive: true });
+      const name = `${page.name.replace(/\W+/g, '-')}-${preset}-${figures.runs.length + figures.errors.length}.json`;
+      copyFileSync(reportPath, path.join(keepIn, name));
+    }
     rmSync(reportPath, { force: true });
     if (report?.runtimeError) figures.errors.push(report.runtimeError.message);
     else if (report) figures.runs.push(figuresOf(report));
