@@ -26,8 +26,18 @@ const webRoot = path.join(projectRoot, 'dist/web');
 
 export async function buildWeb(options: { quiet: boolean }): Promise<void> {
   const logLevel = options.quiet ? 'warn' : 'info';
-  await build({ configFile, logLevel });
-  await build({ configFile, logLevel, build: { ssr: 'entry-server.tsx' } });
+  // Always a production build: Vite and the React plugin read NODE_ENV, and `npm start` builds what is stale in
+  // the server's own process, whose NODE_ENV may be `development` (the end-to-end suite's, the bench's). Built
+  // so, the server renderer called React's development JSX runtime, which the production React it bundles lacks.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile, logLevel });
+    await build({ configFile, logLevel, build: { ssr: 'entry-server.tsx' } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await prerenderSignInPage();
 }
 
