@@ -50,7 +50,8 @@ if (firstPaint && (firstPaint.languageFrom === 'member' || firstPaint.language =
         });
         markLive();
       },
-      // Its texts could not come (offline before the worker had them): drawn afresh in English, as a plain start.
+      // Its texts or code could not come (offline before the worker had them): drawn afresh in English, as a plain
+      // start.
       () => activateLanguage(DEFAULT_LANGUAGE).then(startFresh),
     );
 } else {
