@@ -11,6 +11,7 @@ import { takeFirstPaintState } from './lib/first-paint-state.ts';
 import { activateLanguage, startLanguage } from './lib/i18n/i18n.ts';
 import { translate } from './lib/i18n/use-t.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { toast } from './ui/toast.ts';
 
 /** How long after `load` the page counts as settled enough for the service worker's background download. */
 const SETTLE_MS = 3_000;
@@ -91,12 +92,10 @@ window.addEventListener('load', () => {
   const settled = () => {
     void import('./lib/service-worker.ts').then(({ registerServiceWorker }) =>
       registerServiceWorker((reload) => {
-        void import('sonner').then(({ toast }) =>
-          toast(translate('app.update.available'), {
-            duration: Number.POSITIVE_INFINITY,
-            action: { label: translate('app.update.reload'), onClick: reload },
-          }),
-        );
+        toast(translate('app.update.available'), {
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: translate('app.update.reload'), onClick: reload },
+        });
       }),
     );
   };

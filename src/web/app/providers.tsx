@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useT } from '#web/lib/i18n/use-t.ts';
+import { toasterDemand } from '#web/ui/toast.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
 // Toasts come from pages loaded later; the sign-in pages need none, so the toaster stays out of /login's
@@ -8,21 +9,39 @@ import { AuthProvider } from './auth-provider.tsx';
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const t = useT();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      {/* One place for every toast (Undo, errors, badges earned); announced politely to screen readers. */}
-      <Suspense fallback={null}>
-        {/* Its landmark and close buttons are named in the member's language (sonner's own names are English). */}
-        <Toaster
-          position="bottom-center"
-          richColors
-          closeButton
-          containerAriaLabel={t('app.toasts.region')}
-          toastOptions={{ closeButtonAriaLabel: t('app.toasts.close') }}
-        />
-      </Suspense>
+      <ToasterHost />
     </QueryClientProvider>
   );
+}
+
+/**
+ * One place for every toast (Undo, errors, badges earned), announced politely to screen readers; mounted when
+ * the first toast is asked for (#web/ui/toast.ts says why), which waits for it.
+ */
+function ToasterHost() {
+  const t = useT();
+  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Its landmark and close buttons are named in the member's language (sonner's own names are English). */}
+      <Toaster
+        position="bottom-center"
+        richColors
+        closeButton
+        containerAriaLabel={t('app.toasts.region')}
+        toastOptions={{ closeButtonAriaLabel: t('app.toasts.close') }}
+      />
+      <ToasterMounted />
+    </Suspense>
+  );
+}
+
+/** Its effect runs after the toaster's own (a sibling before it): sonner's store has a listener by then. */
+function ToasterMounted() {
+  useEffect(() => toasterDemand.mounted(), []);
+  return null;
 }

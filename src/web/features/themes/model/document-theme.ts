@@ -6,8 +6,12 @@ import { paletteOf, type ThemeId, themeCssVariables } from '#shared/themes.ts';
  * default block without a stylesheet per theme.
  */
 export function applyThemeToDocument(root: HTMLElement, id: ThemeId): void {
-  for (const [name, value] of themeDeclarations(id)) root.style.setProperty(name, value);
-  root.dataset.theme = id;
+  // Only what differs: a painted page arrives in its theme already, and a write of the same value can still make
+  // the browser recompute the whole page's style.
+  for (const [name, value] of themeDeclarations(id)) {
+    if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+  }
+  if (root.dataset.theme !== id) root.dataset.theme = id;
   setBrowserFrameColour(root, paletteOf(id).pageBg);
 }
 
@@ -25,7 +29,8 @@ function setBrowserFrameColour(root: HTMLElement, colour: string | null): void {
   const meta = root.ownerDocument.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (!meta) return;
   meta.dataset.defaultContent ??= meta.content;
-  meta.content = colour ?? meta.dataset.defaultContent;
+  const content = colour ?? meta.dataset.defaultContent;
+  if (meta.content !== content) meta.content = content;
 }
 
 /** Back to styles.css's default theme: what a signed-out page shows. */
