@@ -124,7 +124,9 @@ export async function activateLanguage(language: Language): Promise<void> {
     throw error;
   }
   i18n.activate(language);
-  document.documentElement.lang = language;
+  // Only when it changes: writing `lang`, even the same value, makes the browser recompute the style of the whole
+  // page (every element's `:lang()`), a long task of its own right after a painted page is hydrated.
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
   rememberedLanguage.write(language);
 }
 
