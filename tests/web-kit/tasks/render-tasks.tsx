@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { ToasterHost } from '#web/ui/toaster-host.tsx';
 
 /** A tasks component with what the app gives it: a fresh query client and the one Toaster. */
 export function renderWithProviders(ui: ReactNode) {
@@ -11,7 +11,7 @@ export function renderWithProviders(ui: ReactNode) {
   const result = render(
     <QueryClientProvider client={queryClient}>
       {ui}
-      <Toaster position="bottom-center" richColors closeButton />
+      <ToasterHost />
     </QueryClientProvider>,
   );
   return { ...result, queryClient, user: userEvent.setup() };

@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { EarnedBadge } from '#shared/badges.ts';
 import { server as network, requestsTo } from '#tests/web-kit/msw-server.ts';
 import { renderWithQuery } from '#tests/web-kit/render-with-query.tsx';
 import { activateLanguage } from '#web/lib/i18n/i18n.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { useBadges } from '../api/get-badges.ts';
 import { useBadgeEarnedToasts } from './use-badge-earned-toasts.ts';
 
@@ -17,7 +17,7 @@ function ShellStandIn() {
   return (
     <>
       <p>{data ? `${data.length} known` : 'loading'}</p>
-      <Toaster />
+      <ToasterHost />
     </>
   );
 }
