@@ -5,7 +5,7 @@ let sonner: Sonner | undefined;
 let loading: Promise<Sonner> | undefined;
 
 /**
- * The toaster is mounted only once a toast is first asked for (src/web/app/providers.tsx `ToasterHost`): sonner
+ * The toaster is mounted only once a toast is first asked for (`ToasterHost`, ./toaster-host.tsx): sonner
  * writes its stylesheet into the page as its module loads, and a new stylesheet makes the browser recompute the
  * style of the whole page, a long task of its own on a slow phone that no page needs before its first toast.
  */
